@@ -1,0 +1,67 @@
+# dml_ref - build, test and demo. `make help` lists the targets.
+CC      ?= cc
+CXX     ?= c++
+OPT     ?= -O2
+BUILD   ?= build
+# Extra flags for every compile (e.g. ISA forcing, sanitizers).
+EXTRA   ?=
+RUN_ENV ?=
+
+# Warnings are errors. The header itself gets the full STYLE.md set.
+WARN_C    = -std=c99 -Wall -Wextra -Wpedantic -Werror
+WARN_HDR  = $(WARN_C) -Wconversion -Wsign-conversion -Wshadow -Wcast-align \
+            -Wstrict-prototypes -Wundef -Wvla
+WARN_CXX  = -std=c++11 -Wall -Wextra -Wpedantic -Werror -Wconversion -Wsign-conversion \
+            -Wshadow -Wcast-align -Wundef -Wvla
+CFLAGS_ALL   = $(OPT) -g $(EXTRA)
+XXH_CFLAGS  := $(shell pkg-config --cflags libxxhash 2>/dev/null)
+XXH_LIBS    := $(shell pkg-config --libs libxxhash 2>/dev/null || echo -lxxhash)
+
+TEST_SRC  = $(filter-out tests/dml_ref_impl.c,$(wildcard tests/*.c))
+TEST_OBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC)) $(BUILD)/tests/dml_ref_impl.o
+TEST_BIN  = $(BUILD)/dmlref_tests
+CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
+EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
+
+.PHONY: all test demo examples help clean
+
+all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES)
+
+help:
+	@echo "make demo       build and run examples/doc_examples.c (every documented example)"
+	@echo "make test       build the test suite (C and C++) and run it"
+	@echo "make examples   build every program in examples/"
+	@echo "make clean      remove $(BUILD)/"
+	@echo "variables: CC, CXX, OPT, EXTRA (extra compile flags), RUN_ENV (e.g. qemu-aarch64)"
+	@echo "           TESTS='filter ...' runs only cases whose names contain a filter"
+
+$(BUILD)/tests/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -c $< -o $@
+
+$(TEST_BIN): $(TEST_OBJ)
+	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
+
+$(CXX_BIN): tests/cxx/cxx_smoke.cpp dml_ref.h
+	@mkdir -p $(dir $@)
+	$(CXX) $(WARN_CXX) $(CFLAGS_ALL) $< -o $@
+
+$(BUILD)/examples/%: examples/%.c dml_ref.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN_C) $(CFLAGS_ALL) $< -o $@ -lm
+
+examples: $(EXAMPLES)
+
+demo: $(BUILD)/examples/doc_examples
+	$(RUN_ENV) ./$(BUILD)/examples/doc_examples
+
+test: $(TEST_BIN) $(CXX_BIN)
+	@$(RUN_ENV) ./$(CXX_BIN)
+	@$(RUN_ENV) ./$(TEST_BIN) $(TESTS)
+
+clean:
+	rm -rf $(BUILD)

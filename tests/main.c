@@ -1,0 +1,8 @@
+/* tests/main.c - entry point of the test binary: registers every suite, runs. */
+#include "runner.h"
+#include "suites.h"
+
+int main(int argc, char **argv) {
+    register_example_tests();
+    return tr_main(argc, argv);
+}

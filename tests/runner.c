@@ -1,0 +1,100 @@
+/* tests/runner.c - implementation of the test runner (see runner.h). */
+#include "runner.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tr_case {
+    char *name;
+    tr_case_fn fn;
+    const void *ctx;
+} tr_case;
+
+static tr_case *tr_cases;
+static size_t tr_count, tr_capacity;
+static int tr_current_failures;
+static const char *tr_current_name;
+static int tr_verbose;
+
+void tr_add(const char *name, tr_case_fn fn, const void *ctx) {
+    size_t len = strlen(name);
+    if (tr_count == tr_capacity) {
+        size_t cap = tr_capacity ? tr_capacity * 2 : 256;
+        tr_case *grown = (tr_case *)realloc(tr_cases, cap * sizeof *grown);
+        if (!grown) {
+            fprintf(stderr, "runner: out of memory registering %s\n", name);
+            exit(2);
+        }
+        tr_cases = grown;
+        tr_capacity = cap;
+    }
+    tr_cases[tr_count].name = (char *)malloc(len + 1);
+    if (!tr_cases[tr_count].name) {
+        fprintf(stderr, "runner: out of memory registering %s\n", name);
+        exit(2);
+    }
+    memcpy(tr_cases[tr_count].name, name, len + 1);
+    tr_cases[tr_count].fn = fn;
+    tr_cases[tr_count].ctx = ctx;
+    tr_count++;
+}
+
+int tr_failf(const char *file, int line, const char *fmt, ...) {
+    va_list ap;
+    /* Print at most 8 messages per case so a broken case cannot flood the log. */
+    if (tr_current_failures < 8) {
+        fprintf(stdout, "  FAIL %s (%s:%d): ", tr_current_name ? tr_current_name : "?", file, line);
+        va_start(ap, fmt);
+        vfprintf(stdout, fmt, ap);
+        va_end(ap);
+        fputc('\n', stdout);
+    } else if (tr_current_failures == 8) {
+        fprintf(stdout, "  FAIL %s: further failures of this case not shown\n",
+                tr_current_name ? tr_current_name : "?");
+    }
+    tr_current_failures++;
+    return 0;
+}
+
+int tr_case_failures(void) { return tr_current_failures; }
+
+static int tr_selected(const char *name, int nfilters, char **filters) {
+    int i;
+    if (nfilters == 0) return 1;
+    for (i = 0; i < nfilters; i++)
+        if (strstr(name, filters[i])) return 1;
+    return 0;
+}
+
+int tr_main(int argc, char **argv) {
+    char **filters = (char **)calloc((size_t)argc + 1, sizeof *filters);
+    int nfilters = 0, list = 0, i;
+    size_t k, passed = 0, failed = 0;
+    if (!filters) return 2;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-v") == 0) tr_verbose = 1;
+        else if (strcmp(argv[i], "-l") == 0) list = 1;
+        else filters[nfilters++] = argv[i];
+    }
+    for (k = 0; k < tr_count; k++) {
+        if (!tr_selected(tr_cases[k].name, nfilters, filters)) continue;
+        if (list) {
+            printf("%s\n", tr_cases[k].name);
+            continue;
+        }
+        tr_current_name = tr_cases[k].name;
+        tr_current_failures = 0;
+        if (tr_verbose) printf("  run  %s\n", tr_current_name);
+        fflush(stdout);
+        tr_cases[k].fn(tr_cases[k].ctx);
+        if (tr_current_failures) failed++;
+        else passed++;
+    }
+    for (k = 0; k < tr_count; k++) free(tr_cases[k].name);
+    free(tr_cases);
+    free(filters);
+    if (list) return 0;
+    printf("%lu passed, %lu failed\n", (unsigned long)passed, (unsigned long)failed);
+    return (failed == 0 && passed > 0) ? 0 : 1;
+}

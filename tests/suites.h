@@ -1,0 +1,13 @@
+/* tests/suites.h - every test file registers its cases through one function. */
+#ifndef DMLREF_TEST_SUITES_H
+#define DMLREF_TEST_SUITES_H
+
+/* Suites are registered in tests/main.c, in this order. A suite file that is
+   not linked in yet is simply absent from the list there. */
+void register_example_tests(void);    /* test_examples.c: documented examples */
+void register_invalid_tests(void);    /* test_invalid.c: bad descriptors and arguments */
+void register_random_tests(void);     /* test_random.c: differential tests against tests/oracle.c */
+void register_conformance_tests(void);/* test_conformance.c: ONNX and WPT cases */
+void register_golden_tests(void);     /* test_golden.c: XXH3 digests of a fixed corpus */
+
+#endif
