@@ -4,5 +4,6 @@
 
 int main(int argc, char **argv) {
     register_example_tests();
+    register_conformance_tests();
     return tr_main(argc, argv);
 }

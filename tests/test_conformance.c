@@ -1,0 +1,934 @@
+/* tests/test_conformance.c - other projects' tests of these operators, run
+   bit-exactly: the ONNX backend node tests (tests/data/onnx/) and the WebNN
+   conformance tests of web-platform-tests (tests/data/wpt/), both translated
+   to DirectML's parameters (tests/data/ATTRIBUTION.md). One case per JSON file,
+   named "onnx/<file>" or "wpt/<file>".
+
+   The file list is compiled in (plain C99, no directory API needed), and the
+   case "conformance/manifest" checks it against each suite's INDEX.md and,
+   where POSIX is available, against the directory itself, so a file added
+   without a case (or a case whose file is gone) fails the run.
+
+   Data directory: $DMLREF_TEST_DATA if set, else tests/data from the current
+   directory (make test runs from the repository root), else ../tests/data
+   and ../../tests/data (binary started from build/). A missing directory
+   makes every case fail with a message saying so.
+
+   Expected bits: output.data_hex, except for the cases published with a
+   tolerance ("tolerance" not null): there dml_ref's default SEQUENTIAL order
+   must give the strictly sequential running tally exactly, which is
+   cross_check.strict_sequential.data_hex (or output.data_hex when
+   strict_sequential.matches is true). */
+#include "../dml_ref.h"
+#include "json.h"
+#include "runner.h"
+#include "suites.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <dirent.h>
+#define CONF_HAVE_DIRENT 1
+#else
+#define CONF_HAVE_DIRENT 0
+#endif
+
+#define CONF_FAIL(...) tr_failf(__FILE__, __LINE__, __VA_ARGS__)
+
+/* The cases: every JSON file of tests/data/onnx/ and tests/data/wpt/, by name
+   without ".json", sorted as `ls` sorts them (the manifest case keeps this honest). */
+static const char *const conf_onnx_names[] = {
+    "test_argmax_default_axis_example",
+    "test_argmax_default_axis_example_select_last_index",
+    "test_argmax_default_axis_random",
+    "test_argmax_default_axis_random_select_last_index",
+    "test_argmax_keepdims_example",
+    "test_argmax_keepdims_example_select_last_index",
+    "test_argmax_keepdims_random",
+    "test_argmax_keepdims_random_select_last_index",
+    "test_argmax_negative_axis_keepdims_example",
+    "test_argmax_negative_axis_keepdims_example_select_last_index",
+    "test_argmax_negative_axis_keepdims_random",
+    "test_argmax_negative_axis_keepdims_random_select_last_index",
+    "test_argmax_no_keepdims_example",
+    "test_argmax_no_keepdims_example_select_last_index",
+    "test_argmax_no_keepdims_random",
+    "test_argmax_no_keepdims_random_select_last_index",
+    "test_argmin_default_axis_example",
+    "test_argmin_default_axis_example_select_last_index",
+    "test_argmin_default_axis_random",
+    "test_argmin_default_axis_random_select_last_index",
+    "test_argmin_keepdims_example",
+    "test_argmin_keepdims_example_select_last_index",
+    "test_argmin_keepdims_random",
+    "test_argmin_keepdims_random_select_last_index",
+    "test_argmin_negative_axis_keepdims_example",
+    "test_argmin_negative_axis_keepdims_example_select_last_index",
+    "test_argmin_negative_axis_keepdims_random",
+    "test_argmin_negative_axis_keepdims_random_select_last_index",
+    "test_argmin_no_keepdims_example",
+    "test_argmin_no_keepdims_example_select_last_index",
+    "test_argmin_no_keepdims_random",
+    "test_argmin_no_keepdims_random_select_last_index",
+    "test_cumprod_1d",
+    "test_cumprod_1d_exclusive",
+    "test_cumprod_1d_int32_exclusive",
+    "test_cumprod_1d_reverse",
+    "test_cumprod_1d_reverse_exclusive",
+    "test_cumprod_2d_axis_0",
+    "test_cumprod_2d_axis_1",
+    "test_cumprod_2d_int32",
+    "test_cumprod_2d_negative_axis",
+    "test_cumsum_1d",
+    "test_cumsum_1d_exclusive",
+    "test_cumsum_1d_int32_exclusive",
+    "test_cumsum_1d_reverse",
+    "test_cumsum_1d_reverse_exclusive",
+    "test_cumsum_2d_axis_0",
+    "test_cumsum_2d_axis_1",
+    "test_cumsum_2d_int32",
+    "test_cumsum_2d_negative_axis",
+};
+
+static const char *const conf_wpt_names[] = {
+    "wpt_argmax_01_float32_r1_axes0_inc",
+    "wpt_argmax_02_float32_r1_axes0_inc",
+    "wpt_argmax_03_float32_r2_axes0_inc",
+    "wpt_argmax_04_float32_r3_axes0_inc",
+    "wpt_argmax_05_float32_r4_axes0_inc",
+    "wpt_argmax_06_float32_r5_axes0_inc",
+    "wpt_argmax_07_float32_r4_axes2_inc",
+    "wpt_argmax_08_float32_r4_axes3_inc",
+    "wpt_argmax_09_float32_r4_axes3_inc",
+    "wpt_argmax_10_float32_r4_axes3_inc",
+    "wpt_argmax_11_float32_r4_axes3_inc",
+    "wpt_argmax_12_float32_r4_axes3_inc",
+    "wpt_argmax_13_float16_r1_axes0_inc",
+    "wpt_argmax_14_float16_r1_axes0_inc",
+    "wpt_argmax_15_float16_r2_axes0_inc",
+    "wpt_argmax_16_float16_r3_axes0_inc",
+    "wpt_argmax_17_float16_r4_axes0_inc",
+    "wpt_argmax_18_float16_r5_axes0_inc",
+    "wpt_argmax_19_float16_r4_axes2_inc",
+    "wpt_argmax_20_float16_r4_axes3_inc",
+    "wpt_argmax_21_float16_r4_axes3_inc",
+    "wpt_argmax_22_float16_r4_axes3_inc",
+    "wpt_argmax_23_float16_r4_axes3_inc",
+    "wpt_argmax_24_float16_r4_axes3_inc",
+    "wpt_argmax_25_int8_r4_axes0_inc",
+    "wpt_argmax_26_uint8_r4_axes1_inc",
+    "wpt_argmax_27_int32_r4_axes0_inc",
+    "wpt_argmax_28_uint32_r4_axes1_inc",
+    "wpt_argmax_29_int64_r4_axes0_inc",
+    "wpt_argmax_30_uint64_r4_axes1_inc",
+    "wpt_argmax_31_float32_r2_axes1_inc",
+    "wpt_argmax_32_float32_r3_axes0_inc",
+    "wpt_argmax_33_float32_r4_axes3_inc",
+    "wpt_argmin_01_float32_r1_axes0_inc",
+    "wpt_argmin_02_float32_r1_axes0_inc",
+    "wpt_argmin_03_float32_r2_axes0_inc",
+    "wpt_argmin_04_float32_r3_axes0_inc",
+    "wpt_argmin_05_float32_r4_axes0_inc",
+    "wpt_argmin_06_float32_r5_axes0_inc",
+    "wpt_argmin_07_float32_r4_axes2_inc",
+    "wpt_argmin_08_float32_r4_axes0_inc",
+    "wpt_argmin_09_float32_r4_axes0_inc",
+    "wpt_argmin_10_float32_r4_axes0_inc",
+    "wpt_argmin_11_float32_r4_axes0_inc",
+    "wpt_argmin_12_float32_r4_axes0_inc",
+    "wpt_argmin_13_float16_r1_axes0_inc",
+    "wpt_argmin_14_float16_r1_axes0_inc",
+    "wpt_argmin_15_float16_r2_axes0_inc",
+    "wpt_argmin_16_float16_r3_axes0_inc",
+    "wpt_argmin_17_float16_r4_axes0_inc",
+    "wpt_argmin_18_float16_r5_axes0_inc",
+    "wpt_argmin_19_float16_r4_axes2_inc",
+    "wpt_argmin_20_float16_r4_axes0_inc",
+    "wpt_argmin_21_float16_r4_axes0_inc",
+    "wpt_argmin_22_float16_r4_axes0_inc",
+    "wpt_argmin_23_float16_r4_axes0_inc",
+    "wpt_argmin_24_float16_r4_axes0_inc",
+    "wpt_argmin_25_int8_r4_axes0_inc",
+    "wpt_argmin_26_uint8_r4_axes1_inc",
+    "wpt_argmin_27_int32_r4_axes0_inc",
+    "wpt_argmin_28_uint32_r4_axes1_inc",
+    "wpt_argmin_29_int64_r4_axes0_inc",
+    "wpt_argmin_30_uint64_r4_axes1_inc",
+    "wpt_argmin_31_float32_r2_axes0_inc",
+    "wpt_argmin_32_float32_r3_axes1_inc",
+    "wpt_argmin_33_float32_r4_axes2_inc",
+    "wpt_cumsum_01_float32_r4_ax3_inc",
+    "wpt_cumsum_02_float32_r4_ax3_inc_excl",
+    "wpt_cumsum_03_float32_r4_ax3_dec",
+    "wpt_cumsum_04_float16_r4_ax3_inc",
+    "wpt_cumsum_05_float16_r4_ax3_inc_excl",
+    "wpt_cumsum_06_float16_r4_ax3_dec",
+    "wpt_cumsum_07_int32_r4_ax2_inc",
+    "wpt_cumsum_08_float32_r2_ax0_inc",
+    "wpt_cumsum_09_float32_r2_ax0_inc",
+    "wpt_cumsum_10_float32_r3_ax1_inc_excl",
+};
+
+#define CONF_ONNX_EXPECTED 50
+#define CONF_WPT_EXPECTED 76
+#define CONF_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Compile-time: the lists hold exactly the published numbers of cases. */
+typedef char conf_onnx_count_is_50[CONF_COUNT(conf_onnx_names) == CONF_ONNX_EXPECTED ? 1 : -1];
+typedef char conf_wpt_count_is_76[CONF_COUNT(conf_wpt_names) == CONF_WPT_EXPECTED ? 1 : -1];
+
+static size_t conf_registered_onnx, conf_registered_wpt;
+
+/* ---- data directory -------------------------------------------------------- */
+
+static int conf_file_exists(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    fclose(f);
+    return 1;
+}
+
+/* Where the data lives; the explanation goes into every "cannot open" message. */
+static const char *conf_data_root(const char **how) {
+    static const char *root;
+    static const char *root_how;
+    static const char *const candidates[] = {"tests/data", "../tests/data", "../../tests/data"};
+    size_t i;
+    if (!root) {
+        const char *env = getenv("DMLREF_TEST_DATA");
+        if (env && env[0]) {
+            /* An explicit setting is used as given, never silently replaced. */
+            root = env;
+            root_how = "from DMLREF_TEST_DATA";
+        } else {
+            root = candidates[0];
+            root_how = "not found: run from the repository root or set DMLREF_TEST_DATA "
+                       "to the directory holding onnx/ and wpt/";
+            for (i = 0; i < CONF_COUNT(candidates); i++) {
+                char probe[512];
+                snprintf(probe, sizeof probe, "%s/onnx/INDEX.md", candidates[i]);
+                if (conf_file_exists(probe)) {
+                    root = candidates[i];
+                    root_how = "found relative to the current directory";
+                    break;
+                }
+            }
+        }
+    }
+    if (how) *how = root_how;
+    return root;
+}
+
+/* ---- reading the case's JSON ------------------------------------------------ */
+
+typedef enum conf_op { CONF_CUMSUM, CONF_CUMPROD, CONF_ARGMIN, CONF_ARGMAX } conf_op;
+
+typedef struct conf_tensor {
+    DML_TENSOR_DATA_TYPE type;
+    uint32_t element_size;
+    UINT rank;
+    UINT sizes[8];
+    UINT strides[8];
+    size_t count; /* elements */
+    uint64_t bytes;
+} conf_tensor;
+
+static const struct {
+    const char *name;
+    DML_TENSOR_DATA_TYPE type;
+    uint32_t size;
+} conf_types[] = {
+    {"FLOAT16", DML_TENSOR_DATA_TYPE_FLOAT16, 2}, {"FLOAT32", DML_TENSOR_DATA_TYPE_FLOAT32, 4},
+    {"FLOAT64", DML_TENSOR_DATA_TYPE_FLOAT64, 8}, {"INT8", DML_TENSOR_DATA_TYPE_INT8, 1},
+    {"INT16", DML_TENSOR_DATA_TYPE_INT16, 2},     {"INT32", DML_TENSOR_DATA_TYPE_INT32, 4},
+    {"INT64", DML_TENSOR_DATA_TYPE_INT64, 8},     {"UINT8", DML_TENSOR_DATA_TYPE_UINT8, 1},
+    {"UINT16", DML_TENSOR_DATA_TYPE_UINT16, 2},   {"UINT32", DML_TENSOR_DATA_TYPE_UINT32, 4},
+    {"UINT64", DML_TENSOR_DATA_TYPE_UINT64, 8},
+};
+
+/* A string member, or NULL after reporting why not. */
+static const char *conf_string(const json_value *obj, const char *key, const char *where) {
+    const json_value *v = json_get(obj, key);
+    if (!v) {
+        CONF_FAIL("%s.%s is missing", where, key);
+        return NULL;
+    }
+    if (v->type != JSON_STRING) {
+        CONF_FAIL("%s.%s is a %s, expected a string", where, key, json_type_name(v->type));
+        return NULL;
+    }
+    return v->text;
+}
+
+/* A boolean member: 1/0, or -1 after reporting why not. */
+static int conf_bool(const json_value *obj, const char *key, const char *where) {
+    const json_value *v = json_get(obj, key);
+    if (!v) {
+        CONF_FAIL("%s.%s is missing", where, key);
+        return -1;
+    }
+    if (v->type != JSON_TRUE && v->type != JSON_FALSE) {
+        CONF_FAIL("%s.%s is a %s, expected true or false", where, key, json_type_name(v->type));
+        return -1;
+    }
+    return v->type == JSON_TRUE;
+}
+
+/* A UINT-sized, non-negative integer (axes, sizes). */
+static int conf_uint(const json_value *v, const char *what, UINT *out) {
+    int64_t x;
+    if (!json_as_int64(v, &x)) {
+        CONF_FAIL("%s is not an integer", what);
+        return 0;
+    }
+    if (x < 0 || x > (int64_t)UINT32_MAX) {
+        CONF_FAIL("%s is %" PRId64 ", outside 0..4294967295", what, x);
+        return 0;
+    }
+    *out = (UINT)x;
+    return 1;
+}
+
+/* dtype and sizes of "input" / "output"; packed strides and the buffer size. */
+static int conf_read_tensor(const json_value *obj, const char *where, conf_tensor *t) {
+    const char *dtype;
+    const json_value *sizes;
+    size_t i;
+    uint64_t count = 1, packed;
+    memset(t, 0, sizeof *t);
+    if (!obj || obj->type != JSON_OBJECT) {
+        CONF_FAIL("%s is missing or not an object", where);
+        return 0;
+    }
+    dtype = conf_string(obj, "dtype", where);
+    if (!dtype) return 0;
+    for (i = 0; i < CONF_COUNT(conf_types); i++) {
+        if (strcmp(dtype, conf_types[i].name) == 0) {
+            t->type = conf_types[i].type;
+            t->element_size = conf_types[i].size;
+        }
+    }
+    if (t->element_size == 0) {
+        CONF_FAIL("%s.dtype \"%s\" is not a data type this test knows", where, dtype);
+        return 0;
+    }
+    sizes = json_get(obj, "sizes");
+    if (!sizes || sizes->type != JSON_ARRAY || sizes->count < 1 || sizes->count > 8) {
+        CONF_FAIL("%s.sizes must be an array of 1 to 8 integers", where);
+        return 0;
+    }
+    t->rank = (UINT)sizes->count;
+    for (i = 0; i < sizes->count; i++) {
+        char what[64];
+        snprintf(what, sizeof what, "%s.sizes[%lu]", where, (unsigned long)i);
+        if (!conf_uint(&sizes->children[i], what, &t->sizes[i])) return 0;
+        if (t->sizes[i] == 0) {
+            CONF_FAIL("%s is 0", what);
+            return 0;
+        }
+        count *= t->sizes[i];
+        /* Test data is small; a huge product means a broken file, not a test. */
+        if (count > (1u << 24)) {
+            CONF_FAIL("%s.sizes describe more than 2^24 elements", where);
+            return 0;
+        }
+    }
+    /* Packed row-major strides, last dimension fastest (counted in elements). */
+    for (i = t->rank; i-- > 0;)
+        t->strides[i] = (i + 1 == t->rank) ? 1u : t->strides[i + 1] * t->sizes[i + 1];
+    t->count = (size_t)count;
+    t->bytes = dmlref_calc_buffer_tensor_size(t->type, t->rank, t->sizes, t->strides);
+    packed = (count * t->element_size + 3u) & ~(uint64_t)3u;
+    /* DMLCalcBufferTensorSize of a packed tensor is the bytes rounded up to 4. */
+    if (t->bytes != packed) {
+        CONF_FAIL("%s: dmlref_calc_buffer_tensor_size(%s, packed) is %" PRIu64 ", expected %" PRIu64,
+                  where, dtype, t->bytes, packed);
+        return 0;
+    }
+    return 1;
+}
+
+static int conf_hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* data_hex: one "0x..." string per element, exactly 2 digits per byte. */
+static int conf_read_hex(const json_value *arr, const char *where, const conf_tensor *t,
+                         uint64_t *values) {
+    size_t i, k, digits = 2u * t->element_size;
+    if (!arr || arr->type != JSON_ARRAY) {
+        CONF_FAIL("%s is missing or not an array", where);
+        return 0;
+    }
+    if (arr->count != t->count) {
+        CONF_FAIL("%s has %lu elements, the sizes say %lu", where, (unsigned long)arr->count,
+                  (unsigned long)t->count);
+        return 0;
+    }
+    for (i = 0; i < arr->count; i++) {
+        const json_value *s = &arr->children[i];
+        uint64_t v = 0;
+        if (s->type != JSON_STRING || s->text_length != digits + 2 || s->text[0] != '0' ||
+            s->text[1] != 'x') {
+            CONF_FAIL("%s[%lu] must be a string \"0x\" + %lu hex digits", where, (unsigned long)i,
+                      (unsigned long)digits);
+            return 0;
+        }
+        for (k = 2; k < s->text_length; k++) {
+            int d = conf_hex_digit(s->text[k]);
+            if (d < 0) {
+                CONF_FAIL("%s[%lu] \"%s\" is not hexadecimal", where, (unsigned long)i, s->text);
+                return 0;
+            }
+            v = (v << 4) | (uint64_t)d;
+        }
+        values[i] = v;
+    }
+    return 1;
+}
+
+/* Element i of a packed buffer as raw bits, in the host's byte order. */
+static void conf_store(unsigned char *buf, size_t i, uint32_t size, uint64_t v) {
+    uint8_t b8 = (uint8_t)v;
+    uint16_t b16 = (uint16_t)v;
+    uint32_t b32 = (uint32_t)v;
+    switch (size) {
+    case 1: memcpy(buf + i, &b8, 1); break;
+    case 2: memcpy(buf + i * 2, &b16, 2); break;
+    case 4: memcpy(buf + i * 4, &b32, 4); break;
+    default: memcpy(buf + i * 8, &v, 8); break;
+    }
+}
+
+static uint64_t conf_load(const unsigned char *buf, size_t i, uint32_t size) {
+    uint8_t b8;
+    uint16_t b16;
+    uint32_t b32;
+    uint64_t b64;
+    switch (size) {
+    case 1: memcpy(&b8, buf + i, 1); return b8;
+    case 2: memcpy(&b16, buf + i * 2, 2); return b16;
+    case 4: memcpy(&b32, buf + i * 4, 4); return b32;
+    default: memcpy(&b64, buf + i * 8, 8); return b64;
+    }
+}
+
+/* Which data_hex holds the bits to compare (see the top of the file). */
+static const json_value *conf_expected_hex(const json_value *doc, const char **source) {
+    const json_value *tol = json_get(doc, "tolerance"), *ss, *hex;
+    int matches;
+    *source = "output.data_hex";
+    if (!tol || tol->type == JSON_NULL) return json_get(json_get(doc, "output"), "data_hex");
+    ss = json_get(json_get(doc, "cross_check"), "strict_sequential");
+    if (!ss || ss->type != JSON_OBJECT) {
+        CONF_FAIL("case has a tolerance but no cross_check.strict_sequential: no exact bits to check");
+        return NULL;
+    }
+    hex = json_get(ss, "data_hex");
+    if (hex) {
+        *source = "cross_check.strict_sequential.data_hex";
+        return hex;
+    }
+    matches = conf_bool(ss, "matches", "cross_check.strict_sequential");
+    if (matches == 1) {
+        *source = "output.data_hex (= strict sequential tally)";
+        return json_get(json_get(doc, "output"), "data_hex");
+    }
+    if (matches == 0)
+        CONF_FAIL("cross_check.strict_sequential.matches is false but it has no data_hex");
+    return NULL;
+}
+
+/* nan_policy_dependent cases say which policy their expectation assumes. */
+static int conf_nan_policy(const json_value *doc, const json_value *params, int32_t *policy) {
+    const json_value *v;
+    int dependent = conf_bool(doc, "nan_policy_dependent", "case");
+    *policy = DMLREF_NAN_PROPAGATE;
+    if (dependent < 0) return 0;
+    if (!dependent) return 1;
+    v = json_get(params, "nan_policy");
+    if (!v) v = json_get(doc, "nan_policy");
+    if (!v || v->type != JSON_STRING) {
+        CONF_FAIL("nan_policy_dependent is true but the case names no nan_policy string "
+                  "(params.nan_policy or nan_policy: \"PROPAGATE\" or \"IGNORE\")");
+        return 0;
+    }
+    if (strcmp(v->text, "PROPAGATE") == 0 || strcmp(v->text, "DMLREF_NAN_PROPAGATE") == 0) {
+        *policy = DMLREF_NAN_PROPAGATE;
+    } else if (strcmp(v->text, "IGNORE") == 0 || strcmp(v->text, "DMLREF_NAN_IGNORE") == 0) {
+        *policy = DMLREF_NAN_IGNORE;
+    } else {
+        CONF_FAIL("nan_policy \"%s\" is neither PROPAGATE nor IGNORE", v->text);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- one case ----------------------------------------------------------------- */
+
+typedef struct conf_params {
+    conf_op op;
+    UINT axis;
+    UINT axes[8];
+    UINT axis_count;
+    DML_AXIS_DIRECTION direction;
+    BOOL exclusive;
+} conf_params;
+
+static int conf_read_params(const json_value *doc, conf_params *p) {
+    const json_value *params = json_get(doc, "params"), *axes;
+    const char *op = conf_string(doc, "operator", "case"), *dir;
+    size_t i;
+    int scan;
+    memset(p, 0, sizeof *p);
+    if (!op) return 0;
+    if (strcmp(op, "CUMULATIVE_SUMMATION") == 0) p->op = CONF_CUMSUM;
+    else if (strcmp(op, "CUMULATIVE_PRODUCT") == 0) p->op = CONF_CUMPROD;
+    else if (strcmp(op, "ARGMIN") == 0) p->op = CONF_ARGMIN;
+    else if (strcmp(op, "ARGMAX") == 0) p->op = CONF_ARGMAX;
+    else {
+        CONF_FAIL("operator \"%s\" is not one this test runs", op);
+        return 0;
+    }
+    scan = p->op == CONF_CUMSUM || p->op == CONF_CUMPROD;
+    if (!params || params->type != JSON_OBJECT) {
+        CONF_FAIL("params is missing or not an object");
+        return 0;
+    }
+    /* A parameter this test does not know could change the meaning: refuse it. */
+    for (i = 0; i < params->count; i++) {
+        const char *k = params->children[i].key;
+        int known = strcmp(k, "direction") == 0 || strcmp(k, "nan_policy") == 0 ||
+                    (scan ? (strcmp(k, "axis") == 0 || strcmp(k, "exclusive") == 0)
+                          : strcmp(k, "axes") == 0);
+        if (!known) {
+            CONF_FAIL("params.%s is not a parameter of %s", k, op);
+            return 0;
+        }
+    }
+    dir = conf_string(params, "direction", "params");
+    if (!dir) return 0;
+    if (strcmp(dir, "INCREASING") == 0) p->direction = DML_AXIS_DIRECTION_INCREASING;
+    else if (strcmp(dir, "DECREASING") == 0) p->direction = DML_AXIS_DIRECTION_DECREASING;
+    else {
+        CONF_FAIL("params.direction \"%s\" is neither INCREASING nor DECREASING", dir);
+        return 0;
+    }
+    if (scan) {
+        int exclusive = conf_bool(params, "exclusive", "params");
+        if (exclusive < 0) return 0;
+        p->exclusive = exclusive ? TRUE : FALSE;
+        if (!json_get(params, "axis")) {
+            CONF_FAIL("params.axis is missing");
+            return 0;
+        }
+        return conf_uint(json_get(params, "axis"), "params.axis", &p->axis);
+    }
+    axes = json_get(params, "axes");
+    if (!axes || axes->type != JSON_ARRAY || axes->count < 1 || axes->count > 8) {
+        CONF_FAIL("params.axes must be an array of 1 to 8 integers");
+        return 0;
+    }
+    p->axis_count = (UINT)axes->count;
+    for (i = 0; i < axes->count; i++) {
+        char what[48];
+        snprintf(what, sizeof what, "params.axes[%lu]", (unsigned long)i);
+        if (!conf_uint(&axes->children[i], what, &p->axes[i])) return 0;
+    }
+    return 1;
+}
+
+/* Run the operator once. packed: explicit packed strides, else Strides = NULL;
+   fill: byte the output buffer starts as, so an element never written shows. */
+static void conf_execute(const conf_params *p, const conf_tensor *in, const conf_tensor *out,
+                         int32_t nan_policy, int packed, unsigned char fill,
+                         const unsigned char *input, unsigned char *output,
+                         const uint64_t *expected, const char *source) {
+    DML_BUFFER_TENSOR_DESC ib, ob;
+    DML_TENSOR_DESC it, ot;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cs;
+    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC cp;
+    DML_ARGMIN_OPERATOR_DESC amin;
+    DML_ARGMAX_OPERATOR_DESC amax;
+    DML_OPERATOR_DESC op;
+    dmlref_options options;
+    dmlref_status status;
+    char message[512];
+    const void *inputs[1];
+    void *outputs[1];
+    const char *layout = packed ? "packed Strides" : "Strides = NULL";
+    size_t i, differ = 0, first = 0;
+
+    ib.DataType = in->type;
+    ib.Flags = DML_TENSOR_FLAG_NONE;
+    ib.DimensionCount = in->rank;
+    ib.Sizes = in->sizes;
+    ib.Strides = packed ? in->strides : NULL;
+    ib.TotalTensorSizeInBytes = in->bytes;
+    ib.GuaranteedBaseOffsetAlignment = 0;
+    ob = ib;
+    ob.DataType = out->type;
+    ob.DimensionCount = out->rank;
+    ob.Sizes = out->sizes;
+    ob.Strides = packed ? out->strides : NULL;
+    ob.TotalTensorSizeInBytes = out->bytes;
+    it.Type = DML_TENSOR_TYPE_BUFFER;
+    it.Desc = &ib;
+    ot.Type = DML_TENSOR_TYPE_BUFFER;
+    ot.Desc = &ob;
+
+    switch (p->op) {
+    case CONF_CUMSUM:
+        cs.InputTensor = &it;
+        cs.OutputTensor = &ot;
+        cs.Axis = p->axis;
+        cs.AxisDirection = p->direction;
+        cs.HasExclusiveSum = p->exclusive;
+        op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION;
+        op.Desc = &cs;
+        break;
+    case CONF_CUMPROD:
+        cp.InputTensor = &it;
+        cp.OutputTensor = &ot;
+        cp.Axis = p->axis;
+        cp.AxisDirection = p->direction;
+        cp.HasExclusiveProduct = p->exclusive;
+        op.Type = DML_OPERATOR_CUMULATIVE_PRODUCT;
+        op.Desc = &cp;
+        break;
+    case CONF_ARGMIN:
+        amin.InputTensor = &it;
+        amin.OutputTensor = &ot;
+        amin.AxisCount = p->axis_count;
+        amin.Axes = p->axes;
+        amin.AxisDirection = p->direction;
+        op.Type = DML_OPERATOR_ARGMIN;
+        op.Desc = &amin;
+        break;
+    default:
+        amax.InputTensor = &it;
+        amax.OutputTensor = &ot;
+        amax.AxisCount = p->axis_count;
+        amax.Axes = p->axes;
+        amax.AxisDirection = p->direction;
+        op.Type = DML_OPERATOR_ARGMAX;
+        op.Desc = &amax;
+        break;
+    }
+
+    memset(&options, 0, sizeof options); /* every default: SEQUENTIAL, AUTO ISA, ... */
+    options.nan_policy = nan_policy;
+    options.error_message = message;
+    options.error_message_capacity = sizeof message;
+    message[0] = '\0';
+    memset(output, fill, (size_t)out->bytes);
+    inputs[0] = input;
+    outputs[0] = output;
+    status = dmlref_execute(&op, inputs, outputs, &options);
+    if (status != DMLREF_OK) {
+        CONF_FAIL("dmlref_execute (%s) returned %s: %s", layout, dmlref_status_name(status), message);
+        return;
+    }
+    for (i = 0; i < out->count; i++) {
+        if (conf_load(output, i, out->element_size) != expected[i]) {
+            if (differ == 0) first = i;
+            differ++;
+        }
+    }
+    if (differ) {
+        int w = (int)(2 * out->element_size);
+        CONF_FAIL("output (%s) differs from %s at %lu of %lu elements; first at flat index %lu: "
+                  "expected 0x%0*" PRIx64 ", got 0x%0*" PRIx64,
+                  layout, source, (unsigned long)differ, (unsigned long)out->count,
+                  (unsigned long)first, w, expected[first], w,
+                  conf_load(output, first, out->element_size));
+    }
+}
+
+static void conf_run(const char *suite, const char *name) {
+    const char *root_how, *root = conf_data_root(&root_how), *source = NULL, *doc_name;
+    char path[1024], err[512];
+    json_value *doc;
+    conf_params params;
+    conf_tensor in, out;
+    int32_t nan_policy;
+    const json_value *expected_hex;
+    uint64_t *in_values = NULL, *expected = NULL;
+    unsigned char *input = NULL, *input_copy = NULL, *output = NULL;
+    size_t i;
+
+    snprintf(path, sizeof path, "%s/%s/%s.json", root, suite, name);
+    doc = json_parse_file(path, err, sizeof err);
+    if (!doc) {
+        CONF_FAIL("%s (data directory %s: %s)", err, root, root_how);
+        return;
+    }
+    if (doc->type != JSON_OBJECT) {
+        CONF_FAIL("%s: the top-level value is a %s, expected an object", path, json_type_name(doc->type));
+        goto done;
+    }
+    doc_name = conf_string(doc, "name", "case");
+    if (!doc_name) goto done;
+    if (strcmp(doc_name, name) != 0) {
+        CONF_FAIL("%s: name is \"%s\", expected \"%s\"", path, doc_name, name);
+        goto done;
+    }
+    if (!conf_read_params(doc, &params)) goto done;
+    if (!conf_nan_policy(doc, json_get(doc, "params"), &nan_policy)) goto done;
+    if (!conf_read_tensor(json_get(doc, "input"), "input", &in)) goto done;
+    if (!conf_read_tensor(json_get(doc, "output"), "output", &out)) goto done;
+    expected_hex = conf_expected_hex(doc, &source);
+    if (!expected_hex) {
+        if (!tr_case_failures()) CONF_FAIL("no expected data_hex");
+        goto done;
+    }
+
+    in_values = (uint64_t *)malloc(in.count * sizeof *in_values);
+    expected = (uint64_t *)malloc(out.count * sizeof *expected);
+    input = (unsigned char *)calloc(1, (size_t)in.bytes);
+    input_copy = (unsigned char *)malloc((size_t)in.bytes);
+    output = (unsigned char *)malloc((size_t)out.bytes);
+    if (!in_values || !expected || !input || !input_copy || !output) {
+        CONF_FAIL("out of memory");
+        goto done;
+    }
+    if (!conf_read_hex(json_get(json_get(doc, "input"), "data_hex"), "input.data_hex", &in, in_values))
+        goto done;
+    if (!conf_read_hex(expected_hex, source, &out, expected)) goto done;
+    for (i = 0; i < in.count; i++) conf_store(input, i, in.element_size, in_values[i]);
+    memcpy(input_copy, input, (size_t)in.bytes);
+
+    /* Explicit packed strides first; Strides = NULL (the same layout) and the
+       other fill byte only when that passed, so one bug is reported once. */
+    conf_execute(&params, &in, &out, nan_policy, 1, 0xA5, input, output, expected, source);
+    if (!tr_case_failures())
+        conf_execute(&params, &in, &out, nan_policy, 0, 0x5A, input, output, expected, source);
+    TR_CHECKF(memcmp(input, input_copy, (size_t)in.bytes) == 0, "dmlref_execute wrote to its input");
+
+done:
+    free(in_values);
+    free(expected);
+    free(input);
+    free(input_copy);
+    free(output);
+    json_free(doc);
+}
+
+static void conf_run_onnx(const void *ctx) { conf_run("onnx", *(const char *const *)ctx); }
+static void conf_run_wpt(const void *ctx) { conf_run("wpt", *(const char *const *)ctx); }
+
+/* ---- the file list against INDEX.md and the directory ----------------------- */
+
+/* Whole file as a NUL-terminated string, or NULL. */
+static char *conf_read_text(const char *path) {
+    FILE *f = fopen(path, "rb");
+    char *data = NULL;
+    size_t length = 0, capacity = 0, got;
+    if (!f) return NULL;
+    for (;;) {
+        if (length + 1 >= capacity) {
+            size_t cap = capacity ? capacity * 2 : 16384;
+            char *grown = (char *)realloc(data, cap);
+            if (!grown) {
+                free(data);
+                fclose(f);
+                return NULL;
+            }
+            data = grown;
+            capacity = cap;
+        }
+        got = fread(data + length, 1, capacity - length - 1, f);
+        length += got;
+        if (got == 0) break;
+    }
+    fclose(f);
+    data[length] = '\0';
+    return data;
+}
+
+static int conf_listed(const char *const *names, size_t count, const char *file, size_t len) {
+    size_t i;
+    if (len < 5 || memcmp(file + len - 5, ".json", 5) != 0) return 0;
+    for (i = 0; i < count; i++)
+        if (strlen(names[i]) == len - 5 && memcmp(names[i], file, len - 5) == 0) return 1;
+    return 0;
+}
+
+/* INDEX.md tables list one case per row: "| <name>.json | ...". */
+static void conf_check_index(const char *root, const char *suite, const char *const *names,
+                             size_t count) {
+    char path[1024];
+    char *text, *line;
+    size_t rows = 0;
+    snprintf(path, sizeof path, "%s/%s/INDEX.md", root, suite);
+    text = conf_read_text(path);
+    if (!text) {
+        CONF_FAIL("cannot read %s", path);
+        return;
+    }
+    for (line = text; *line; ) {
+        char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (len > 2 && line[0] == '|' && line[1] == ' ') {
+            const char *cell = line + 2;
+            const char *bar = memchr(cell, '|', len - 2);
+            size_t clen = bar ? (size_t)(bar - cell) : 0;
+            while (clen > 0 && cell[clen - 1] == ' ') clen--;
+            if (clen > 5 && memcmp(cell + clen - 5, ".json", 5) == 0) {
+                rows++;
+                if (!conf_listed(names, count, cell, clen))
+                    CONF_FAIL("%s lists %.*s, which has no case in test_conformance.c", path,
+                              (int)clen, cell);
+            }
+        }
+        line += len + (end ? 1 : 0);
+    }
+    TR_CHECKF(rows == count, "%s lists %lu cases, test_conformance.c has %lu", path,
+              (unsigned long)rows, (unsigned long)count);
+    free(text);
+}
+
+static void conf_check_directory(const char *root, const char *suite, const char *const *names,
+                                 size_t count) {
+#if CONF_HAVE_DIRENT
+    char path[1024];
+    DIR *dir;
+    struct dirent *entry;
+    size_t files = 0;
+    snprintf(path, sizeof path, "%s/%s", root, suite);
+    dir = opendir(path);
+    if (!dir) {
+        CONF_FAIL("cannot open directory %s", path);
+        return;
+    }
+    while ((entry = readdir(dir)) != NULL) {
+        size_t len = strlen(entry->d_name);
+        if (len < 5 || strcmp(entry->d_name + len - 5, ".json") != 0) continue;
+        files++;
+        if (!conf_listed(names, count, entry->d_name, len))
+            CONF_FAIL("%s/%s has no case in test_conformance.c", path, entry->d_name);
+    }
+    closedir(dir);
+    TR_CHECKF(files == count, "%s holds %lu JSON files, test_conformance.c has %lu cases", path,
+              (unsigned long)files, (unsigned long)count);
+#else
+    (void)root; (void)suite; (void)names; (void)count;
+#endif
+}
+
+static void conf_manifest(const void *ctx) {
+    const char *how, *root = conf_data_root(&how);
+    (void)ctx;
+    TR_CHECKF(conf_registered_onnx == CONF_ONNX_EXPECTED, "%lu ONNX cases registered, expected %d",
+              (unsigned long)conf_registered_onnx, CONF_ONNX_EXPECTED);
+    TR_CHECKF(conf_registered_wpt == CONF_WPT_EXPECTED, "%lu WPT cases registered, expected %d",
+              (unsigned long)conf_registered_wpt, CONF_WPT_EXPECTED);
+    conf_check_index(root, "onnx", conf_onnx_names, CONF_COUNT(conf_onnx_names));
+    conf_check_index(root, "wpt", conf_wpt_names, CONF_COUNT(conf_wpt_names));
+    conf_check_directory(root, "onnx", conf_onnx_names, CONF_COUNT(conf_onnx_names));
+    conf_check_directory(root, "wpt", conf_wpt_names, CONF_COUNT(conf_wpt_names));
+    if (tr_case_failures()) CONF_FAIL("data directory %s (%s)", root, how);
+}
+
+/* ---- the JSON parser's own strictness -------------------------------------- */
+
+static void conf_json_parser(const void *ctx) {
+    /* Each must be rejected: a lenient parser could half-read test data. */
+    static const char *const bad[] = {
+        "", " ", "[1,]", "{\"a\":1,}", "[1 2]", "{\"a\" 1}", "{a:1}", "{'a':1}", "01", "-", "+1",
+        ".5", "1.", "1e", "1e+", "NaN", "Infinity", "-Infinity", "tru", "nul", "[", "{",
+        "\"abc", "\"a\tb\"", "\"\\x\"", "\"\\u12G4\"", "\"\\uD800\"", "\"\\uDC00\"",
+        "\"\\uD800\\u0041\"", "[1] 2", "{\"a\":1,\"a\":2}", "\"\xC3\"", "\"\xC0\xAF\"",
+        "\"\xED\xA0\x80\"", "\xEF\xBB\xBF[]", "/* c */ 1", "[1]//", "0x10", "[-]", "[1,,2]",
+    };
+    char err[256], deep[2 * (JSON_MAX_DEPTH + 2) + 1];
+    size_t i;
+    json_value *v;
+    int64_t x;
+    (void)ctx;
+    for (i = 0; i < CONF_COUNT(bad); i++) {
+        v = json_parse(bad[i], strlen(bad[i]), err, sizeof err);
+        TR_CHECKF(v == NULL, "json_parse accepted invalid JSON #%lu: %s", (unsigned long)i, bad[i]);
+        TR_CHECKF(v != NULL || strncmp(err, "line ", 5) == 0, "error message without position: %s", err);
+        json_free(v);
+    }
+    /* Nesting deeper than the limit is refused rather than overflowing the stack. */
+    for (i = 0; i < JSON_MAX_DEPTH + 2; i++) {
+        deep[i] = '[';
+        deep[2 * (JSON_MAX_DEPTH + 2) - 1 - i] = ']';
+    }
+    deep[2 * (JSON_MAX_DEPTH + 2)] = '\0';
+    v = json_parse(deep, strlen(deep), err, sizeof err);
+    TR_CHECKF(v == NULL, "json_parse accepted nesting deeper than JSON_MAX_DEPTH");
+    json_free(v);
+
+    v = json_parse("x", 1, err, sizeof err);
+    TR_CHECKF(v == NULL && strcmp(err, "line 1, column 1: expected a value, found 'x'") == 0,
+              "unexpected message: %s", err);
+    json_free(v);
+    v = json_parse("{\n  \"a\": [1,\n  2 3]}", 20, err, sizeof err);
+    TR_CHECKF(v == NULL && strcmp(err, "line 3, column 5: expected ',' or ']' in array, found '3'") == 0,
+              "unexpected message: %s", err);
+    json_free(v);
+
+    /* Escapes decode to UTF-8 (a surrogate pair to one 4-byte sequence). */
+    {
+        static const char text[] =
+            " {\"s\": \"q\\\"b\\\\s\\/n\\nt\\tu\\u00e9\\uD83D\\uDE00\\u0000z\", \"e\": \"\", "
+            "\"n\": [0, -0, 12, -9223372036854775808, 9223372036854775807, 9223372036854775808,"
+            " 1.5, 2e3, -1E-2], \"t\": true, \"f\": false, \"z\": null, \"o\": {}, \"a\": []}\r\n";
+        static const char want[] = "q\"b\\s/n\nt\tu\xC3\xA9\xF0\x9F\x98\x80\0z";
+        const json_value *s, *n;
+        v = json_parse(text, sizeof text - 1, err, sizeof err);
+        TR_CHECKF(v != NULL, "valid JSON rejected: %s", err);
+        if (!v) return;
+        s = json_get(v, "s");
+        TR_CHECK(s && s->type == JSON_STRING && s->text_length == sizeof want - 1 &&
+                 memcmp(s->text, want, sizeof want - 1) == 0);
+        TR_CHECK(json_get(v, "e") && json_get(v, "e")->text_length == 0);
+        n = json_get(v, "n");
+        TR_CHECK(n && n->type == JSON_ARRAY && n->count == 9);
+        if (n && n->count == 9) {
+            TR_CHECK(json_as_int64(&n->children[0], &x) && x == 0);
+            TR_CHECK(json_as_int64(&n->children[1], &x) && x == 0);
+            TR_CHECK(json_as_int64(&n->children[2], &x) && x == 12);
+            TR_CHECK(json_as_int64(&n->children[3], &x) && x == INT64_MIN);
+            TR_CHECK(json_as_int64(&n->children[4], &x) && x == INT64_MAX);
+            TR_CHECK(!json_as_int64(&n->children[5], &x)); /* 2^63 does not fit */
+            TR_CHECK(!json_as_int64(&n->children[6], &x) && n->children[6].number == 1.5);
+            TR_CHECK(!json_as_int64(&n->children[7], &x) && n->children[7].number == 2000.0);
+            TR_CHECK(n->children[8].number == -0.01);
+        }
+        TR_CHECK(json_get(v, "t") && json_get(v, "t")->type == JSON_TRUE);
+        TR_CHECK(json_get(v, "f") && json_get(v, "f")->type == JSON_FALSE);
+        TR_CHECK(json_get(v, "z") && json_get(v, "z")->type == JSON_NULL);
+        TR_CHECK(json_get(v, "o") && json_get(v, "o")->type == JSON_OBJECT && json_get(v, "o")->count == 0);
+        TR_CHECK(json_get(v, "a") && json_get(v, "a")->type == JSON_ARRAY && json_get(v, "a")->count == 0);
+        TR_CHECK(json_get(v, "missing") == NULL);
+        json_free(v);
+    }
+}
+
+void register_conformance_tests(void) {
+    size_t i;
+    tr_add("conformance/json_parser", conf_json_parser, NULL);
+    tr_add("conformance/manifest", conf_manifest, NULL);
+    for (i = 0; i < CONF_COUNT(conf_onnx_names); i++) {
+        char name[160];
+        snprintf(name, sizeof name, "onnx/%s", conf_onnx_names[i]);
+        tr_add(name, conf_run_onnx, &conf_onnx_names[i]);
+        conf_registered_onnx++;
+    }
+    for (i = 0; i < CONF_COUNT(conf_wpt_names); i++) {
+        char name[160];
+        snprintf(name, sizeof name, "wpt/%s", conf_wpt_names[i]);
+        tr_add(name, conf_run_wpt, &conf_wpt_names[i]);
+        conf_registered_wpt++;
+    }
+}
