@@ -34,6 +34,7 @@
       DMLREF_NO_SIMD          build the scalar path only
       DMLREF_VECTOR           force one path at compile time (DMLREF_ISA_* value)
       DMLREF_NO_AVX512        never build the AVX-512 path
+      DMLREF_AUTO_AVX512      let AUTO select AVX-512 (forcing it works without this)
 
    Layout of the implementation (search for the markers):
       >>types >>status >>validation >>iteration >>scalar >>dispatch >>public
@@ -358,6 +359,50 @@ DMLREF_API uint32_t dmlref_version_number(void);
 #else
 #include <fenv.h>
 #endif
+
+/* Which SIMD paths this build compiles (values of DMLREF_VECTOR are the
+   dmlref_isa values). x86-64 with gcc or clang compiles every path with
+   per-function target attributes and picks one at run time; DMLREF_VECTOR
+   keeps only the named path (and scalar), DMLREF_NO_SIMD only scalar. */
+#define DMLREF_SCALAR 1
+#define DMLREF_SSE2 2
+#define DMLREF_AVX2 3
+#define DMLREF_AVX512 4
+#define DMLREF_NEON 5
+#if !defined(DMLREF_NO_SIMD)
+#if defined(DMLREF_VECTOR)
+#define DMLREF__WANT(isa) (DMLREF_VECTOR == (isa))
+#else
+#define DMLREF__WANT(isa) 1
+#endif
+#if defined(DMLREF__X86_64) && (defined(__GNUC__) || defined(__clang__))
+#if DMLREF__WANT(DMLREF_SSE2)
+#define DMLREF__BUILD_SSE2 1
+#endif
+#if DMLREF__WANT(DMLREF_AVX2)
+#define DMLREF__BUILD_AVX2 1
+#endif
+#if DMLREF__WANT(DMLREF_AVX512) && !defined(DMLREF_NO_AVX512)
+#define DMLREF__BUILD_AVX512 1
+#endif
+#endif
+#if defined(DMLREF__BUILD_SSE2)
+#include <emmintrin.h>
+#endif
+#if defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_AVX512)
+/* GCC 12's AVX-512 headers trip -Wmaybe-uninitialized on their own
+   _mm512_undefined_*() placeholders (GCC bug 105593): silence it for them only. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#include <cpuid.h>
+#endif
+#endif /* DMLREF_NO_SIMD */
 
 #define DMLREF__PRIVATE static
 
@@ -1109,6 +1154,7 @@ typedef struct dmlref__scan_panel {
     uint64_t lines;             /* lines in the panel, >= 1 */
     int64_t src_line, dst_line; /* elements between consecutive lines */
     int exclusive;
+    uint32_t esize;             /* bytes per element */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -1124,7 +1170,7 @@ typedef struct dmlref__arg_panel {
     int64_t rstride[DMLREF__MAX_DIMS];
     uint64_t rcount;                          /* product of rsize */
     int want_max, last, ignore_nan;
-    DML_TENSOR_DATA_TYPE index_type;
+    DML_TENSOR_DATA_TYPE src_type, index_type;
 } dmlref__arg_panel;
 
 typedef void (*dmlref__scan_kernel)(const dmlref__scan_panel *panel);
@@ -1216,6 +1262,7 @@ static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *
         panel.dst_line = outer[n].out;
     }
     panel.exclusive = plan->exclusive;
+    panel.esize = esize;
     do {
         panel.src = dmlref__cadvance(input, off_in + base_in, esize);
         panel.dst = dmlref__advance(output, off_out + base_out, esize);
@@ -1269,6 +1316,7 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
     panel.want_max = plan->op == DMLREF__OP_ARGMAX;
     panel.last = plan->decreasing;
     panel.ignore_nan = plan->nan_policy == DMLREF_NAN_IGNORE;
+    panel.src_type = plan->in.type;
     panel.index_type = plan->out.type;
     do {
         panel.src = dmlref__cadvance(input, off_in, plan->in.esize);
@@ -1282,6 +1330,16 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
 
 static float dmlref__load_f16(uint16_t h) { return dmlref_f16_to_f32(h); }
 #define DMLREF__SAME(x) (x)
+/* Element operations with the type's own wrap-around, free of int promotion. */
+#define DMLREF__ADD_F(a, b) ((a) + (b))
+#define DMLREF__MUL_F(a, b) ((a) * (b))
+#define DMLREF__ADD_U8(a, b) ((uint8_t)((unsigned)(a) + (unsigned)(b)))
+#define DMLREF__ADD_U16(a, b) ((uint16_t)((unsigned)(a) + (unsigned)(b)))
+#define DMLREF__ADD_U32(a, b) ((uint32_t)((a) + (b)))
+#define DMLREF__ADD_U64(a, b) ((uint64_t)((a) + (b)))
+#define DMLREF__MUL_U16(a, b) ((uint16_t)((uint32_t)(a) * (uint32_t)(b)))
+#define DMLREF__MUL_U32(a, b) ((uint32_t)((a) * (b)))
+#define DMLREF__MUL_U64(a, b) ((uint64_t)((a) * (b)))
 
 /* SEQUENTIAL scans: y[0] = x[0], y[i] = y[i-1] (op) x[i]; exclusive writes the
    identity first and the tally before each element. Floats use the ACC type
@@ -1357,11 +1415,25 @@ DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f16_scalar, uint16_t, float, d
 DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f32_scalar, float, float, DMLREF__SAME, dmlref__store_f32)
 DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f64_scalar, double, double, DMLREF__SAME, dmlref__store_f64)
 
-static void dmlref__store_index(void *dst, DML_TENSOR_DATA_TYPE type, uint64_t index) {
-    if (type == DML_TENSOR_DATA_TYPE_INT32 || type == DML_TENSOR_DATA_TYPE_UINT32)
-        *(uint32_t *)dst = (uint32_t)index; /* validated: index fits */
-    else
-        *(uint64_t *)dst = index;
+static uint32_t dmlref__index_size(DML_TENSOR_DATA_TYPE type) {
+    return type == DML_TENSOR_DATA_TYPE_INT32 || type == DML_TENSOR_DATA_TYPE_UINT32 ? 4u : 8u;
+}
+
+/* Write the index of output o of a panel (validated: it fits the type). */
+static void dmlref__put_index(const dmlref__arg_panel *p, uint64_t o, uint64_t index) {
+    void *dst = dmlref__advance(p->dst, (int64_t)o * p->dst_output_step, dmlref__index_size(p->index_type));
+    if (dmlref__index_size(p->index_type) == 4) *(uint32_t *)dst = (uint32_t)index;
+    else *(uint64_t *)dst = index;
+}
+
+/* Outputs [first, first + count) of a panel, as a panel of their own. */
+static dmlref__arg_panel dmlref__arg_subpanel(const dmlref__arg_panel *p, uint64_t first, uint64_t count) {
+    dmlref__arg_panel sub = *p;
+    sub.src = (const unsigned char *)p->src +
+              (ptrdiff_t)first * (ptrdiff_t)p->src_output_step * (ptrdiff_t)dmlref__types[p->src_type].size;
+    sub.dst = dmlref__advance(p->dst, (int64_t)first * p->dst_output_step, dmlref__index_size(p->index_type));
+    sub.outputs = count;
+    return sub;
 }
 
 /* Arg-reductions over the flattened reduced sub-tensor, in row-major order.
@@ -1412,12 +1484,7 @@ static void dmlref__store_index(void *dst, DML_TENSOR_DATA_TYPE type, uint64_t i
                 }                                                                                  \
                 if (index >= p->rcount) break;                                                     \
             }                                                                                      \
-            dmlref__store_index(dmlref__advance(p->dst, (int64_t)o * p->dst_output_step,           \
-                                                (p->index_type == DML_TENSOR_DATA_TYPE_INT32 ||    \
-                                                 p->index_type == DML_TENSOR_DATA_TYPE_UINT32)     \
-                                                    ? 4u                                           \
-                                                    : 8u),                                         \
-                                p->index_type, best_index);                                        \
+            dmlref__put_index(p, o, best_index);                                                   \
         }                                                                                          \
     }
 
@@ -1435,33 +1502,1190 @@ DMLREF__DEFINE_ARG(dmlref__arg_u16_scalar, uint16_t, uint64_t, DMLREF__SAME, DML
 DMLREF__DEFINE_ARG(dmlref__arg_u32_scalar, uint32_t, uint64_t, DMLREF__SAME, DMLREF__NEVER_NAN)
 DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DMLREF__NEVER_NAN)
 
+/* >>simd-common ----------------------------------------------------------------
+   Shapes the SIMD kernels take, written once as macros and instantiated per
+   ISA with that ISA's primitives. A kernel that does not take a panel's shape
+   hands it to the scalar kernel of the same operator and type. */
+
+#define DMLREF__CHUNK 256u /* lines (or outputs) per pass of a vertical kernel */
+
+/* Vertical scan: the panel's lines are adjacent in memory (src_line ==
+   dst_line == 1), so lane j of a vector is line j; rows along the axis are
+   visited in order with a tally per line, which keeps every access
+   contiguous. Per lane this is exactly the scalar recurrence. */
+#define DMLREF__DEFINE_VSCAN(NAME, ATTR, T, A, V, W, LOAD, STORE, TLOAD, TSTORE, OP, IDENTV, SLOAD, SSTORE, SOP, \
+                             SIDENT)                                                                          \
+    ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
+        A tally[DMLREF__CHUNK];                                                                               \
+        uint64_t first, i;                                                                                    \
+        for (first = 0; first < p->lines; first += DMLREF__CHUNK) {                                           \
+            unsigned c = p->lines - first < DMLREF__CHUNK ? (unsigned)(p->lines - first) : DMLREF__CHUNK, j;  \
+            const T *src = (const T *)p->src + (ptrdiff_t)first;                                              \
+            T *dst = (T *)p->dst + (ptrdiff_t)first;                                                          \
+            for (j = 0; j + (W) <= c; j += (W)) {                                                             \
+                V x = LOAD(src + j);                                                                          \
+                TSTORE(tally + j, x);                                                                         \
+                STORE(dst + j, p->exclusive ? (IDENTV) : x);                                                  \
+            }                                                                                                 \
+            for (; j < c; j++) {                                                                              \
+                tally[j] = SLOAD(src[j]);                                                                     \
+                dst[j] = SSTORE(p->exclusive ? (A)(SIDENT) : tally[j]);                                       \
+            }                                                                                                 \
+            for (i = 1; i < p->length; i++) {                                                                 \
+                const T *s = src + (ptrdiff_t)i * p->src_step;                                                \
+                T *d = dst + (ptrdiff_t)i * p->dst_step;                                                      \
+                if (p->exclusive) {                                                                           \
+                    for (j = 0; j + (W) <= c; j += (W)) {                                                     \
+                        V x = LOAD(s + j), t = TLOAD(tally + j);                                              \
+                        STORE(d + j, t); /* x was read first: in-place safe */                                \
+                        TSTORE(tally + j, OP(t, x));                                                          \
+                    }                                                                                         \
+                    for (; j < c; j++) {                                                                      \
+                        A x = SLOAD(s[j]);                                                                    \
+                        d[j] = SSTORE(tally[j]);                                                              \
+                        tally[j] = SOP(tally[j], x);                                                          \
+                    }                                                                                         \
+                } else {                                                                                      \
+                    for (j = 0; j + (W) <= c; j += (W)) {                                                     \
+                        V t = OP(TLOAD(tally + j), LOAD(s + j));                                              \
+                        TSTORE(tally + j, t);                                                                 \
+                        STORE(d + j, t);                                                                      \
+                    }                                                                                         \
+                    for (; j < c; j++) {                                                                      \
+                        tally[j] = SOP(tally[j], SLOAD(s[j]));                                                \
+                        d[j] = SSTORE(tally[j]);                                                              \
+                    }                                                                                         \
+                }                                                                                             \
+            }                                                                                                 \
+        }                                                                                                     \
+    }
+
+/* Lines [first, first + count) of a scan panel, as a panel of their own. */
+static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uint64_t first, uint64_t count) {
+    dmlref__scan_panel sub = *p;
+    sub.src = dmlref__cadvance(p->src, (int64_t)first * p->src_line, p->esize);
+    sub.dst = dmlref__advance(p->dst, (int64_t)first * p->dst_line, p->esize);
+    sub.lines = count;
+    return sub;
+}
+
+/* Vertical BLOCKED sum: lanes are adjacent lines, as in the vertical scan;
+   each lane runs the scalar BLOCKED definition over blocks of 16 rows (the
+   log-step scan combines row vectors element-wise). Lines left over after
+   the last full vector go to the scalar kernel. */
+#define DMLREF__DEFINE_VBLOCKED(NAME, ATTR, T, V, W, LOAD, STORE, ADD, NEGZ, ZEROV, FALLBACK)                  \
+    ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
+        V carry[DMLREF__CHUNK / (W)], before[DMLREF__CHUNK / (W)];                                            \
+        uint64_t first, start;                                                                                \
+        unsigned c, j;                                                                                        \
+        for (first = 0; p->lines - first >= (W); first += c) {                                                \
+            uint64_t left = p->lines - first;                                                                 \
+            const T *src = (const T *)p->src + (ptrdiff_t)first;                                              \
+            T *dst = (T *)p->dst + (ptrdiff_t)first;                                                          \
+            c = left < DMLREF__CHUNK ? (unsigned)(left / (W)) * (W) : DMLREF__CHUNK;                          \
+            for (j = 0; j < c; j += (W)) {                                                                    \
+                carry[j / (W)] = NEGZ;  /* -0.0 + y == y: the first block stands */                          \
+                before[j / (W)] = ZEROV; /* exclusive scans start with +0.0 */                                \
+            }                                                                                                 \
+            for (start = 0; start < p->length; start += DMLREF__BLOCK) {                                      \
+                uint64_t rows = p->length - start;                                                            \
+                unsigned len = rows < DMLREF__BLOCK ? (unsigned)rows : DMLREF__BLOCK, r, k;                   \
+                const T *s = src + (ptrdiff_t)start * p->src_step;                                            \
+                T *d = dst + (ptrdiff_t)start * p->dst_step;                                                  \
+                for (j = 0; j < c; j += (W)) {                                                                \
+                    V y[DMLREF__BLOCK];                                                                       \
+                    for (r = 0; r < len; r++) y[r] = LOAD(s + (ptrdiff_t)r * p->src_step + j);                \
+                    for (k = 1; k < DMLREF__BLOCK; k <<= 1)                                                   \
+                        for (r = len; r-- > k;) y[r] = ADD(y[r - k], y[r]);                                   \
+                    for (r = 0; r < len; r++) y[r] = ADD(carry[j / (W)], y[r]);                               \
+                    if (p->exclusive) {                                                                       \
+                        STORE(d + j, before[j / (W)]);                                                        \
+                        for (r = 1; r < len; r++) STORE(d + (ptrdiff_t)r * p->dst_step + j, y[r - 1]);        \
+                    } else {                                                                                  \
+                        for (r = 0; r < len; r++) STORE(d + (ptrdiff_t)r * p->dst_step + j, y[r]);           \
+                    }                                                                                         \
+                    carry[j / (W)] = before[j / (W)] = y[len - 1];                                            \
+                }                                                                                             \
+            }                                                                                                 \
+        }                                                                                                     \
+        if (first < p->lines) {                                                                               \
+            dmlref__scan_panel sub = dmlref__scan_subpanel(p, first, p->lines - first);                       \
+            FALLBACK(&sub);                                                                                   \
+        }                                                                                                     \
+    }
+
+/* Contiguous integer sum: any association gives the same bits, so a register
+   is scanned in log steps (SCANREG) and the running carry added; exclusive
+   outputs are inclusive minus the element (exact modulo 2^bits). */
+#define DMLREF__DEFINE_CSUM_INT(NAME, ATTR, T, V, W, LOADU, STOREU, ADD, SUB, SCANREG, BCASTLAST, ZERO)      \
+    ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
+        uint64_t line, i;                                                                                     \
+        for (line = 0; line < p->lines; line++) {                                                             \
+            const T *src = (const T *)p->src + (ptrdiff_t)line * p->src_line;                                 \
+            T *dst = (T *)p->dst + (ptrdiff_t)line * p->dst_line;                                             \
+            V carry = ZERO;                                                                                   \
+            T tally = 0, lanes[W];                                                                            \
+            for (i = 0; i + (W) <= p->length; i += (W)) {                                                     \
+                V x = LOADU(src + i), y = ADD(SCANREG(x), carry);                                             \
+                STOREU(dst + i, p->exclusive ? SUB(y, x) : y);                                                \
+                carry = BCASTLAST(y);                                                                         \
+            }                                                                                                 \
+            STOREU(lanes, carry);                                                                             \
+            if (i > 0) tally = lanes[0];                                                                      \
+            for (; i < p->length; i++) {                                                                      \
+                T x = src[i];                                                                                 \
+                if (p->exclusive) dst[i] = tally;                                                             \
+                tally = (T)(tally + x);                                                                       \
+                if (!p->exclusive) dst[i] = tally;                                                            \
+            }                                                                                                 \
+        }                                                                                                     \
+    }
+
+/* Contiguous BLOCKED float sum: one 16-element block per iteration, held in
+   R registers (BLOCK_*), scanned exactly as the scalar definition; the carry
+   is a broadcast vector, -0.0 before the first block (-0.0 + y == y for every
+   y, so the first block is unchanged). A short last block goes through a
+   zero-padded copy: padding never reaches lower lanes. */
+#define DMLREF__DEFINE_CBLOCKED(NAME, ATTR, T, V, R, NEGZ, ZEROV, LOADB, SCANB, ADDCARRY, SHIFT1B, STOREB, LASTB) \
+    ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
+        uint64_t line, start;                                                                                 \
+        for (line = 0; line < p->lines; line++) {                                                             \
+            const T *src = (const T *)p->src + (ptrdiff_t)line * p->src_line;                                 \
+            T *dst = (T *)p->dst + (ptrdiff_t)line * p->dst_line;                                             \
+            V carry = NEGZ, before = ZEROV; /* before: what exclusive writes first (+0, then the carry) */    \
+            for (start = 0; start < p->length; start += DMLREF__BLOCK) {                                      \
+                V r[R], o[R];                                                                                 \
+                T pad[DMLREF__BLOCK];                                                                         \
+                uint64_t left = p->length - start;                                                            \
+                int partial = left < DMLREF__BLOCK;                                                           \
+                const T *from = src + start;                                                                  \
+                if (partial) {                                                                                \
+                    memset(pad, 0, sizeof pad);                                                               \
+                    memcpy(pad, from, (size_t)left * sizeof(T));                                              \
+                    from = pad;                                                                               \
+                }                                                                                             \
+                LOADB(r, from);                                                                               \
+                SCANB(r);                                                                                     \
+                ADDCARRY(r, carry);                                                                           \
+                if (p->exclusive) {                                                                           \
+                    SHIFT1B(o, r, before);                                                                    \
+                    STOREB(partial ? pad : dst + start, o);                                                   \
+                } else {                                                                                      \
+                    STOREB(partial ? pad : dst + start, r);                                                   \
+                }                                                                                             \
+                if (partial) memcpy(dst + start, pad, (size_t)left * sizeof(T));                              \
+                carry = before = LASTB(r);                                                                    \
+            }                                                                                                 \
+        }                                                                                                     \
+    }
+
+/* Arg-reductions. Both shapes keep, per lane, the best value and its index
+   with the scalar rule (strictly better, or equal and DECREASING). Any NaN
+   sends the affected outputs to the scalar kernel, which defines NaN rules. */
+#define DMLREF__ARG_BETTER(LT, LE, x, best, p) \
+    ((p)->want_max ? ((p)->last ? LE(best, x) : LT(best, x)) : ((p)->last ? LE(x, best) : LT(x, best)))
+
+/* Vertical: outputs adjacent (lane j = output j), one reduced dimension walked
+   row by row. Indices are IT lanes (32-bit for 32-bit lanes), so rcount must fit. */
+#define DMLREF__DEFINE_VARG(NAME, ATTR, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, MANY, BLEND, BLENDI,     \
+                            SET1I, STOREI, IT, FALLBACK)                                                          \
+    ATTR static void NAME(const dmlref__arg_panel *p) {                                                           \
+        V best[DMLREF__CHUNK / (W)];                                                                              \
+        VI where[DMLREF__CHUNK / (W)];                                                                            \
+        IT lanes[W];                                                                                              \
+        uint64_t first, i;                                                                                        \
+        unsigned c, j, l;                                                                                         \
+        ptrdiff_t step = (ptrdiff_t)p->rstride[0];                                                                \
+        for (first = 0; p->outputs - first >= (W); first += c) {                                                  \
+            uint64_t left = p->outputs - first;                                                                   \
+            const T *src = (const T *)p->src + (ptrdiff_t)first;                                                  \
+            M nan = MZERO;                                                                                        \
+            c = left < DMLREF__CHUNK ? (unsigned)(left / (W)) * (W) : DMLREF__CHUNK;                              \
+            for (j = 0; j < c; j += (W)) {                                                                        \
+                best[j / (W)] = LOAD(src + j);                                                                    \
+                where[j / (W)] = SET1I(0);                                                                        \
+                nan = MOR(nan, ISNAN(best[j / (W)]));                                                             \
+            }                                                                                                     \
+            for (i = 1; i < p->rcount; i++) {                                                                     \
+                const T *s = src + (ptrdiff_t)i * step;                                                           \
+                VI now = SET1I((IT)i);                                                                            \
+                for (j = 0; j < c; j += (W)) {                                                                    \
+                    V x = LOAD(s + j);                                                                            \
+                    M m = DMLREF__ARG_BETTER(LT, LE, x, best[j / (W)], p);                                        \
+                    nan = MOR(nan, ISNAN(x));                                                                     \
+                    best[j / (W)] = BLEND(m, best[j / (W)], x);                                                   \
+                    where[j / (W)] = BLENDI(m, where[j / (W)], now);                                              \
+                }                                                                                                 \
+            }                                                                                                     \
+            if (MANY(nan)) { /* NaN rules live in the scalar kernel */                                            \
+                dmlref__arg_panel sub = dmlref__arg_subpanel(p, first, c);                                        \
+                FALLBACK(&sub);                                                                                   \
+                continue;                                                                                         \
+            }                                                                                                     \
+            for (j = 0; j < c; j += (W)) {                                                                        \
+                STOREI(lanes, where[j / (W)]);                                                                    \
+                for (l = 0; l < (W); l++) dmlref__put_index(p, first + j + l, (uint64_t)lanes[l]);                \
+            }                                                                                                     \
+        }                                                                                                         \
+        if (first < p->outputs) { /* fewer than W outputs left */                                                 \
+            dmlref__arg_panel sub = dmlref__arg_subpanel(p, first, p->outputs - first);                           \
+            FALLBACK(&sub);                                                                                       \
+        }                                                                                                         \
+    }
+
+/* Contiguous: one output at a time along a unit-stride line; lane l sees
+   positions l, l+W, ...; the last vector is loaded overlapping the previous
+   one so no scalar tail is needed (a position seen twice is harmless). The
+   lanes are then combined: best value, ties by the direction's index rule. */
+#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MANY, BLEND, BLENDI, SET1I, ADDI, \
+                            IOTA, STOREV, STOREI, VT, IT, FALLBACK)                                                  \
+    ATTR static void NAME(const dmlref__arg_panel *p) {                                                              \
+        uint64_t o, n = p->rcount;                                                                                   \
+        for (o = 0; o < p->outputs; o++) {                                                                           \
+            const T *line = (const T *)p->src + (ptrdiff_t)o * p->src_output_step;                                   \
+            VT values[W];                                                                                            \
+            IT lanes[W];                                                                                             \
+            uint64_t i, best_index;                                                                                  \
+            unsigned l, pick = 0;                                                                                    \
+            V best = LOAD(line), x;                                                                                  \
+            VI where = IOTA, pos = IOTA;                                                                             \
+            M nan = ISNAN(best), m;                                                                                  \
+            for (i = (W); i < n; i += (W)) {                                                                         \
+                uint64_t at = i + (W) <= n ? i : n - (W); /* overlapping last vector */                              \
+                x = LOAD(line + at);                                                                                 \
+                pos = at == i ? ADDI(pos, SET1I(W)) : ADDI(IOTA, SET1I((IT)at));                                     \
+                m = DMLREF__ARG_BETTER(LT, LE, x, best, p);                                                          \
+                nan = MOR(nan, ISNAN(x));                                                                            \
+                best = BLEND(m, best, x);                                                                            \
+                where = BLENDI(m, where, pos);                                                                       \
+            }                                                                                                        \
+            if (MANY(nan)) {                                                                                         \
+                dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                               \
+                FALLBACK(&sub);                                                                                      \
+                continue;                                                                                            \
+            }                                                                                                        \
+            STOREV(values, best);                                                                                    \
+            STOREI(lanes, where);                                                                                    \
+            for (l = 1; l < (W); l++) {                                                                              \
+                int better = p->want_max ? values[l] > values[pick] : values[l] < values[pick];                      \
+                int tie = values[l] == values[pick] &&                                                               \
+                          (p->last ? lanes[l] > lanes[pick] : lanes[l] < lanes[pick]);                               \
+                if (better || tie) pick = l;                                                                         \
+            }                                                                                                        \
+            best_index = (uint64_t)lanes[pick];                                                                      \
+            dmlref__put_index(p, o, best_index);                                                                     \
+        }                                                                                                            \
+    }
+
+/* Route a scan panel to the contiguous kernel (unit steps along the axis),
+   the vertical kernel (adjacent lines), or the scalar kernel. */
+#define DMLREF__DEFINE_SCAN_ROUTE(NAME, ATTR, CONTIG, VERT, SCALAR, W)                                     \
+    ATTR static void NAME(const dmlref__scan_panel *p) {                                                   \
+        if (p->src_step == 1 && p->dst_step == 1 && p->length >= (W)) CONTIG(p);                           \
+        else if (p->src_line == 1 && p->dst_line == 1 && p->lines >= (W)) VERT(p);                         \
+        else SCALAR(p);                                                                                    \
+    }
+
+#define DMLREF__DEFINE_ARG_ROUTE(NAME, ATTR, CONTIG, VERT, SCALAR, W)                                      \
+    ATTR static void NAME(const dmlref__arg_panel *p) {                                                    \
+        if (p->rdims == 1 && p->rcount <= 0xFFFFFFFFu) {                                                   \
+            if (p->rstride[0] == 1 && p->rcount >= (W)) {                                                  \
+                CONTIG(p);                                                                                 \
+                return;                                                                                    \
+            }                                                                                              \
+            if (p->src_output_step == 1 && p->outputs >= (W)) {                                            \
+                VERT(p);                                                                                   \
+                return;                                                                                    \
+            }                                                                                              \
+        }                                                                                                  \
+        SCALAR(p);                                                                                         \
+    }
+
+/* >>sse2 -------------------------------------------------------------------------
+   SSE2, the x86-64 baseline: 4 float32 lanes, a BLOCKED block is four
+   registers. No F16C: FLOAT16 stays on the scalar kernels. */
+#if defined(DMLREF__BUILD_SSE2)
+#define DMLREF__S2
+
+static inline __m128 dmlref__s2_select_ps(__m128 m, __m128 a, __m128 b) { /* m ? b : a */
+    return _mm_or_ps(_mm_and_ps(m, b), _mm_andnot_ps(m, a));
+}
+static inline __m128d dmlref__s2_select_pd(__m128d m, __m128d a, __m128d b) {
+    return _mm_or_pd(_mm_and_pd(m, b), _mm_andnot_pd(m, a));
+}
+static inline __m128i dmlref__s2_select_si(__m128i m, __m128i a, __m128i b) {
+    return _mm_or_si128(_mm_and_si128(m, b), _mm_andnot_si128(m, a));
+}
+static inline void dmlref__s2_store_ps(float *p, __m128 v) { /* v != v ? qNaN : v */
+    _mm_storeu_ps(p, dmlref__s2_select_ps(_mm_cmpunord_ps(v, v), v, _mm_castsi128_ps(_mm_set1_epi32(0x7FC00000))));
+}
+static inline void dmlref__s2_store_pd(double *p, __m128d v) {
+    _mm_storeu_pd(p, dmlref__s2_select_pd(_mm_cmpunord_pd(v, v), v,
+                                          _mm_castsi128_pd(_mm_set1_epi64x(0x7FF8000000000000LL))));
+}
+#define DMLREF__S2_LOADI(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define DMLREF__S2_STOREI(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps,
+                     _mm_loadu_ps, _mm_storeu_ps, _mm_add_ps, _mm_setzero_ps(), DMLREF__SAME, dmlref__store_f32,
+                     DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps,
+                     _mm_loadu_ps, _mm_storeu_ps, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__SAME, dmlref__store_f32,
+                     DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd,
+                     _mm_loadu_pd, _mm_storeu_pd, _mm_add_pd, _mm_setzero_pd(), DMLREF__SAME, dmlref__store_f64,
+                     DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd,
+                     dmlref__s2_store_pd, _mm_loadu_pd, _mm_storeu_pd, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__SAME,
+                     dmlref__store_f64, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_sse2, DMLREF__S2, uint8_t, uint8_t, __m128i, 16, DMLREF__S2_LOADI,
+                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi8, _mm_setzero_si128(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U8, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_sse2, DMLREF__S2, uint16_t, uint16_t, __m128i, 8, DMLREF__S2_LOADI,
+                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi16, _mm_setzero_si128(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U16, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_sse2, DMLREF__S2, uint16_t, uint16_t, __m128i, 8, DMLREF__S2_LOADI,
+                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_mullo_epi16, _mm_set1_epi16(1),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U16, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_sse2, DMLREF__S2, uint32_t, uint32_t, __m128i, 4, DMLREF__S2_LOADI,
+                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi32, _mm_setzero_si128(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U32, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_sse2, DMLREF__S2, uint64_t, uint64_t, __m128i, 2, DMLREF__S2_LOADI,
+                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi64, _mm_setzero_si128(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U64, 0)
+
+/* Contiguous integer sums: byte shifts of the whole register. */
+static inline __m128i dmlref__s2_scan_epi8(__m128i x) { /* x[i] = x[0] + ... + x[i] */
+    x = _mm_add_epi8(x, _mm_slli_si128(x, 1));
+    x = _mm_add_epi8(x, _mm_slli_si128(x, 2));
+    x = _mm_add_epi8(x, _mm_slli_si128(x, 4));
+    return _mm_add_epi8(x, _mm_slli_si128(x, 8));
+}
+static inline __m128i dmlref__s2_scan_epi16(__m128i x) {
+    x = _mm_add_epi16(x, _mm_slli_si128(x, 2));
+    x = _mm_add_epi16(x, _mm_slli_si128(x, 4));
+    return _mm_add_epi16(x, _mm_slli_si128(x, 8));
+}
+static inline __m128i dmlref__s2_scan_epi32(__m128i x) {
+    x = _mm_add_epi32(x, _mm_slli_si128(x, 4));
+    return _mm_add_epi32(x, _mm_slli_si128(x, 8));
+}
+#define DMLREF__S2_SCAN_EPI64(x) _mm_add_epi64((x), _mm_slli_si128((x), 8))
+static inline __m128i dmlref__s2_last_epi8(__m128i y) { /* broadcast y[15] */
+    __m128i b = _mm_srli_si128(y, 15);
+    b = _mm_unpacklo_epi8(b, b);
+    return _mm_shuffle_epi32(_mm_shufflelo_epi16(b, 0), 0);
+}
+static inline __m128i dmlref__s2_last_epi16(__m128i y) {
+    return _mm_shuffle_epi32(_mm_shufflelo_epi16(_mm_srli_si128(y, 14), 0), 0);
+}
+#define DMLREF__S2_LAST_EPI32(y) _mm_shuffle_epi32((y), 0xFF)
+#define DMLREF__S2_LAST_EPI64(y) _mm_shuffle_epi32((y), 0xEE)
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_sse2, DMLREF__S2, uint8_t, __m128i, 16, DMLREF__S2_LOADI, DMLREF__S2_STOREI,
+                        _mm_add_epi8, _mm_sub_epi8, dmlref__s2_scan_epi8, dmlref__s2_last_epi8, _mm_setzero_si128())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_sse2, DMLREF__S2, uint16_t, __m128i, 8, DMLREF__S2_LOADI, DMLREF__S2_STOREI,
+                        _mm_add_epi16, _mm_sub_epi16, dmlref__s2_scan_epi16, dmlref__s2_last_epi16,
+                        _mm_setzero_si128())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_sse2, DMLREF__S2, uint32_t, __m128i, 4, DMLREF__S2_LOADI, DMLREF__S2_STOREI,
+                        _mm_add_epi32, _mm_sub_epi32, dmlref__s2_scan_epi32, DMLREF__S2_LAST_EPI32,
+                        _mm_setzero_si128())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_sse2, DMLREF__S2, uint64_t, __m128i, 2, DMLREF__S2_LOADI, DMLREF__S2_STOREI,
+                        _mm_add_epi64, _mm_sub_epi64, DMLREF__S2_SCAN_EPI64, DMLREF__S2_LAST_EPI64,
+                        _mm_setzero_si128())
+
+/* BLOCKED float32: r[0..3] hold y[0..15]; up(b, a, k) for k = 1, 2 joins b
+   with the top of a (the register below, -0.0 below the block). */
+#define DMLREF__S2_UP_PS(b, a, k)                                                                  \
+    _mm_castsi128_ps(_mm_or_si128(_mm_slli_si128(_mm_castps_si128(b), 4 * (k)),                    \
+                                  _mm_srli_si128(_mm_castps_si128(a), 16 - 4 * (k))))
+#define DMLREF__S2_NEGZ_PS _mm_set1_ps(-0.0f)
+#define DMLREF__S2_STEP_PS(r, k)                                                                   \
+    do {                                                                                           \
+        r[3] = _mm_add_ps(DMLREF__S2_UP_PS(r[3], r[2], k), r[3]);                                  \
+        r[2] = _mm_add_ps(DMLREF__S2_UP_PS(r[2], r[1], k), r[2]);                                  \
+        r[1] = _mm_add_ps(DMLREF__S2_UP_PS(r[1], r[0], k), r[1]);                                  \
+        r[0] = _mm_add_ps(DMLREF__S2_UP_PS(r[0], DMLREF__S2_NEGZ_PS, k), r[0]);                    \
+    } while (0)
+#define DMLREF__S2_SCANB_PS(r)                                                                     \
+    do {                                                                                           \
+        DMLREF__S2_STEP_PS(r, 1);                                                                  \
+        DMLREF__S2_STEP_PS(r, 2);                                                                  \
+        r[3] = _mm_add_ps(r[2], r[3]); /* k=4 */                                                   \
+        r[2] = _mm_add_ps(r[1], r[2]);                                                             \
+        r[1] = _mm_add_ps(r[0], r[1]);                                                             \
+        r[3] = _mm_add_ps(r[1], r[3]); /* k=8 */                                                   \
+        r[2] = _mm_add_ps(r[0], r[2]);                                                             \
+    } while (0)
+#define DMLREF__S2_ADDC_PS(r, c) \
+    (r[0] = _mm_add_ps((c), r[0]), r[1] = _mm_add_ps((c), r[1]), r[2] = _mm_add_ps((c), r[2]), r[3] = _mm_add_ps((c), r[3]))
+#define DMLREF__S2_SHIFT1_PS(o, r, before)                                                         \
+    (o[0] = DMLREF__S2_UP_PS(r[0], (before), 1), o[1] = DMLREF__S2_UP_PS(r[1], r[0], 1),           \
+     o[2] = DMLREF__S2_UP_PS(r[2], r[1], 1), o[3] = DMLREF__S2_UP_PS(r[3], r[2], 1))
+#define DMLREF__S2_LAST_PS(r) _mm_shuffle_ps(r[3], r[3], 0xFF)
+#define DMLREF__S2_LOADB_PS(r, p) \
+    (r[0] = _mm_loadu_ps(p), r[1] = _mm_loadu_ps((p) + 4), r[2] = _mm_loadu_ps((p) + 8), r[3] = _mm_loadu_ps((p) + 12))
+#define DMLREF__S2_STOREB_PS(p, r)                                                                 \
+    (dmlref__s2_store_ps((p), r[0]), dmlref__s2_store_ps((p) + 4, r[1]), dmlref__s2_store_ps((p) + 8, r[2]), \
+     dmlref__s2_store_ps((p) + 12, r[3]))
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_sse2, DMLREF__S2, float, __m128, 4, DMLREF__S2_NEGZ_PS, _mm_setzero_ps(),
+                        DMLREF__S2_LOADB_PS, DMLREF__S2_SCANB_PS, DMLREF__S2_ADDC_PS, DMLREF__S2_SHIFT1_PS,
+                        DMLREF__S2_STOREB_PS, DMLREF__S2_LAST_PS)
+/* BLOCKED float64: eight registers of two lanes; only k = 1 shifts inside a pair. */
+#define DMLREF__S2_UP1_PD(b, a) _mm_shuffle_pd((a), (b), 1) /* [a[1], b[0]] */
+#define DMLREF__S2_SCANB_PD(r)                                                                     \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 7; i_ > 0; i_--) r[i_] = _mm_add_pd(DMLREF__S2_UP1_PD(r[i_], r[i_ - 1]), r[i_]); \
+        r[0] = _mm_add_pd(DMLREF__S2_UP1_PD(r[0], _mm_set1_pd(-0.0)), r[0]); /* k=1 */             \
+        for (i_ = 7; i_ >= 1; i_--) r[i_] = _mm_add_pd(r[i_ - 1], r[i_]);    /* k=2 */             \
+        for (i_ = 7; i_ >= 2; i_--) r[i_] = _mm_add_pd(r[i_ - 2], r[i_]);    /* k=4 */             \
+        for (i_ = 7; i_ >= 4; i_--) r[i_] = _mm_add_pd(r[i_ - 4], r[i_]);    /* k=8 */             \
+    } while (0)
+#define DMLREF__S2_ADDC_PD(r, c)                                                                   \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 0; i_ < 8; i_++) r[i_] = _mm_add_pd((c), r[i_]);                                 \
+    } while (0)
+#define DMLREF__S2_SHIFT1_PD(o, r, before)                                                         \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        o[0] = DMLREF__S2_UP1_PD(r[0], (before));                                                  \
+        for (i_ = 1; i_ < 8; i_++) o[i_] = DMLREF__S2_UP1_PD(r[i_], r[i_ - 1]);                    \
+    } while (0)
+#define DMLREF__S2_LAST_PD(r) _mm_unpackhi_pd(r[7], r[7])
+#define DMLREF__S2_LOADB_PD(r, p)                                                                  \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 0; i_ < 8; i_++) r[i_] = _mm_loadu_pd((p) + 2 * i_);                             \
+    } while (0)
+#define DMLREF__S2_STOREB_PD(p, r)                                                                 \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 0; i_ < 8; i_++) dmlref__s2_store_pd((p) + 2 * i_, r[i_]);                       \
+    } while (0)
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_sse2, DMLREF__S2, double, __m128d, 8, _mm_set1_pd(-0.0), _mm_setzero_pd(),
+                        DMLREF__S2_LOADB_PD, DMLREF__S2_SCANB_PD, DMLREF__S2_ADDC_PD, DMLREF__S2_SHIFT1_PD,
+                        DMLREF__S2_STOREB_PD, DMLREF__S2_LAST_PD)
+
+/* Arg-reductions: 32-bit lanes (float32; integers up to 32 bits, UINT32
+   biased by the sign bit) and float64. 64-bit integers need SSE4.2. */
+#define DMLREF__S2_NONAN(x) _mm_setzero_si128()
+#define DMLREF__S2_ANY_PS(m) (_mm_movemask_ps(m) != 0)
+#define DMLREF__S2_ANY_PD(m) (_mm_movemask_pd(m) != 0)
+#define DMLREF__S2_ANY_SI(m) (_mm_movemask_epi8(m) != 0)
+#define DMLREF__S2_NAN_PS(x) _mm_cmpunord_ps((x), (x))
+#define DMLREF__S2_NAN_PD(x) _mm_cmpunord_pd((x), (x))
+#define DMLREF__S2_LE_EPI32(a, b) _mm_xor_si128(_mm_cmpgt_epi32((a), (b)), _mm_set1_epi32(-1))
+#define DMLREF__S2_BLENDI_PS(m, a, b) dmlref__s2_select_si(_mm_castps_si128(m), (a), (b))
+#define DMLREF__S2_BLENDI_PD(m, a, b) dmlref__s2_select_si(_mm_castpd_si128(m), (a), (b))
+#define DMLREF__S2_SET1_EPI32(i) _mm_set1_epi32((int)(i))
+#define DMLREF__S2_SET1_EPI64(i) _mm_set1_epi64x((long long)(i))
+#define DMLREF__S2_IOTA32 _mm_setr_epi32(0, 1, 2, 3)
+#define DMLREF__S2_IOTA64 _mm_set_epi64x(1, 0)
+static inline __m128i dmlref__s2_load_i8(const int8_t *p) { /* 4 x (int32_t)p[i] */
+    int32_t four;
+    __m128i x;
+    memcpy(&four, p, 4);
+    x = _mm_cvtsi32_si128(four);
+    x = _mm_unpacklo_epi8(x, x);
+    return _mm_srai_epi32(_mm_unpacklo_epi16(x, x), 24);
+}
+static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
+    int32_t four;
+    memcpy(&four, p, 4);
+    return _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(four), _mm_setzero_si128()), _mm_setzero_si128());
+}
+#define DMLREF__S2_LOAD_I16(p) \
+    _mm_srai_epi32(_mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p)), \
+                                      _mm_loadl_epi64((const __m128i *)(const void *)(p))), 16)
+#define DMLREF__S2_LOAD_U16(p) \
+    _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p)), _mm_setzero_si128())
+#define DMLREF__S2_LOAD_U32(p) _mm_xor_si128(DMLREF__S2_LOADI(p), _mm_set1_epi32(INT32_MIN))
+
+#define DMLREF__S2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, ADDI, IOTA, \
+                       STOREV, VT, IT)                                                                              \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
+                        BLEND, BLENDI, SET1I, DMLREF__S2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, ANY, BLEND, \
+                        BLENDI, SET1I, ADDI, IOTA, STOREV, DMLREF__S2_STOREI, VT, IT, dmlref__arg_##SFX##_scalar)   \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2,                       \
+                             dmlref__varg_##SFX##_sse2, dmlref__arg_##SFX##_scalar, W)
+#define DMLREF__S2_ARG_EPI32(SFX, T, LOAD)                                                                          \
+    DMLREF__S2_ARG(SFX, T, __m128i, __m128i, __m128i, 4, LOAD, _mm_cmplt_epi32, DMLREF__S2_LE_EPI32,                 \
+                   DMLREF__S2_NONAN, _mm_or_si128, _mm_setzero_si128(), DMLREF__S2_ANY_SI, dmlref__s2_select_si,     \
+                   dmlref__s2_select_si, DMLREF__S2_SET1_EPI32, _mm_add_epi32, DMLREF__S2_IOTA32, DMLREF__S2_STOREI, \
+                   int32_t, uint32_t)
+DMLREF__S2_ARG(f32, float, __m128, __m128i, __m128, 4, _mm_loadu_ps, _mm_cmplt_ps, _mm_cmple_ps, DMLREF__S2_NAN_PS,
+               _mm_or_ps, _mm_setzero_ps(), DMLREF__S2_ANY_PS, dmlref__s2_select_ps, DMLREF__S2_BLENDI_PS,
+               DMLREF__S2_SET1_EPI32, _mm_add_epi32, DMLREF__S2_IOTA32, _mm_storeu_ps, float, uint32_t)
+DMLREF__S2_ARG(f64, double, __m128d, __m128i, __m128d, 2, _mm_loadu_pd, _mm_cmplt_pd, _mm_cmple_pd, DMLREF__S2_NAN_PD,
+               _mm_or_pd, _mm_setzero_pd(), DMLREF__S2_ANY_PD, dmlref__s2_select_pd, DMLREF__S2_BLENDI_PD,
+               DMLREF__S2_SET1_EPI64, _mm_add_epi64, DMLREF__S2_IOTA64, _mm_storeu_pd, double, uint64_t)
+DMLREF__S2_ARG_EPI32(i32, int32_t, DMLREF__S2_LOADI)
+DMLREF__S2_ARG_EPI32(u32, uint32_t, DMLREF__S2_LOAD_U32)
+DMLREF__S2_ARG_EPI32(i16, int16_t, DMLREF__S2_LOAD_I16)
+DMLREF__S2_ARG_EPI32(u16, uint16_t, DMLREF__S2_LOAD_U16)
+DMLREF__S2_ARG_EPI32(i8, int8_t, dmlref__s2_load_i8)
+DMLREF__S2_ARG_EPI32(u8, uint8_t, dmlref__s2_load_u8)
+#define dmlref__arg_i64_sse2 dmlref__arg_i64_scalar
+#define dmlref__arg_u64_sse2 dmlref__arg_u64_scalar
+#define dmlref__arg_f16_sse2 dmlref__arg_f16_scalar
+
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_sse2, DMLREF__S2, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps, _mm_add_ps,
+                        _mm_set1_ps(-0.0f), _mm_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_sse2, DMLREF__S2, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd, _mm_add_pd,
+                        _mm_set1_pd(-0.0), _mm_setzero_pd(), dmlref__cumsum_blocked_f64_scalar)
+
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_sse2, DMLREF__S2, dmlref__cumsum_f32_scalar, dmlref__vsum_f32_sse2,
+                          dmlref__cumsum_f32_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_sse2, DMLREF__S2, dmlref__cumsum_f64_scalar, dmlref__vsum_f64_sse2,
+                          dmlref__cumsum_f64_scalar, 2)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_sse2, DMLREF__S2, dmlref__cblocked_f32_sse2,
+                          dmlref__vblocked_f32_sse2, dmlref__cumsum_blocked_f32_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f64_sse2, DMLREF__S2, dmlref__cblocked_f64_sse2,
+                          dmlref__vblocked_f64_sse2, dmlref__cumsum_blocked_f64_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u8_sse2, DMLREF__S2, dmlref__csum_u8_sse2, dmlref__vsum_u8_sse2,
+                          dmlref__cumsum_u8_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u16_sse2, DMLREF__S2, dmlref__csum_u16_sse2, dmlref__vsum_u16_sse2,
+                          dmlref__cumsum_u16_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_sse2, DMLREF__S2, dmlref__csum_u32_sse2, dmlref__vsum_u32_sse2,
+                          dmlref__cumsum_u32_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_sse2, DMLREF__S2, dmlref__csum_u64_sse2, dmlref__vsum_u64_sse2,
+                          dmlref__cumsum_u64_scalar, 2)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_sse2, DMLREF__S2, dmlref__cumprod_f32_scalar, dmlref__vprod_f32_sse2,
+                          dmlref__cumprod_f32_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_sse2, DMLREF__S2, dmlref__cumprod_f64_scalar, dmlref__vprod_f64_sse2,
+                          dmlref__cumprod_f64_scalar, 2)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_sse2, DMLREF__S2, dmlref__cumprod_u16_scalar, dmlref__vprod_u16_sse2,
+                          dmlref__cumprod_u16_scalar, 8)
+#define dmlref__cumsum_f16_sse2 dmlref__cumsum_f16_scalar
+#define dmlref__cumsum_blocked_f16_sse2 dmlref__cumsum_blocked_f16_scalar
+#define dmlref__cumprod_f16_sse2 dmlref__cumprod_f16_scalar
+#define dmlref__cumprod_u8_sse2 dmlref__cumprod_u8_scalar
+#define dmlref__cumprod_u32_sse2 dmlref__cumprod_u32_scalar /* pmulld is SSE4.1 */
+#define dmlref__cumprod_u64_sse2 dmlref__cumprod_u64_scalar
+#endif /* DMLREF__BUILD_SSE2 */
+
+/* >>avx2 -------------------------------------------------------------------------
+   AVX2 (+F16C): 8 float32 lanes, a BLOCKED block is two registers. Masks are
+   vectors of all-ones / all-zeros lanes. */
+#if defined(DMLREF__BUILD_AVX2)
+#define DMLREF__A2 __attribute__((target("avx2,f16c")))
+
+DMLREF__A2 static inline __m256 dmlref__a2_canon_ps(__m256 v) { /* v != v ? qNaN : v */
+    return _mm256_blendv_ps(v, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FC00000)), _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+}
+DMLREF__A2 static inline __m256d dmlref__a2_canon_pd(__m256d v) {
+    return _mm256_blendv_pd(v, _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FF8000000000000LL)),
+                            _mm256_cmp_pd(v, v, _CMP_UNORD_Q));
+}
+DMLREF__A2 static inline void dmlref__a2_store_ps(float *p, __m256 v) { _mm256_storeu_ps(p, dmlref__a2_canon_ps(v)); }
+DMLREF__A2 static inline void dmlref__a2_store_pd(double *p, __m256d v) { _mm256_storeu_pd(p, dmlref__a2_canon_pd(v)); }
+DMLREF__A2 static inline __m256 dmlref__a2_load_ph(const uint16_t *p) { /* 8 x dmlref_f16_to_f32 */
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)p));
+}
+DMLREF__A2 static inline void dmlref__a2_store_ph(uint16_t *p, __m256 v) { /* 8 x dmlref__store_f16 */
+    _mm_storeu_si128((__m128i *)(void *)p,
+                     _mm256_cvtps_ph(dmlref__a2_canon_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+#define DMLREF__A2_LOADI(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define DMLREF__A2_STOREI(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps,
+                     _mm256_loadu_ps, _mm256_storeu_ps, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__SAME,
+                     dmlref__store_f32, DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps,
+                     _mm256_loadu_ps, _mm256_storeu_ps, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__SAME,
+                     dmlref__store_f32, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f16_avx2, DMLREF__A2, uint16_t, float, __m256, 8, dmlref__a2_load_ph,
+                     dmlref__a2_store_ph, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_add_ps, _mm256_setzero_ps(),
+                     dmlref__load_f16, dmlref__store_f16, DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f16_avx2, DMLREF__A2, uint16_t, float, __m256, 8, dmlref__a2_load_ph,
+                     dmlref__a2_store_ph, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_mul_ps, _mm256_set1_ps(1.0f),
+                     dmlref__load_f16, dmlref__store_f16, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_avx2, DMLREF__A2, double, double, __m256d, 4, _mm256_loadu_pd,
+                     dmlref__a2_store_pd, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_add_pd, _mm256_setzero_pd(),
+                     DMLREF__SAME, dmlref__store_f64, DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f64_avx2, DMLREF__A2, double, double, __m256d, 4, _mm256_loadu_pd,
+                     dmlref__a2_store_pd, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_mul_pd, _mm256_set1_pd(1.0),
+                     DMLREF__SAME, dmlref__store_f64, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_avx2, DMLREF__A2, uint8_t, uint8_t, __m256i, 32, DMLREF__A2_LOADI,
+                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi8, _mm256_setzero_si256(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U8, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_avx2, DMLREF__A2, uint16_t, uint16_t, __m256i, 16, DMLREF__A2_LOADI,
+                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi16, _mm256_setzero_si256(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U16, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_avx2, DMLREF__A2, uint16_t, uint16_t, __m256i, 16, DMLREF__A2_LOADI,
+                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_mullo_epi16, _mm256_set1_epi16(1),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U16, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_avx2, DMLREF__A2, uint32_t, uint32_t, __m256i, 8, DMLREF__A2_LOADI,
+                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi32, _mm256_setzero_si256(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U32, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u32_avx2, DMLREF__A2, uint32_t, uint32_t, __m256i, 8, DMLREF__A2_LOADI,
+                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_mullo_epi32, _mm256_set1_epi32(1),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U32, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_avx2, DMLREF__A2, uint64_t, uint64_t, __m256i, 4, DMLREF__A2_LOADI,
+                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi64, _mm256_setzero_si256(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U64, 0)
+
+/* Contiguous integer sums: scan inside each 128-bit lane, then add the low
+   lane's total (its last element, broadcast) to the high lane. */
+#define DMLREF__A2_LOW_TO_HIGH(t) _mm256_permute2x128_si256((t), (t), 0x08) /* [0, t.lo] */
+DMLREF__A2 static inline __m256i dmlref__a2_scan_epi8(__m256i x) { /* x[i] = x[0] + ... + x[i] */
+    x = _mm256_add_epi8(x, _mm256_slli_si256(x, 1));
+    x = _mm256_add_epi8(x, _mm256_slli_si256(x, 2));
+    x = _mm256_add_epi8(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi8(x, _mm256_slli_si256(x, 8));
+    return _mm256_add_epi8(x, DMLREF__A2_LOW_TO_HIGH(_mm256_shuffle_epi8(x, _mm256_set1_epi8(15))));
+}
+DMLREF__A2 static inline __m256i dmlref__a2_scan_epi16(__m256i x) {
+    x = _mm256_add_epi16(x, _mm256_slli_si256(x, 2));
+    x = _mm256_add_epi16(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi16(x, _mm256_slli_si256(x, 8));
+    return _mm256_add_epi16(x, DMLREF__A2_LOW_TO_HIGH(_mm256_shuffle_epi8(x, _mm256_set1_epi16(0x0F0E))));
+}
+DMLREF__A2 static inline __m256i dmlref__a2_scan_epi32(__m256i x) {
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+    return _mm256_add_epi32(x, DMLREF__A2_LOW_TO_HIGH(_mm256_shuffle_epi32(x, 0xFF)));
+}
+DMLREF__A2 static inline __m256i dmlref__a2_scan_epi64(__m256i x) {
+    x = _mm256_add_epi64(x, _mm256_slli_si256(x, 8));
+    return _mm256_add_epi64(x, DMLREF__A2_LOW_TO_HIGH(_mm256_shuffle_epi32(x, 0xEE)));
+}
+DMLREF__A2 static inline __m256i dmlref__a2_last_epi8(__m256i y) {
+    __m256i t = _mm256_shuffle_epi8(y, _mm256_set1_epi8(15));
+    return _mm256_permute2x128_si256(t, t, 0x11);
+}
+DMLREF__A2 static inline __m256i dmlref__a2_last_epi16(__m256i y) {
+    __m256i t = _mm256_shuffle_epi8(y, _mm256_set1_epi16(0x0F0E));
+    return _mm256_permute2x128_si256(t, t, 0x11);
+}
+#define DMLREF__A2_LAST_EPI32(y) _mm256_permutevar8x32_epi32((y), _mm256_set1_epi32(7))
+#define DMLREF__A2_LAST_EPI64(y) _mm256_permute4x64_epi64((y), 0xFF)
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_avx2, DMLREF__A2, uint8_t, __m256i, 32, DMLREF__A2_LOADI, DMLREF__A2_STOREI,
+                        _mm256_add_epi8, _mm256_sub_epi8, dmlref__a2_scan_epi8, dmlref__a2_last_epi8,
+                        _mm256_setzero_si256())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_avx2, DMLREF__A2, uint16_t, __m256i, 16, DMLREF__A2_LOADI, DMLREF__A2_STOREI,
+                        _mm256_add_epi16, _mm256_sub_epi16, dmlref__a2_scan_epi16, dmlref__a2_last_epi16,
+                        _mm256_setzero_si256())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_avx2, DMLREF__A2, uint32_t, __m256i, 8, DMLREF__A2_LOADI, DMLREF__A2_STOREI,
+                        _mm256_add_epi32, _mm256_sub_epi32, dmlref__a2_scan_epi32, DMLREF__A2_LAST_EPI32,
+                        _mm256_setzero_si256())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx2, DMLREF__A2, uint64_t, __m256i, 4, DMLREF__A2_LOADI, DMLREF__A2_STOREI,
+                        _mm256_add_epi64, _mm256_sub_epi64, dmlref__a2_scan_epi64, DMLREF__A2_LAST_EPI64,
+                        _mm256_setzero_si256())
+
+/* BLOCKED float sums. up(b, a, k): b's lanes shifted up by k elements, the
+   vacated low lanes filled from the top of a (the register below). */
+#define DMLREF__A2_UPI(b, a, bytes) \
+    _mm256_alignr_epi8((b), _mm256_permute2x128_si256((a), (b), 0x21), 16 - (bytes))
+#define DMLREF__A2_UP_PS(b, a, k)                                                                          \
+    ((k) == 4 ? _mm256_castsi256_ps(_mm256_permute2x128_si256(_mm256_castps_si256(a), _mm256_castps_si256(b), 0x21)) \
+              : _mm256_castsi256_ps(DMLREF__A2_UPI(_mm256_castps_si256(b), _mm256_castps_si256(a), 4 * (k))))
+#define DMLREF__A2_NEGZ_PS _mm256_set1_ps(-0.0f)
+#define DMLREF__A2_STEP_PS(r, k)                                                           \
+    do {                                                                                   \
+        r[1] = _mm256_add_ps(DMLREF__A2_UP_PS(r[1], r[0], k), r[1]);                       \
+        r[0] = _mm256_add_ps(DMLREF__A2_UP_PS(r[0], DMLREF__A2_NEGZ_PS, k), r[0]);         \
+    } while (0)
+#define DMLREF__A2_SCANB_PS(r)                                                             \
+    do {                                                                                   \
+        DMLREF__A2_STEP_PS(r, 1);                                                          \
+        DMLREF__A2_STEP_PS(r, 2);                                                          \
+        DMLREF__A2_STEP_PS(r, 4);                                                          \
+        r[1] = _mm256_add_ps(r[0], r[1]); /* k=8 */                                        \
+    } while (0)
+#define DMLREF__A2_ADDC_PS(r, c) (r[0] = _mm256_add_ps((c), r[0]), r[1] = _mm256_add_ps((c), r[1]))
+#define DMLREF__A2_SHIFT1_PS(o, r, before) \
+    (o[0] = DMLREF__A2_UP_PS(r[0], (before), 1), o[1] = DMLREF__A2_UP_PS(r[1], r[0], 1))
+#define DMLREF__A2_LAST_PS(r) _mm256_permutevar8x32_ps(r[1], _mm256_set1_epi32(7))
+#define DMLREF__A2_LOADB_PS(r, p) (r[0] = _mm256_loadu_ps(p), r[1] = _mm256_loadu_ps((p) + 8))
+#define DMLREF__A2_STOREB_PS(p, r) (dmlref__a2_store_ps((p), r[0]), dmlref__a2_store_ps((p) + 8, r[1]))
+#define DMLREF__A2_LOADB_PH(r, p) (r[0] = dmlref__a2_load_ph(p), r[1] = dmlref__a2_load_ph((p) + 8))
+#define DMLREF__A2_STOREB_PH(p, r) (dmlref__a2_store_ph((p), r[0]), dmlref__a2_store_ph((p) + 8, r[1]))
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_avx2, DMLREF__A2, float, __m256, 2, DMLREF__A2_NEGZ_PS,
+                        _mm256_setzero_ps(), DMLREF__A2_LOADB_PS, DMLREF__A2_SCANB_PS, DMLREF__A2_ADDC_PS,
+                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PS, DMLREF__A2_LAST_PS)
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx2, DMLREF__A2, uint16_t, __m256, 2, DMLREF__A2_NEGZ_PS,
+                        _mm256_setzero_ps(), DMLREF__A2_LOADB_PH, DMLREF__A2_SCANB_PS, DMLREF__A2_ADDC_PS,
+                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PH, DMLREF__A2_LAST_PS)
+/* float64: four registers of four lanes; k = 1 and 2 shift inside the pair
+   of neighbouring registers, k = 4 and 8 are whole registers. */
+#define DMLREF__A2_UP_PD(b, a, k)                                                                          \
+    ((k) == 2 ? _mm256_castsi256_pd(_mm256_permute2x128_si256(_mm256_castpd_si256(a), _mm256_castpd_si256(b), 0x21)) \
+              : _mm256_castsi256_pd(DMLREF__A2_UPI(_mm256_castpd_si256(b), _mm256_castpd_si256(a), 8)))
+#define DMLREF__A2_NEGZ_PD _mm256_set1_pd(-0.0)
+#define DMLREF__A2_STEP_PD(r, k)                                                           \
+    do {                                                                                   \
+        r[3] = _mm256_add_pd(DMLREF__A2_UP_PD(r[3], r[2], k), r[3]);                       \
+        r[2] = _mm256_add_pd(DMLREF__A2_UP_PD(r[2], r[1], k), r[2]);                       \
+        r[1] = _mm256_add_pd(DMLREF__A2_UP_PD(r[1], r[0], k), r[1]);                       \
+        r[0] = _mm256_add_pd(DMLREF__A2_UP_PD(r[0], DMLREF__A2_NEGZ_PD, k), r[0]);         \
+    } while (0)
+#define DMLREF__A2_SCANB_PD(r)                                                             \
+    do {                                                                                   \
+        DMLREF__A2_STEP_PD(r, 1);                                                          \
+        DMLREF__A2_STEP_PD(r, 2);                                                          \
+        r[3] = _mm256_add_pd(r[2], r[3]); /* k=4 */                                        \
+        r[2] = _mm256_add_pd(r[1], r[2]);                                                  \
+        r[1] = _mm256_add_pd(r[0], r[1]);                                                  \
+        r[3] = _mm256_add_pd(r[1], r[3]); /* k=8 */                                        \
+        r[2] = _mm256_add_pd(r[0], r[2]);                                                  \
+    } while (0)
+#define DMLREF__A2_ADDC_PD(r, c)                                                           \
+    (r[0] = _mm256_add_pd((c), r[0]), r[1] = _mm256_add_pd((c), r[1]), r[2] = _mm256_add_pd((c), r[2]), \
+     r[3] = _mm256_add_pd((c), r[3]))
+#define DMLREF__A2_SHIFT1_PD(o, r, before)                                                 \
+    (o[0] = DMLREF__A2_UP_PD(r[0], (before), 1), o[1] = DMLREF__A2_UP_PD(r[1], r[0], 1),   \
+     o[2] = DMLREF__A2_UP_PD(r[2], r[1], 1), o[3] = DMLREF__A2_UP_PD(r[3], r[2], 1))
+#define DMLREF__A2_LAST_PD(r) _mm256_permute4x64_pd(r[3], 0xFF)
+#define DMLREF__A2_LOADB_PD(r, p)                                                          \
+    (r[0] = _mm256_loadu_pd(p), r[1] = _mm256_loadu_pd((p) + 4), r[2] = _mm256_loadu_pd((p) + 8), \
+     r[3] = _mm256_loadu_pd((p) + 12))
+#define DMLREF__A2_STOREB_PD(p, r)                                                         \
+    (dmlref__a2_store_pd((p), r[0]), dmlref__a2_store_pd((p) + 4, r[1]), dmlref__a2_store_pd((p) + 8, r[2]), \
+     dmlref__a2_store_pd((p) + 12, r[3]))
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 4, DMLREF__A2_NEGZ_PD,
+                        _mm256_setzero_pd(), DMLREF__A2_LOADB_PD, DMLREF__A2_SCANB_PD, DMLREF__A2_ADDC_PD,
+                        DMLREF__A2_SHIFT1_PD, DMLREF__A2_STOREB_PD, DMLREF__A2_LAST_PD)
+
+/* Arg-reductions. Integer lanes compare signed: UINT32/UINT64 are biased by
+   the sign bit on load (order-preserving), narrower types are widened. */
+#define DMLREF__A2_LT_PS(a, b) _mm256_cmp_ps((a), (b), _CMP_LT_OQ)
+#define DMLREF__A2_LE_PS(a, b) _mm256_cmp_ps((a), (b), _CMP_LE_OQ)
+#define DMLREF__A2_NAN_PS(x) _mm256_cmp_ps((x), (x), _CMP_UNORD_Q)
+#define DMLREF__A2_ANY_PS(m) (_mm256_movemask_ps(m) != 0)
+#define DMLREF__A2_BLENDI_PS(m, a, b) \
+    _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), (m)))
+#define DMLREF__A2_LT_PD(a, b) _mm256_cmp_pd((a), (b), _CMP_LT_OQ)
+#define DMLREF__A2_LE_PD(a, b) _mm256_cmp_pd((a), (b), _CMP_LE_OQ)
+#define DMLREF__A2_NAN_PD(x) _mm256_cmp_pd((x), (x), _CMP_UNORD_Q)
+#define DMLREF__A2_ANY_PD(m) (_mm256_movemask_pd(m) != 0)
+#define DMLREF__A2_BLENDI_PD(m, a, b) \
+    _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b), (m)))
+#define DMLREF__A2_LT_EPI32(a, b) _mm256_cmpgt_epi32((b), (a))
+#define DMLREF__A2_LE_EPI32(a, b) _mm256_xor_si256(_mm256_cmpgt_epi32((a), (b)), _mm256_set1_epi32(-1))
+#define DMLREF__A2_LT_EPI64(a, b) _mm256_cmpgt_epi64((b), (a))
+#define DMLREF__A2_LE_EPI64(a, b) _mm256_xor_si256(_mm256_cmpgt_epi64((a), (b)), _mm256_set1_epi32(-1))
+#define DMLREF__A2_NONAN(x) _mm256_setzero_si256()
+#define DMLREF__A2_ANY_SI(m) (_mm256_movemask_epi8(m) != 0)
+#define DMLREF__A2_BLEND_SI(m, a, b) _mm256_blendv_epi8((a), (b), (m))
+#define DMLREF__A2_SET1_EPI32(i) _mm256_set1_epi32((int)(i))
+#define DMLREF__A2_SET1_EPI64(i) _mm256_set1_epi64x((long long)(i))
+#define DMLREF__A2_IOTA32 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
+#define DMLREF__A2_IOTA64 _mm256_setr_epi64x(0, 1, 2, 3)
+#define DMLREF__A2_LOAD_I8(p) _mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(p)))
+#define DMLREF__A2_LOAD_U8(p) _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(p)))
+#define DMLREF__A2_LOAD_I16(p) _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define DMLREF__A2_LOAD_U16(p) _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define DMLREF__A2_LOAD_U32(p) _mm256_xor_si256(DMLREF__A2_LOADI(p), _mm256_set1_epi32(INT32_MIN))
+#define DMLREF__A2_LOAD_U64(p) _mm256_xor_si256(DMLREF__A2_LOADI(p), _mm256_set1_epi64x(INT64_MIN))
+
+#define DMLREF__A2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, ADDI, IOTA, \
+                       STOREV, VT, IT)                                                                              \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
+                        BLEND, BLENDI, SET1I, DMLREF__A2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, ANY, BLEND, \
+                        BLENDI, SET1I, ADDI, IOTA, STOREV, DMLREF__A2_STOREI, VT, IT, dmlref__arg_##SFX##_scalar)   \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2,                       \
+                             dmlref__varg_##SFX##_avx2, dmlref__arg_##SFX##_scalar, W)
+#define DMLREF__A2_ARG_PS(SFX, T, LOAD)                                                                             \
+    DMLREF__A2_ARG(SFX, T, __m256, __m256i, __m256, 8, LOAD, DMLREF__A2_LT_PS, DMLREF__A2_LE_PS, DMLREF__A2_NAN_PS, \
+                   _mm256_or_ps, _mm256_setzero_ps(), DMLREF__A2_ANY_PS, DMLREF__A2_BLEND_PS, DMLREF__A2_BLENDI_PS,  \
+                   DMLREF__A2_SET1_EPI32, _mm256_add_epi32, DMLREF__A2_IOTA32, _mm256_storeu_ps, float, uint32_t)
+#define DMLREF__A2_BLEND_PS(m, a, b) _mm256_blendv_ps((a), (b), (m))
+#define DMLREF__A2_BLEND_PD(m, a, b) _mm256_blendv_pd((a), (b), (m))
+#define DMLREF__A2_ARG_EPI32(SFX, T, LOAD)                                                                          \
+    DMLREF__A2_ARG(SFX, T, __m256i, __m256i, __m256i, 8, LOAD, DMLREF__A2_LT_EPI32, DMLREF__A2_LE_EPI32,             \
+                   DMLREF__A2_NONAN, _mm256_or_si256, _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, \
+                   DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI32, _mm256_add_epi32, DMLREF__A2_IOTA32, DMLREF__A2_STOREI, \
+                   int32_t, uint32_t)
+#define DMLREF__A2_ARG_EPI64(SFX, T, LOAD)                                                                          \
+    DMLREF__A2_ARG(SFX, T, __m256i, __m256i, __m256i, 4, LOAD, DMLREF__A2_LT_EPI64, DMLREF__A2_LE_EPI64,             \
+                   DMLREF__A2_NONAN, _mm256_or_si256, _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, \
+                   DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI64, _mm256_add_epi64, DMLREF__A2_IOTA64, DMLREF__A2_STOREI, \
+                   int64_t, uint64_t)
+DMLREF__A2_ARG_PS(f32, float, _mm256_loadu_ps)
+DMLREF__A2_ARG_PS(f16, uint16_t, dmlref__a2_load_ph)
+DMLREF__A2_ARG(f64, double, __m256d, __m256i, __m256d, 4, _mm256_loadu_pd, DMLREF__A2_LT_PD, DMLREF__A2_LE_PD,
+               DMLREF__A2_NAN_PD, _mm256_or_pd, _mm256_setzero_pd(), DMLREF__A2_ANY_PD, DMLREF__A2_BLEND_PD,
+               DMLREF__A2_BLENDI_PD, DMLREF__A2_SET1_EPI64, _mm256_add_epi64, DMLREF__A2_IOTA64, _mm256_storeu_pd,
+               double, uint64_t)
+DMLREF__A2_ARG_EPI32(i32, int32_t, DMLREF__A2_LOADI)
+DMLREF__A2_ARG_EPI32(u32, uint32_t, DMLREF__A2_LOAD_U32)
+DMLREF__A2_ARG_EPI32(i16, int16_t, DMLREF__A2_LOAD_I16)
+DMLREF__A2_ARG_EPI32(u16, uint16_t, DMLREF__A2_LOAD_U16)
+DMLREF__A2_ARG_EPI32(i8, int8_t, DMLREF__A2_LOAD_I8)
+DMLREF__A2_ARG_EPI32(u8, uint8_t, DMLREF__A2_LOAD_U8)
+DMLREF__A2_ARG_EPI64(i64, int64_t, DMLREF__A2_LOADI)
+DMLREF__A2_ARG_EPI64(u64, uint64_t, DMLREF__A2_LOAD_U64)
+
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx2, DMLREF__A2, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps, _mm256_add_ps,
+                        DMLREF__A2_NEGZ_PS, _mm256_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx2, DMLREF__A2, double, __m256d, 4, _mm256_loadu_pd, dmlref__a2_store_pd, _mm256_add_pd,
+                        DMLREF__A2_NEGZ_PD, _mm256_setzero_pd(), dmlref__cumsum_blocked_f64_scalar)
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx2, DMLREF__A2, uint16_t, __m256, 8, dmlref__a2_load_ph, dmlref__a2_store_ph, _mm256_add_ps,
+                        DMLREF__A2_NEGZ_PS, _mm256_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
+
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx2, DMLREF__A2, dmlref__cumsum_f32_scalar, dmlref__vsum_f32_avx2,
+                          dmlref__cumsum_f32_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx2, DMLREF__A2, dmlref__cumsum_f16_scalar, dmlref__vsum_f16_avx2,
+                          dmlref__cumsum_f16_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx2, DMLREF__A2, dmlref__cumsum_f64_scalar, dmlref__vsum_f64_avx2,
+                          dmlref__cumsum_f64_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_avx2, DMLREF__A2, dmlref__cblocked_f32_avx2,
+                          dmlref__vblocked_f32_avx2, dmlref__cumsum_blocked_f32_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f16_avx2, DMLREF__A2, dmlref__cblocked_f16_avx2,
+                          dmlref__vblocked_f16_avx2, dmlref__cumsum_blocked_f16_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f64_avx2, DMLREF__A2, dmlref__cblocked_f64_avx2,
+                          dmlref__vblocked_f64_avx2, dmlref__cumsum_blocked_f64_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u8_avx2, DMLREF__A2, dmlref__csum_u8_avx2, dmlref__vsum_u8_avx2,
+                          dmlref__cumsum_u8_scalar, 32)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u16_avx2, DMLREF__A2, dmlref__csum_u16_avx2, dmlref__vsum_u16_avx2,
+                          dmlref__cumsum_u16_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_avx2, DMLREF__A2, dmlref__csum_u32_avx2, dmlref__vsum_u32_avx2,
+                          dmlref__cumsum_u32_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_avx2, DMLREF__A2, dmlref__csum_u64_avx2, dmlref__vsum_u64_avx2,
+                          dmlref__cumsum_u64_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx2, DMLREF__A2, dmlref__cumprod_f32_scalar, dmlref__vprod_f32_avx2,
+                          dmlref__cumprod_f32_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx2, DMLREF__A2, dmlref__cumprod_f16_scalar, dmlref__vprod_f16_avx2,
+                          dmlref__cumprod_f16_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx2, DMLREF__A2, dmlref__cumprod_f64_scalar, dmlref__vprod_f64_avx2,
+                          dmlref__cumprod_f64_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_avx2, DMLREF__A2, dmlref__cumprod_u16_scalar, dmlref__vprod_u16_avx2,
+                          dmlref__cumprod_u16_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u32_avx2, DMLREF__A2, dmlref__cumprod_u32_scalar, dmlref__vprod_u32_avx2,
+                          dmlref__cumprod_u32_scalar, 8)
+#define dmlref__cumprod_u8_avx2 dmlref__cumprod_u8_scalar   /* no 8-bit multiply */
+#define dmlref__cumprod_u64_avx2 dmlref__cumprod_u64_scalar /* no 64-bit multiply before AVX-512DQ */
+#endif /* DMLREF__BUILD_AVX2 */
+
+/* >>avx512 -----------------------------------------------------------------------
+   AVX-512 F/BW/DQ/VL (+F16C): 16 float32 lanes, so one register is one
+   BLOCKED block. Each primitive's scalar meaning is in its comment. */
+#if defined(DMLREF__BUILD_AVX512)
+#define DMLREF__A5 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,f16c")))
+
+DMLREF__A5 static inline __m512 dmlref__a5_canon_ps(__m512 v) { /* v != v ? qNaN : v */
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q), v,
+                                _mm512_castsi512_ps(_mm512_set1_epi32(0x7FC00000)));
+}
+DMLREF__A5 static inline __m512d dmlref__a5_canon_pd(__m512d v) {
+    return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(v, v, _CMP_UNORD_Q), v,
+                                _mm512_castsi512_pd(_mm512_set1_epi64(0x7FF8000000000000LL)));
+}
+DMLREF__A5 static inline void dmlref__a5_store_ps(float *p, __m512 v) { _mm512_storeu_ps(p, dmlref__a5_canon_ps(v)); }
+DMLREF__A5 static inline void dmlref__a5_store_pd(double *p, __m512d v) { _mm512_storeu_pd(p, dmlref__a5_canon_pd(v)); }
+DMLREF__A5 static inline __m512 dmlref__a5_load_ph(const uint16_t *p) { /* 16 x dmlref_f16_to_f32 */
+    return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(const void *)p));
+}
+/* GCC's own macro form of _mm512_cvtps_ph converts -1 to a mask: keep that warning local. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+DMLREF__A5 static inline void dmlref__a5_store_ph(uint16_t *p, __m512 v) { /* 16 x dmlref__store_f16 */
+    _mm256_storeu_si256((__m256i *)(void *)p,
+                        _mm512_cvtps_ph(dmlref__a5_canon_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+#pragma GCC diagnostic pop
+#define DMLREF__A5_LOADI(p) _mm512_loadu_si512((const void *)(p))
+#define DMLREF__A5_STOREI(p, v) _mm512_storeu_si512((void *)(p), (v))
+
+/* Vertical scans (strided axis), every type; 8-bit products stay scalar. */
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_avx512, DMLREF__A5, float, float, __m512, 16, _mm512_loadu_ps,
+                     dmlref__a5_store_ps, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_add_ps, _mm512_setzero_ps(),
+                     DMLREF__SAME, dmlref__store_f32, DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_avx512, DMLREF__A5, float, float, __m512, 16, _mm512_loadu_ps,
+                     dmlref__a5_store_ps, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_mul_ps, _mm512_set1_ps(1.0f),
+                     DMLREF__SAME, dmlref__store_f32, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f16_avx512, DMLREF__A5, uint16_t, float, __m512, 16, dmlref__a5_load_ph,
+                     dmlref__a5_store_ph, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_add_ps, _mm512_setzero_ps(),
+                     dmlref__load_f16, dmlref__store_f16, DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f16_avx512, DMLREF__A5, uint16_t, float, __m512, 16, dmlref__a5_load_ph,
+                     dmlref__a5_store_ph, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_mul_ps, _mm512_set1_ps(1.0f),
+                     dmlref__load_f16, dmlref__store_f16, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_avx512, DMLREF__A5, double, double, __m512d, 8, _mm512_loadu_pd,
+                     dmlref__a5_store_pd, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_add_pd, _mm512_setzero_pd(),
+                     DMLREF__SAME, dmlref__store_f64, DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f64_avx512, DMLREF__A5, double, double, __m512d, 8, _mm512_loadu_pd,
+                     dmlref__a5_store_pd, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_mul_pd, _mm512_set1_pd(1.0),
+                     DMLREF__SAME, dmlref__store_f64, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_avx512, DMLREF__A5, uint8_t, uint8_t, __m512i, 64, DMLREF__A5_LOADI,
+                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi8, _mm512_setzero_si512(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U8, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_avx512, DMLREF__A5, uint16_t, uint16_t, __m512i, 32, DMLREF__A5_LOADI,
+                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi16, _mm512_setzero_si512(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U16, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_avx512, DMLREF__A5, uint16_t, uint16_t, __m512i, 32, DMLREF__A5_LOADI,
+                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi16, _mm512_set1_epi16(1),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U16, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_avx512, DMLREF__A5, uint32_t, uint32_t, __m512i, 16, DMLREF__A5_LOADI,
+                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi32, _mm512_setzero_si512(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U32, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u32_avx512, DMLREF__A5, uint32_t, uint32_t, __m512i, 16, DMLREF__A5_LOADI,
+                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi32, _mm512_set1_epi32(1),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U32, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_avx512, DMLREF__A5, uint64_t, uint64_t, __m512i, 8, DMLREF__A5_LOADI,
+                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi64, _mm512_setzero_si512(),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U64, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u64_avx512, DMLREF__A5, uint64_t, uint64_t, __m512i, 8, DMLREF__A5_LOADI,
+                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi64, _mm512_set1_epi64(1),
+                     DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U64, 1)
+
+/* Contiguous integer sums: in-register inclusive scans. valign shifts the
+   whole register up by k lanes with zeros; 8/16-bit lanes scan inside each
+   128-bit lane, then add the totals of the lanes below. */
+DMLREF__A5 static inline __m512i dmlref__a5_scan_epi32(__m512i x) { /* x[i] = x[0] + ... + x[i] */
+    const __m512i z = _mm512_setzero_si512();
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 15));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 14));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 12));
+    return _mm512_add_epi32(x, _mm512_alignr_epi32(x, z, 8));
+}
+DMLREF__A5 static inline __m512i dmlref__a5_scan_epi64(__m512i x) {
+    const __m512i z = _mm512_setzero_si512();
+    x = _mm512_add_epi64(x, _mm512_alignr_epi64(x, z, 7));
+    x = _mm512_add_epi64(x, _mm512_alignr_epi64(x, z, 6));
+    return _mm512_add_epi64(x, _mm512_alignr_epi64(x, z, 4));
+}
+DMLREF__A5 static inline __m512i dmlref__a5_lanes_below_epi8(__m512i totals) { /* sum of lower 128-bit lanes */
+    const __m512i z = _mm512_setzero_si512();
+    return _mm512_add_epi8(_mm512_alignr_epi64(totals, z, 6),
+                           _mm512_add_epi8(_mm512_alignr_epi64(totals, z, 4), _mm512_alignr_epi64(totals, z, 2)));
+}
+DMLREF__A5 static inline __m512i dmlref__a5_scan_epi8(__m512i x) {
+    x = _mm512_add_epi8(x, _mm512_bslli_epi128(x, 1));
+    x = _mm512_add_epi8(x, _mm512_bslli_epi128(x, 2));
+    x = _mm512_add_epi8(x, _mm512_bslli_epi128(x, 4));
+    x = _mm512_add_epi8(x, _mm512_bslli_epi128(x, 8));
+    return _mm512_add_epi8(x, dmlref__a5_lanes_below_epi8(_mm512_shuffle_epi8(x, _mm512_set1_epi8(15))));
+}
+DMLREF__A5 static inline __m512i dmlref__a5_lanes_below_epi16(__m512i totals) {
+    const __m512i z = _mm512_setzero_si512();
+    return _mm512_add_epi16(_mm512_alignr_epi64(totals, z, 6),
+                            _mm512_add_epi16(_mm512_alignr_epi64(totals, z, 4), _mm512_alignr_epi64(totals, z, 2)));
+}
+DMLREF__A5 static inline __m512i dmlref__a5_scan_epi16(__m512i x) {
+    x = _mm512_add_epi16(x, _mm512_bslli_epi128(x, 2));
+    x = _mm512_add_epi16(x, _mm512_bslli_epi128(x, 4));
+    x = _mm512_add_epi16(x, _mm512_bslli_epi128(x, 8));
+    return _mm512_add_epi16(x, dmlref__a5_lanes_below_epi16(_mm512_shuffle_epi8(x, _mm512_set1_epi16(0x0F0E))));
+}
+#define DMLREF__A5_LAST_EPI8(y) _mm512_shuffle_i64x2(_mm512_shuffle_epi8((y), _mm512_set1_epi8(15)), \
+                                                     _mm512_shuffle_epi8((y), _mm512_set1_epi8(15)), 0xFF)
+#define DMLREF__A5_LAST_EPI16(y) _mm512_shuffle_i64x2(_mm512_shuffle_epi8((y), _mm512_set1_epi16(0x0F0E)), \
+                                                      _mm512_shuffle_epi8((y), _mm512_set1_epi16(0x0F0E)), 0xFF)
+#define DMLREF__A5_LAST_EPI32(y) _mm512_permutexvar_epi32(_mm512_set1_epi32(15), (y))
+#define DMLREF__A5_LAST_EPI64(y) _mm512_permutexvar_epi64(_mm512_set1_epi64(7), (y))
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_avx512, DMLREF__A5, uint8_t, __m512i, 64, DMLREF__A5_LOADI, DMLREF__A5_STOREI,
+                        _mm512_add_epi8, _mm512_sub_epi8, dmlref__a5_scan_epi8, DMLREF__A5_LAST_EPI8,
+                        _mm512_setzero_si512())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_avx512, DMLREF__A5, uint16_t, __m512i, 32, DMLREF__A5_LOADI,
+                        DMLREF__A5_STOREI, _mm512_add_epi16, _mm512_sub_epi16, dmlref__a5_scan_epi16,
+                        DMLREF__A5_LAST_EPI16, _mm512_setzero_si512())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_avx512, DMLREF__A5, uint32_t, __m512i, 16, DMLREF__A5_LOADI,
+                        DMLREF__A5_STOREI, _mm512_add_epi32, _mm512_sub_epi32, dmlref__a5_scan_epi32,
+                        DMLREF__A5_LAST_EPI32, _mm512_setzero_si512())
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx512, DMLREF__A5, uint64_t, __m512i, 8, DMLREF__A5_LOADI,
+                        DMLREF__A5_STOREI, _mm512_add_epi64, _mm512_sub_epi64, dmlref__a5_scan_epi64,
+                        DMLREF__A5_LAST_EPI64, _mm512_setzero_si512())
+
+/* BLOCKED float sums. up(b, a, k): lanes shifted up by k, lanes below k taken
+   from the top of a: y[i-k] across the block (a = -0.0 below the block). */
+#define DMLREF__A5_UP_PS(b, a, k) \
+    _mm512_castsi512_ps(_mm512_alignr_epi32(_mm512_castps_si512(b), _mm512_castps_si512(a), 16 - (k)))
+#define DMLREF__A5_UP_PD(b, a, k) \
+    _mm512_castsi512_pd(_mm512_alignr_epi64(_mm512_castpd_si512(b), _mm512_castpd_si512(a), 8 - (k)))
+#define DMLREF__A5_NEGZ_PS _mm512_set1_ps(-0.0f)
+#define DMLREF__A5_NEGZ_PD _mm512_set1_pd(-0.0)
+/* float32: r[0] holds y[0..15] */
+#define DMLREF__A5_SCANB_PS(r)                                                               \
+    do {                                                                                     \
+        r[0] = _mm512_add_ps(DMLREF__A5_UP_PS(r[0], DMLREF__A5_NEGZ_PS, 1), r[0]); /* k=1 */ \
+        r[0] = _mm512_add_ps(DMLREF__A5_UP_PS(r[0], DMLREF__A5_NEGZ_PS, 2), r[0]); /* k=2 */ \
+        r[0] = _mm512_add_ps(DMLREF__A5_UP_PS(r[0], DMLREF__A5_NEGZ_PS, 4), r[0]); /* k=4 */ \
+        r[0] = _mm512_add_ps(DMLREF__A5_UP_PS(r[0], DMLREF__A5_NEGZ_PS, 8), r[0]); /* k=8 */ \
+    } while (0)
+#define DMLREF__A5_ADDC_PS(r, c) (r[0] = _mm512_add_ps((c), r[0]))
+#define DMLREF__A5_SHIFT1_PS(o, r, before) (o[0] = DMLREF__A5_UP_PS(r[0], (before), 1))
+#define DMLREF__A5_LAST_PS(r) _mm512_permutexvar_ps(_mm512_set1_epi32(15), r[0])
+#define DMLREF__A5_LOADB_PS(r, p) (r[0] = _mm512_loadu_ps(p))
+#define DMLREF__A5_STOREB_PS(p, r) dmlref__a5_store_ps((p), r[0])
+#define DMLREF__A5_LOADB_PH(r, p) (r[0] = dmlref__a5_load_ph(p))
+#define DMLREF__A5_STOREB_PH(p, r) dmlref__a5_store_ph((p), r[0])
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_avx512, DMLREF__A5, float, __m512, 1, DMLREF__A5_NEGZ_PS,
+                        _mm512_setzero_ps(), DMLREF__A5_LOADB_PS, DMLREF__A5_SCANB_PS, DMLREF__A5_ADDC_PS,
+                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PS, DMLREF__A5_LAST_PS)
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 1, DMLREF__A5_NEGZ_PS,
+                        _mm512_setzero_ps(), DMLREF__A5_LOADB_PH, DMLREF__A5_SCANB_PS, DMLREF__A5_ADDC_PS,
+                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PH, DMLREF__A5_LAST_PS)
+/* float64: r[0] = y[0..7], r[1] = y[8..15]; r[1] is updated first from the old r[0]. */
+#define DMLREF__A5_STEP_PD(r, k)                                                           \
+    do {                                                                                   \
+        r[1] = _mm512_add_pd(DMLREF__A5_UP_PD(r[1], r[0], k), r[1]);                       \
+        r[0] = _mm512_add_pd(DMLREF__A5_UP_PD(r[0], DMLREF__A5_NEGZ_PD, k), r[0]);         \
+    } while (0)
+#define DMLREF__A5_SCANB_PD(r)                                                             \
+    do {                                                                                   \
+        DMLREF__A5_STEP_PD(r, 1);                                                          \
+        DMLREF__A5_STEP_PD(r, 2);                                                          \
+        DMLREF__A5_STEP_PD(r, 4);                                                          \
+        r[1] = _mm512_add_pd(r[0], r[1]); /* k=8 */                                        \
+    } while (0)
+#define DMLREF__A5_ADDC_PD(r, c) (r[0] = _mm512_add_pd((c), r[0]), r[1] = _mm512_add_pd((c), r[1]))
+#define DMLREF__A5_SHIFT1_PD(o, r, before) \
+    (o[0] = DMLREF__A5_UP_PD(r[0], (before), 1), o[1] = DMLREF__A5_UP_PD(r[1], r[0], 1))
+#define DMLREF__A5_LAST_PD(r) _mm512_permutexvar_pd(_mm512_set1_epi64(7), r[1])
+#define DMLREF__A5_LOADB_PD(r, p) (r[0] = _mm512_loadu_pd(p), r[1] = _mm512_loadu_pd((p) + 8))
+#define DMLREF__A5_STOREB_PD(p, r) (dmlref__a5_store_pd((p), r[0]), dmlref__a5_store_pd((p) + 8, r[1]))
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d, 2, DMLREF__A5_NEGZ_PD,
+                        _mm512_setzero_pd(), DMLREF__A5_LOADB_PD, DMLREF__A5_SCANB_PD, DMLREF__A5_ADDC_PD,
+                        DMLREF__A5_SHIFT1_PD, DMLREF__A5_STOREB_PD, DMLREF__A5_LAST_PD)
+
+/* Arg-reductions: 32-bit lanes (float32, FLOAT16 and 8/16/32-bit integers
+   widened) and 64-bit lanes, comparisons into k-masks. */
+#define DMLREF__A5_LT_PS(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_LT_OQ)
+#define DMLREF__A5_LE_PS(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_LE_OQ)
+#define DMLREF__A5_NAN_PS(x) _mm512_cmp_ps_mask((x), (x), _CMP_UNORD_Q)
+#define DMLREF__A5_LT_PD(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_LT_OQ)
+#define DMLREF__A5_LE_PD(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_LE_OQ)
+#define DMLREF__A5_NAN_PD(x) _mm512_cmp_pd_mask((x), (x), _CMP_UNORD_Q)
+#define DMLREF__A5_NONAN16(x) ((__mmask16)0)
+#define DMLREF__A5_NONAN8(x) ((__mmask8)0)
+#define DMLREF__A5_OR16(a, b) ((__mmask16)((a) | (b)))
+#define DMLREF__A5_OR8(a, b) ((__mmask8)((a) | (b)))
+#define DMLREF__A5_ANY(m) ((m) != 0)
+#define DMLREF__A5_SET1_EPI32(i) _mm512_set1_epi32((int)(i))
+#define DMLREF__A5_SET1_EPI64(i) _mm512_set1_epi64((long long)(i))
+#define DMLREF__A5_IOTA32 _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define DMLREF__A5_IOTA64 _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7)
+#define DMLREF__A5_LOAD_I8(p) _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define DMLREF__A5_LOAD_U8(p) _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define DMLREF__A5_LOAD_I16(p) _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
+#define DMLREF__A5_LOAD_U16(p) _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
+
+/* Instantiate the vertical and contiguous arg kernels and their router for
+   one element type over one lane kind. */
+#define DMLREF__A5_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, BLEND, BLENDI, SET1I, ADDI, IOTA, \
+                       STOREV, VT, IT)                                                                         \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, \
+                        DMLREF__A5_ANY, BLEND, BLENDI, SET1I, DMLREF__A5_STOREI, IT, dmlref__arg_##SFX##_scalar) \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR,     \
+                        DMLREF__A5_ANY, BLEND, BLENDI, SET1I, ADDI, IOTA, STOREV, DMLREF__A5_STOREI, VT, IT,   \
+                        dmlref__arg_##SFX##_scalar)                                                            \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512,              \
+                             dmlref__varg_##SFX##_avx512, dmlref__arg_##SFX##_scalar, W)
+#define DMLREF__A5_ARG_PS(SFX, T, LOAD)                                                                       \
+    DMLREF__A5_ARG(SFX, T, __m512, __m512i, __mmask16, 16, LOAD, DMLREF__A5_LT_PS, DMLREF__A5_LE_PS,           \
+                   DMLREF__A5_NAN_PS, DMLREF__A5_OR16, (__mmask16)0, _mm512_mask_blend_ps, _mm512_mask_blend_epi32, \
+                   DMLREF__A5_SET1_EPI32, _mm512_add_epi32, DMLREF__A5_IOTA32, _mm512_storeu_ps, float, uint32_t)
+#define DMLREF__A5_ARG_EPI32(SFX, T, LOAD, LT, LE, VT)                                                        \
+    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask16, 16, LOAD, LT, LE, DMLREF__A5_NONAN16, DMLREF__A5_OR16, \
+                   (__mmask16)0, _mm512_mask_blend_epi32, _mm512_mask_blend_epi32, DMLREF__A5_SET1_EPI32,       \
+                   _mm512_add_epi32, DMLREF__A5_IOTA32, DMLREF__A5_STOREI, VT, uint32_t)
+#define DMLREF__A5_ARG_EPI64(SFX, T, LT, LE, VT)                                                              \
+    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask8, 8, DMLREF__A5_LOADI, LT, LE, DMLREF__A5_NONAN8,          \
+                   DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_epi64, _mm512_mask_blend_epi64,               \
+                   DMLREF__A5_SET1_EPI64, _mm512_add_epi64, DMLREF__A5_IOTA64, DMLREF__A5_STOREI, VT, uint64_t)
+DMLREF__A5_ARG_PS(f32, float, _mm512_loadu_ps)
+DMLREF__A5_ARG_PS(f16, uint16_t, dmlref__a5_load_ph)
+DMLREF__A5_ARG(f64, double, __m512d, __m512i, __mmask8, 8, _mm512_loadu_pd, DMLREF__A5_LT_PD, DMLREF__A5_LE_PD,
+               DMLREF__A5_NAN_PD, DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_pd, _mm512_mask_blend_epi64,
+               DMLREF__A5_SET1_EPI64, _mm512_add_epi64, DMLREF__A5_IOTA64, _mm512_storeu_pd, double, uint64_t)
+DMLREF__A5_ARG_EPI32(i32, int32_t, DMLREF__A5_LOADI, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
+DMLREF__A5_ARG_EPI32(u32, uint32_t, DMLREF__A5_LOADI, _mm512_cmplt_epu32_mask, _mm512_cmple_epu32_mask, uint32_t)
+DMLREF__A5_ARG_EPI32(i16, int16_t, DMLREF__A5_LOAD_I16, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
+DMLREF__A5_ARG_EPI32(u16, uint16_t, DMLREF__A5_LOAD_U16, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
+DMLREF__A5_ARG_EPI32(i8, int8_t, DMLREF__A5_LOAD_I8, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
+DMLREF__A5_ARG_EPI32(u8, uint8_t, DMLREF__A5_LOAD_U8, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
+DMLREF__A5_ARG_EPI64(i64, int64_t, _mm512_cmplt_epi64_mask, _mm512_cmple_epi64_mask, int64_t)
+DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_mask, uint64_t)
+
+/* Routers for scans: contiguous kernel, vertical kernel, scalar. */
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx512, DMLREF__A5, float, __m512, 16, _mm512_loadu_ps, dmlref__a5_store_ps, _mm512_add_ps,
+                        DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx512, DMLREF__A5, double, __m512d, 8, _mm512_loadu_pd, dmlref__a5_store_pd, _mm512_add_pd,
+                        DMLREF__A5_NEGZ_PD, _mm512_setzero_pd(), dmlref__cumsum_blocked_f64_scalar)
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 16, dmlref__a5_load_ph, dmlref__a5_store_ph, _mm512_add_ps,
+                        DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
+
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx512, DMLREF__A5, dmlref__cumsum_f32_scalar, dmlref__vsum_f32_avx512,
+                          dmlref__cumsum_f32_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx512, DMLREF__A5, dmlref__cumsum_f16_scalar, dmlref__vsum_f16_avx512,
+                          dmlref__cumsum_f16_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx512, DMLREF__A5, dmlref__cumsum_f64_scalar, dmlref__vsum_f64_avx512,
+                          dmlref__cumsum_f64_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_avx512, DMLREF__A5, dmlref__cblocked_f32_avx512,
+                          dmlref__vblocked_f32_avx512, dmlref__cumsum_blocked_f32_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f16_avx512, DMLREF__A5, dmlref__cblocked_f16_avx512,
+                          dmlref__vblocked_f16_avx512, dmlref__cumsum_blocked_f16_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f64_avx512, DMLREF__A5, dmlref__cblocked_f64_avx512,
+                          dmlref__vblocked_f64_avx512, dmlref__cumsum_blocked_f64_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u8_avx512, DMLREF__A5, dmlref__csum_u8_avx512, dmlref__vsum_u8_avx512,
+                          dmlref__cumsum_u8_scalar, 64)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u16_avx512, DMLREF__A5, dmlref__csum_u16_avx512, dmlref__vsum_u16_avx512,
+                          dmlref__cumsum_u16_scalar, 32)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_avx512, DMLREF__A5, dmlref__csum_u32_avx512, dmlref__vsum_u32_avx512,
+                          dmlref__cumsum_u32_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_avx512, DMLREF__A5, dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512,
+                          dmlref__cumsum_u64_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx512, DMLREF__A5, dmlref__cumprod_f32_scalar,
+                          dmlref__vprod_f32_avx512, dmlref__cumprod_f32_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx512, DMLREF__A5, dmlref__cumprod_f16_scalar,
+                          dmlref__vprod_f16_avx512, dmlref__cumprod_f16_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx512, DMLREF__A5, dmlref__cumprod_f64_scalar,
+                          dmlref__vprod_f64_avx512, dmlref__cumprod_f64_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_avx512, DMLREF__A5, dmlref__cumprod_u16_scalar,
+                          dmlref__vprod_u16_avx512, dmlref__cumprod_u16_scalar, 32)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u32_avx512, DMLREF__A5, dmlref__cumprod_u32_scalar,
+                          dmlref__vprod_u32_avx512, dmlref__cumprod_u32_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u64_avx512, DMLREF__A5, dmlref__cumprod_u64_scalar,
+                          dmlref__vprod_u64_avx512, dmlref__cumprod_u64_scalar, 8)
+#define dmlref__cumprod_u8_avx512 dmlref__cumprod_u8_scalar /* no 8-bit multiply */
+#endif /* DMLREF__BUILD_AVX512 */
+
 /* >>dispatch -------------------------------------------------------------------
-   The kernel set of one ISA path. Until SIMD paths are added, the scalar one is
-   the only path; AUTO resolves to it. */
+   Every path has the same kernel set (numpy's rule), named
+   dmlref__<op>_<type>_<path>; one table per path, indexed by data type. A path
+   that lacks a kernel names the scalar one. AUTO takes the best path the
+   build and the CPU have (cpuid + xgetbv on x86-64, as xxHash's dispatcher). */
 
 typedef struct dmlref__kernels {
     dmlref__scan_kernel cumsum[14], cumsum_blocked[14], cumprod[14];
     dmlref__arg_kernel arg[14];
 } dmlref__kernels;
 
-static const dmlref__kernels dmlref__scalar_kernels = {
-    /* cumsum, indexed by DML_TENSOR_DATA_TYPE: UNKNOWN, F32, F16, U32, U16, U8, I32, I16, I8, F64, U64, I64 */
-    {NULL, dmlref__cumsum_f32_scalar, dmlref__cumsum_f16_scalar, dmlref__cumsum_u32_scalar,
-     dmlref__cumsum_u16_scalar, dmlref__cumsum_u8_scalar, dmlref__cumsum_u32_scalar, dmlref__cumsum_u16_scalar,
-     dmlref__cumsum_u8_scalar, dmlref__cumsum_f64_scalar, dmlref__cumsum_u64_scalar, dmlref__cumsum_u64_scalar,
-     NULL, NULL},
-    /* cumsum_blocked: floats only; integers give identical bits in either order */
-    {NULL, dmlref__cumsum_blocked_f32_scalar, dmlref__cumsum_blocked_f16_scalar, dmlref__cumsum_u32_scalar,
-     dmlref__cumsum_u16_scalar, dmlref__cumsum_u8_scalar, dmlref__cumsum_u32_scalar, dmlref__cumsum_u16_scalar,
-     dmlref__cumsum_u8_scalar, dmlref__cumsum_blocked_f64_scalar, dmlref__cumsum_u64_scalar,
-     dmlref__cumsum_u64_scalar, NULL, NULL},
-    {NULL, dmlref__cumprod_f32_scalar, dmlref__cumprod_f16_scalar, dmlref__cumprod_u32_scalar,
-     dmlref__cumprod_u16_scalar, dmlref__cumprod_u8_scalar, dmlref__cumprod_u32_scalar,
-     dmlref__cumprod_u16_scalar, dmlref__cumprod_u8_scalar, dmlref__cumprod_f64_scalar,
-     dmlref__cumprod_u64_scalar, dmlref__cumprod_u64_scalar, NULL, NULL},
-    {NULL, dmlref__arg_f32_scalar, dmlref__arg_f16_scalar, dmlref__arg_u32_scalar, dmlref__arg_u16_scalar,
-     dmlref__arg_u8_scalar, dmlref__arg_i32_scalar, dmlref__arg_i16_scalar, dmlref__arg_i8_scalar,
-     dmlref__arg_f64_scalar, dmlref__arg_u64_scalar, dmlref__arg_i64_scalar, NULL, NULL}};
+/* Integer scans are the same in both orders: cumsum_blocked reuses cumsum.
+   Order of entries: UNKNOWN, F32, F16, U32, U16, U8, I32, I16, I8, F64, U64, I64, U4, I4. */
+#define DMLREF__KERNEL_TABLE(P)                                                                                  \
+    {{NULL, dmlref__cumsum_f32_##P, dmlref__cumsum_f16_##P, dmlref__cumsum_u32_##P, dmlref__cumsum_u16_##P,      \
+      dmlref__cumsum_u8_##P, dmlref__cumsum_u32_##P, dmlref__cumsum_u16_##P, dmlref__cumsum_u8_##P,              \
+      dmlref__cumsum_f64_##P, dmlref__cumsum_u64_##P, dmlref__cumsum_u64_##P, NULL, NULL},                       \
+     {NULL, dmlref__cumsum_blocked_f32_##P, dmlref__cumsum_blocked_f16_##P, dmlref__cumsum_u32_##P,              \
+      dmlref__cumsum_u16_##P, dmlref__cumsum_u8_##P, dmlref__cumsum_u32_##P, dmlref__cumsum_u16_##P,             \
+      dmlref__cumsum_u8_##P, dmlref__cumsum_blocked_f64_##P, dmlref__cumsum_u64_##P, dmlref__cumsum_u64_##P,     \
+      NULL, NULL},                                                                                               \
+     {NULL, dmlref__cumprod_f32_##P, dmlref__cumprod_f16_##P, dmlref__cumprod_u32_##P, dmlref__cumprod_u16_##P,  \
+      dmlref__cumprod_u8_##P, dmlref__cumprod_u32_##P, dmlref__cumprod_u16_##P, dmlref__cumprod_u8_##P,          \
+      dmlref__cumprod_f64_##P, dmlref__cumprod_u64_##P, dmlref__cumprod_u64_##P, NULL, NULL},                    \
+     {NULL, dmlref__arg_f32_##P, dmlref__arg_f16_##P, dmlref__arg_u32_##P, dmlref__arg_u16_##P,                  \
+      dmlref__arg_u8_##P, dmlref__arg_i32_##P, dmlref__arg_i16_##P, dmlref__arg_i8_##P, dmlref__arg_f64_##P,     \
+      dmlref__arg_u64_##P, dmlref__arg_i64_##P, NULL, NULL}}
+
+static const dmlref__kernels dmlref__scalar_kernels = DMLREF__KERNEL_TABLE(scalar);
+#if defined(DMLREF__BUILD_SSE2)
+static const dmlref__kernels dmlref__sse2_kernels = DMLREF__KERNEL_TABLE(sse2);
+#endif
+#if defined(DMLREF__BUILD_AVX2)
+static const dmlref__kernels dmlref__avx2_kernels = DMLREF__KERNEL_TABLE(avx2);
+#endif
+#if defined(DMLREF__BUILD_AVX512)
+static const dmlref__kernels dmlref__avx512_kernels = DMLREF__KERNEL_TABLE(avx512);
+#endif
+#if defined(DMLREF__BUILD_NEON)
+static const dmlref__kernels dmlref__neon_kernels = DMLREF__KERNEL_TABLE(neon);
+#endif
 
 DMLREF_API const char *dmlref_isa_name(dmlref_isa isa) {
     switch (isa) {
@@ -1475,15 +2699,91 @@ DMLREF_API const char *dmlref_isa_name(dmlref_isa isa) {
     }
 }
 
-DMLREF_API dmlref_isa dmlref_best_isa(void) { return DMLREF_ISA_SCALAR; }
+#if defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_AVX512)
+/* The best x86 level this CPU and OS support: AVX2 needs AVX2+F16C and YMM
+   state; AVX-512 needs F, BW, DQ, VL and ZMM state. */
+static int dmlref__x86_level(void) {
+    unsigned a, b, c, d, lo = 0, hi = 0;
+    uint64_t xcr0;
+    int level = DMLREF_ISA_SSE2;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return level;
+    if (!((c >> 27) & 1u) || !((c >> 28) & 1u) || !((c >> 29) & 1u)) return level; /* OSXSAVE, AVX, F16C */
+    __asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    xcr0 = ((uint64_t)hi << 32) | lo;
+    if ((xcr0 & 0x6u) != 0x6u) return level; /* XMM and YMM state */
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return level;
+    if ((b >> 5) & 1u) level = DMLREF_ISA_AVX2;
+    if ((xcr0 & 0xE6u) == 0xE6u && ((b >> 16) & 1u) && ((b >> 17) & 1u) && ((b >> 30) & 1u) && ((b >> 31) & 1u) &&
+        level == DMLREF_ISA_AVX2)
+        level = DMLREF_ISA_AVX512;
+    return level;
+}
+
+/* Detected once; every thread computes the same value, so a relaxed atomic suffices. */
+static int dmlref__cached_x86_level(void) {
+    static int cached; /* 0: not yet detected */
+    int level = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (level == 0) {
+        level = dmlref__x86_level();
+        __atomic_store_n(&cached, level, __ATOMIC_RELAXED);
+    }
+    return level;
+}
+#endif
 
 DMLREF_API int dmlref_isa_available(dmlref_isa isa) {
-    return isa == DMLREF_ISA_AUTO || isa == DMLREF_ISA_SCALAR;
+    switch (isa) {
+    case DMLREF_ISA_AUTO:
+    case DMLREF_ISA_SCALAR: return 1;
+#if defined(DMLREF__BUILD_SSE2)
+    case DMLREF_ISA_SSE2: return 1;
+#endif
+#if defined(DMLREF__BUILD_AVX2)
+    case DMLREF_ISA_AVX2: return dmlref__cached_x86_level() >= DMLREF_ISA_AVX2;
+#endif
+#if defined(DMLREF__BUILD_AVX512)
+    case DMLREF_ISA_AVX512: return dmlref__cached_x86_level() >= DMLREF_ISA_AVX512;
+#endif
+#if defined(DMLREF__BUILD_NEON)
+    case DMLREF_ISA_NEON: return 1;
+#endif
+    default: return 0;
+    }
+}
+
+/* AVX-512 kernels are compiled and can be forced (options.isa, DMLREF_VECTOR),
+   but AUTO picks them only with DMLREF_AUTO_AVX512: they have not yet been run
+   on AVX-512 hardware by this project's tests (README, "SIMD paths"). */
+#if defined(DMLREF_AUTO_AVX512) || (defined(DMLREF_VECTOR) && DMLREF_VECTOR == DMLREF_AVX512)
+#define DMLREF__AUTO_FIRST DMLREF_ISA_AVX512,
+#else
+#define DMLREF__AUTO_FIRST
+#endif
+DMLREF_API dmlref_isa dmlref_best_isa(void) {
+    static const dmlref_isa preference[] = {DMLREF__AUTO_FIRST DMLREF_ISA_AVX2, DMLREF_ISA_NEON, DMLREF_ISA_SSE2};
+    size_t i;
+    for (i = 0; i < sizeof preference / sizeof preference[0]; i++)
+        if (dmlref_isa_available(preference[i])) return preference[i];
+    return DMLREF_ISA_SCALAR;
 }
 
 static const dmlref__kernels *dmlref__kernels_for(int isa) {
-    (void)isa;
-    return &dmlref__scalar_kernels;
+    if (isa == DMLREF_ISA_AUTO) isa = (int)dmlref_best_isa();
+    switch (isa) {
+#if defined(DMLREF__BUILD_SSE2)
+    case DMLREF_ISA_SSE2: return &dmlref__sse2_kernels;
+#endif
+#if defined(DMLREF__BUILD_AVX2)
+    case DMLREF_ISA_AVX2: return &dmlref__avx2_kernels;
+#endif
+#if defined(DMLREF__BUILD_AVX512)
+    case DMLREF_ISA_AVX512: return &dmlref__avx512_kernels;
+#endif
+#if defined(DMLREF__BUILD_NEON)
+    case DMLREF_ISA_NEON: return &dmlref__neon_kernels;
+#endif
+    default: return &dmlref__scalar_kernels;
+    }
 }
 
 /* >>public ---------------------------------------------------------------------- */
