@@ -23,7 +23,7 @@ TEST_BIN  = $(BUILD)/dmlref_tests
 CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
 EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all test demo examples help clean
+.PHONY: all test demo examples help clean golden bench bench-quick
 
 all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES)
 
@@ -31,7 +31,10 @@ help:
 	@echo "make demo       build and run examples/doc_examples.c (every documented example)"
 	@echo "make test       build the test suite (C and C++) and run it"
 	@echo "make examples   build every program in examples/"
+	@echo "make golden     regenerate tests/golden/digests_v1.txt (after an intended change of results)"
 	@echo "make clean      remove $(BUILD)/"
+	@echo "make bench      build bench/bench.c (-O2 -march=native) and run it; BENCH_ARGS='--markdown ...'"
+	@echo "make bench-quick  the benchmark on small sizes only (a smoke test, seconds)"
 	@echo "variables: CC, CXX, OPT, EXTRA (extra compile flags), RUN_ENV (e.g. qemu-aarch64)"
 	@echo "           TESTS='filter ...' runs only cases whose names contain a filter"
 
@@ -63,5 +66,24 @@ test: $(TEST_BIN) $(CXX_BIN)
 	@$(RUN_ENV) ./$(CXX_BIN)
 	@$(RUN_ENV) ./$(TEST_BIN) $(TESTS)
 
+# Golden digests (tests/test_golden.c): recompute and replace the file.
+golden: $(TEST_BIN)
+	@mkdir -p tests/golden
+	DMLREF_WRITE_GOLDEN=tests/golden/digests_v1.txt $(RUN_ENV) ./$(TEST_BIN) golden/write
+
 clean:
 	rm -rf $(BUILD)
+
+# Benchmarks (bench/README.md). BENCH_ARGS: --isa=NAME --quick --filter=TEXT --markdown
+BENCH_ARGS  ?=
+BENCH_MARCH ?= -march=native
+
+$(BUILD)/bench: bench/bench.c dml_ref.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=c99 -O2 $(BENCH_MARCH) -Wall -Wextra -Wpedantic -Werror $(EXTRA) $< -o $@ -lm
+
+bench: $(BUILD)/bench
+	$(RUN_ENV) ./$(BUILD)/bench $(BENCH_ARGS)
+
+bench-quick: $(BUILD)/bench
+	$(RUN_ENV) ./$(BUILD)/bench --quick $(BENCH_ARGS)

@@ -386,6 +386,10 @@ DMLREF_API uint32_t dmlref_version_number(void);
 #define DMLREF__BUILD_AVX512 1
 #endif
 #endif
+#if defined(DMLREF__BUILD_SSE2) || defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_AVX512) || \
+    defined(DMLREF__BUILD_NEON)
+#define DMLREF__ANY_SIMD 1
+#endif
 #if defined(DMLREF__BUILD_SSE2)
 #include <emmintrin.h>
 #endif
@@ -1426,6 +1430,7 @@ static void dmlref__put_index(const dmlref__arg_panel *p, uint64_t o, uint64_t i
     else *(uint64_t *)dst = index;
 }
 
+#if defined(DMLREF__ANY_SIMD)
 /* Outputs [first, first + count) of a panel, as a panel of their own. */
 static dmlref__arg_panel dmlref__arg_subpanel(const dmlref__arg_panel *p, uint64_t first, uint64_t count) {
     dmlref__arg_panel sub = *p;
@@ -1435,6 +1440,7 @@ static dmlref__arg_panel dmlref__arg_subpanel(const dmlref__arg_panel *p, uint64
     sub.outputs = count;
     return sub;
 }
+#endif
 
 /* Arg-reductions over the flattened reduced sub-tensor, in row-major order.
    A candidate replaces the best when strictly better, or when equal and the
@@ -1508,6 +1514,13 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
    hands it to the scalar kernel of the same operator and type. */
 
 #define DMLREF__CHUNK 256u /* lines (or outputs) per pass of a vertical kernel */
+#if defined(__clang__)
+#define DMLREF__UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define DMLREF__UNROLL _Pragma("GCC unroll 16")
+#else
+#define DMLREF__UNROLL
+#endif
 
 /* Vertical scan: the panel's lines are adjacent in memory (src_line ==
    dst_line == 1), so lane j of a vector is line j; rows along the axis are
@@ -1560,6 +1573,7 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
         }                                                                                                     \
     }
 
+#if defined(DMLREF__ANY_SIMD)
 /* Lines [first, first + count) of a scan panel, as a panel of their own. */
 static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uint64_t first, uint64_t count) {
     dmlref__scan_panel sub = *p;
@@ -1568,6 +1582,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     sub.lines = count;
     return sub;
 }
+#endif
 
 /* Vertical BLOCKED sum: lanes are adjacent lines, as in the vertical scan;
    each lane runs the scalar BLOCKED definition over blocks of 16 rows (the
@@ -1594,9 +1609,16 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 T *d = dst + (ptrdiff_t)start * p->dst_step;                                                  \
                 for (j = 0; j < c; j += (W)) {                                                                \
                     V y[DMLREF__BLOCK];                                                                       \
-                    for (r = 0; r < len; r++) y[r] = LOAD(s + (ptrdiff_t)r * p->src_step + j);                \
-                    for (k = 1; k < DMLREF__BLOCK; k <<= 1)                                                   \
-                        for (r = len; r-- > k;) y[r] = ADD(y[r - k], y[r]);                                   \
+                    if (len == DMLREF__BLOCK) { /* constant bounds: fully unrolled, y stays in registers */   \
+                        DMLREF__UNROLL for (r = 0; r < DMLREF__BLOCK; r++)                                    \
+                            y[r] = LOAD(s + (ptrdiff_t)r * p->src_step + j);                                  \
+                        DMLREF__UNROLL for (k = 1; k < DMLREF__BLOCK; k <<= 1)                                \
+                            DMLREF__UNROLL for (r = DMLREF__BLOCK; r-- > k;) y[r] = ADD(y[r - k], y[r]);      \
+                    } else {                                                                                  \
+                        for (r = 0; r < len; r++) y[r] = LOAD(s + (ptrdiff_t)r * p->src_step + j);            \
+                        for (k = 1; k < DMLREF__BLOCK; k <<= 1)                                               \
+                            for (r = len; r-- > k;) y[r] = ADD(y[r - k], y[r]);                               \
+                    }                                                                                         \
                     for (r = 0; r < len; r++) y[r] = ADD(carry[j / (W)], y[r]);                               \
                     if (p->exclusive) {                                                                       \
                         STORE(d + j, before[j / (W)]);                                                        \
