@@ -386,6 +386,10 @@ DMLREF_API uint32_t dmlref_version_number(void);
 #define DMLREF__BUILD_AVX512 1
 #endif
 #endif
+#if defined(DMLREF__AARCH64) && (defined(__GNUC__) || defined(__clang__)) && DMLREF__WANT(DMLREF_NEON)
+#define DMLREF__BUILD_NEON 1
+#include <arm_neon.h>
+#endif
 #if defined(DMLREF__BUILD_SSE2) || defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_AVX512) || \
     defined(DMLREF__BUILD_NEON)
 #define DMLREF__ANY_SIMD 1
@@ -1341,6 +1345,7 @@ static float dmlref__load_f16(uint16_t h) { return dmlref_f16_to_f32(h); }
 #define DMLREF__ADD_U16(a, b) ((uint16_t)((unsigned)(a) + (unsigned)(b)))
 #define DMLREF__ADD_U32(a, b) ((uint32_t)((a) + (b)))
 #define DMLREF__ADD_U64(a, b) ((uint64_t)((a) + (b)))
+#define DMLREF__MUL_U8(a, b) ((uint8_t)((unsigned)(a) * (unsigned)(b)))
 #define DMLREF__MUL_U16(a, b) ((uint16_t)((uint32_t)(a) * (uint32_t)(b)))
 #define DMLREF__MUL_U32(a, b) ((uint32_t)((a) * (b)))
 #define DMLREF__MUL_U64(a, b) ((uint64_t)((a) * (b)))
@@ -2666,6 +2671,277 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u64_avx512, DMLREF__A5, dmlref__cumpro
                           dmlref__vprod_u64_avx512, dmlref__cumprod_u64_scalar, 8)
 #define dmlref__cumprod_u8_avx512 dmlref__cumprod_u8_scalar /* no 8-bit multiply */
 #endif /* DMLREF__BUILD_AVX512 */
+
+/* >>neon -------------------------------------------------------------------------
+   AArch64 Advanced SIMD: 4 float32 lanes (a BLOCKED block is four registers),
+   FLOAT16 through the base ARMv8 conversions (rounded by FPCR, which every
+   call sets to nearest-even). Masks are all-ones lanes. */
+#if defined(DMLREF__BUILD_NEON)
+#define DMLREF__NE
+
+static inline float32x4_t dmlref__ne_canon_f32(float32x4_t v) { /* v != v ? qNaN : v */
+    return vbslq_f32(vceqq_f32(v, v), v, vreinterpretq_f32_u32(vdupq_n_u32(0x7FC00000u)));
+}
+static inline float64x2_t dmlref__ne_canon_f64(float64x2_t v) {
+    return vbslq_f64(vceqq_f64(v, v), v, vreinterpretq_f64_u64(vdupq_n_u64(UINT64_C(0x7FF8000000000000))));
+}
+static inline void dmlref__ne_store_f32(float *p, float32x4_t v) { vst1q_f32(p, dmlref__ne_canon_f32(v)); }
+static inline void dmlref__ne_store_f64(double *p, float64x2_t v) { vst1q_f64(p, dmlref__ne_canon_f64(v)); }
+static inline float32x4_t dmlref__ne_load_f16(const uint16_t *p) { /* 4 x dmlref_f16_to_f32 */
+    return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(p)));
+}
+static inline void dmlref__ne_store_f16(uint16_t *p, float32x4_t v) { /* 4 x dmlref__store_f16 */
+    vst1_u16(p, vreinterpret_u16_f16(vcvt_f16_f32(dmlref__ne_canon_f32(v))));
+}
+
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
+                     vld1q_f32, vst1q_f32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__SAME, dmlref__store_f32,
+                     DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32,
+                     dmlref__ne_store_f32, vld1q_f32, vst1q_f32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__SAME,
+                     dmlref__store_f32, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f16_neon, DMLREF__NE, uint16_t, float, float32x4_t, 4, dmlref__ne_load_f16,
+                     dmlref__ne_store_f16, vld1q_f32, vst1q_f32, vaddq_f32, vdupq_n_f32(0.0f), dmlref__load_f16,
+                     dmlref__store_f16, DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f16_neon, DMLREF__NE, uint16_t, float, float32x4_t, 4, dmlref__ne_load_f16,
+                     dmlref__ne_store_f16, vld1q_f32, vst1q_f32, vmulq_f32, vdupq_n_f32(1.0f), dmlref__load_f16,
+                     dmlref__store_f16, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_neon, DMLREF__NE, double, double, float64x2_t, 2, vld1q_f64,
+                     dmlref__ne_store_f64, vld1q_f64, vst1q_f64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__SAME,
+                     dmlref__store_f64, DMLREF__ADD_F, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f64_neon, DMLREF__NE, double, double, float64x2_t, 2, vld1q_f64,
+                     dmlref__ne_store_f64, vld1q_f64, vst1q_f64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__SAME,
+                     dmlref__store_f64, DMLREF__MUL_F, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_neon, DMLREF__NE, uint8_t, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8, vld1q_u8,
+                     vst1q_u8, vaddq_u8, vdupq_n_u8(0), DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U8, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u8_neon, DMLREF__NE, uint8_t, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8,
+                     vld1q_u8, vst1q_u8, vmulq_u8, vdupq_n_u8(1), DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U8, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_neon, DMLREF__NE, uint16_t, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16,
+                     vld1q_u16, vst1q_u16, vaddq_u16, vdupq_n_u16(0), DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U16, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_neon, DMLREF__NE, uint16_t, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16,
+                     vld1q_u16, vst1q_u16, vmulq_u16, vdupq_n_u16(1), DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U16, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_neon, DMLREF__NE, uint32_t, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32,
+                     vld1q_u32, vst1q_u32, vaddq_u32, vdupq_n_u32(0), DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U32, 0)
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u32_neon, DMLREF__NE, uint32_t, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32,
+                     vld1q_u32, vst1q_u32, vmulq_u32, vdupq_n_u32(1), DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U32, 1)
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_neon, DMLREF__NE, uint64_t, uint64_t, uint64x2_t, 2, vld1q_u64, vst1q_u64,
+                     vld1q_u64, vst1q_u64, vaddq_u64, vdupq_n_u64(0), DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U64, 0)
+
+/* Contiguous integer sums: vext shifts lanes up, bringing in zeros. */
+static inline uint8x16_t dmlref__ne_scan_u8(uint8x16_t x) { /* x[i] = x[0] + ... + x[i] */
+    const uint8x16_t z = vdupq_n_u8(0);
+    x = vaddq_u8(x, vextq_u8(z, x, 15));
+    x = vaddq_u8(x, vextq_u8(z, x, 14));
+    x = vaddq_u8(x, vextq_u8(z, x, 12));
+    return vaddq_u8(x, vextq_u8(z, x, 8));
+}
+static inline uint16x8_t dmlref__ne_scan_u16(uint16x8_t x) {
+    const uint16x8_t z = vdupq_n_u16(0);
+    x = vaddq_u16(x, vextq_u16(z, x, 7));
+    x = vaddq_u16(x, vextq_u16(z, x, 6));
+    return vaddq_u16(x, vextq_u16(z, x, 4));
+}
+static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
+    const uint32x4_t z = vdupq_n_u32(0);
+    x = vaddq_u32(x, vextq_u32(z, x, 3));
+    return vaddq_u32(x, vextq_u32(z, x, 2));
+}
+#define DMLREF__NE_SCAN_U64(x) vaddq_u64((x), vextq_u64(vdupq_n_u64(0), (x), 1))
+#define DMLREF__NE_LAST_U8(y) vdupq_laneq_u8((y), 15)
+#define DMLREF__NE_LAST_U16(y) vdupq_laneq_u16((y), 7)
+#define DMLREF__NE_LAST_U32(y) vdupq_laneq_u32((y), 3)
+#define DMLREF__NE_LAST_U64(y) vdupq_laneq_u64((y), 1)
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_neon, DMLREF__NE, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8, vaddq_u8,
+                        vsubq_u8, dmlref__ne_scan_u8, DMLREF__NE_LAST_U8, vdupq_n_u8(0))
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_neon, DMLREF__NE, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16, vaddq_u16,
+                        vsubq_u16, dmlref__ne_scan_u16, DMLREF__NE_LAST_U16, vdupq_n_u16(0))
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_neon, DMLREF__NE, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32, vaddq_u32,
+                        vsubq_u32, dmlref__ne_scan_u32, DMLREF__NE_LAST_U32, vdupq_n_u32(0))
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_neon, DMLREF__NE, uint64_t, uint64x2_t, 2, vld1q_u64, vst1q_u64, vaddq_u64,
+                        vsubq_u64, DMLREF__NE_SCAN_U64, DMLREF__NE_LAST_U64, vdupq_n_u64(0))
+
+/* BLOCKED float32 (and FLOAT16 converted): r[0..3] hold y[0..15]; up(b, a, k)
+   = vext(a, b, 4 - k) joins b with the top of a. */
+#define DMLREF__NE_UP_F32(b, a, k) vextq_f32((a), (b), 4 - (k))
+#define DMLREF__NE_NEGZ_F32 vdupq_n_f32(-0.0f)
+#define DMLREF__NE_STEP_F32(r, k)                                                                  \
+    do {                                                                                           \
+        r[3] = vaddq_f32(DMLREF__NE_UP_F32(r[3], r[2], k), r[3]);                                  \
+        r[2] = vaddq_f32(DMLREF__NE_UP_F32(r[2], r[1], k), r[2]);                                  \
+        r[1] = vaddq_f32(DMLREF__NE_UP_F32(r[1], r[0], k), r[1]);                                  \
+        r[0] = vaddq_f32(DMLREF__NE_UP_F32(r[0], DMLREF__NE_NEGZ_F32, k), r[0]);                   \
+    } while (0)
+#define DMLREF__NE_SCANB_F32(r)                                                                    \
+    do {                                                                                           \
+        DMLREF__NE_STEP_F32(r, 1);                                                                 \
+        DMLREF__NE_STEP_F32(r, 2);                                                                 \
+        r[3] = vaddq_f32(r[2], r[3]); /* k=4 */                                                    \
+        r[2] = vaddq_f32(r[1], r[2]);                                                              \
+        r[1] = vaddq_f32(r[0], r[1]);                                                              \
+        r[3] = vaddq_f32(r[1], r[3]); /* k=8 */                                                    \
+        r[2] = vaddq_f32(r[0], r[2]);                                                              \
+    } while (0)
+#define DMLREF__NE_ADDC_F32(r, c) \
+    (r[0] = vaddq_f32((c), r[0]), r[1] = vaddq_f32((c), r[1]), r[2] = vaddq_f32((c), r[2]), r[3] = vaddq_f32((c), r[3]))
+#define DMLREF__NE_SHIFT1_F32(o, r, before)                                                        \
+    (o[0] = DMLREF__NE_UP_F32(r[0], (before), 1), o[1] = DMLREF__NE_UP_F32(r[1], r[0], 1),         \
+     o[2] = DMLREF__NE_UP_F32(r[2], r[1], 1), o[3] = DMLREF__NE_UP_F32(r[3], r[2], 1))
+#define DMLREF__NE_LAST_F32(r) vdupq_laneq_f32(r[3], 3)
+#define DMLREF__NE_LOADB_F32(r, p) \
+    (r[0] = vld1q_f32(p), r[1] = vld1q_f32((p) + 4), r[2] = vld1q_f32((p) + 8), r[3] = vld1q_f32((p) + 12))
+#define DMLREF__NE_STOREB_F32(p, r)                                                                \
+    (dmlref__ne_store_f32((p), r[0]), dmlref__ne_store_f32((p) + 4, r[1]), dmlref__ne_store_f32((p) + 8, r[2]), \
+     dmlref__ne_store_f32((p) + 12, r[3]))
+#define DMLREF__NE_LOADB_F16(r, p)                                                                 \
+    (r[0] = dmlref__ne_load_f16(p), r[1] = dmlref__ne_load_f16((p) + 4), r[2] = dmlref__ne_load_f16((p) + 8), \
+     r[3] = dmlref__ne_load_f16((p) + 12))
+#define DMLREF__NE_STOREB_F16(p, r)                                                                \
+    (dmlref__ne_store_f16((p), r[0]), dmlref__ne_store_f16((p) + 4, r[1]), dmlref__ne_store_f16((p) + 8, r[2]), \
+     dmlref__ne_store_f16((p) + 12, r[3]))
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, DMLREF__NE_NEGZ_F32,
+                        vdupq_n_f32(0.0f), DMLREF__NE_LOADB_F32, DMLREF__NE_SCANB_F32, DMLREF__NE_ADDC_F32,
+                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F32, DMLREF__NE_LAST_F32)
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_neon, DMLREF__NE, uint16_t, float32x4_t, 4, DMLREF__NE_NEGZ_F32,
+                        vdupq_n_f32(0.0f), DMLREF__NE_LOADB_F16, DMLREF__NE_SCANB_F32, DMLREF__NE_ADDC_F32,
+                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F16, DMLREF__NE_LAST_F32)
+/* BLOCKED float64: eight registers of two lanes. */
+#define DMLREF__NE_UP1_F64(b, a) vextq_f64((a), (b), 1) /* [a[1], b[0]] */
+#define DMLREF__NE_SCANB_F64(r)                                                                    \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 7; i_ > 0; i_--) r[i_] = vaddq_f64(DMLREF__NE_UP1_F64(r[i_], r[i_ - 1]), r[i_]); \
+        r[0] = vaddq_f64(DMLREF__NE_UP1_F64(r[0], vdupq_n_f64(-0.0)), r[0]); /* k=1 */             \
+        for (i_ = 7; i_ >= 1; i_--) r[i_] = vaddq_f64(r[i_ - 1], r[i_]);    /* k=2 */              \
+        for (i_ = 7; i_ >= 2; i_--) r[i_] = vaddq_f64(r[i_ - 2], r[i_]);    /* k=4 */              \
+        for (i_ = 7; i_ >= 4; i_--) r[i_] = vaddq_f64(r[i_ - 4], r[i_]);    /* k=8 */              \
+    } while (0)
+#define DMLREF__NE_ADDC_F64(r, c)                                                                  \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 0; i_ < 8; i_++) r[i_] = vaddq_f64((c), r[i_]);                                  \
+    } while (0)
+#define DMLREF__NE_SHIFT1_F64(o, r, before)                                                        \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        o[0] = DMLREF__NE_UP1_F64(r[0], (before));                                                 \
+        for (i_ = 1; i_ < 8; i_++) o[i_] = DMLREF__NE_UP1_F64(r[i_], r[i_ - 1]);                   \
+    } while (0)
+#define DMLREF__NE_LAST_F64(r) vdupq_laneq_f64(r[7], 1)
+#define DMLREF__NE_LOADB_F64(r, p)                                                                 \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 0; i_ < 8; i_++) r[i_] = vld1q_f64((p) + 2 * i_);                                \
+    } while (0)
+#define DMLREF__NE_STOREB_F64(p, r)                                                                \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 0; i_ < 8; i_++) dmlref__ne_store_f64((p) + 2 * i_, r[i_]);                      \
+    } while (0)
+DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_neon, DMLREF__NE, double, float64x2_t, 8, vdupq_n_f64(-0.0),
+                        vdupq_n_f64(0.0), DMLREF__NE_LOADB_F64, DMLREF__NE_SCANB_F64, DMLREF__NE_ADDC_F64,
+                        DMLREF__NE_SHIFT1_F64, DMLREF__NE_STOREB_F64, DMLREF__NE_LAST_F64)
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
+                        vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f), dmlref__cumsum_blocked_f32_scalar)
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_neon, DMLREF__NE, uint16_t, float32x4_t, 4, dmlref__ne_load_f16,
+                        dmlref__ne_store_f16, vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f),
+                        dmlref__cumsum_blocked_f16_scalar)
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_neon, DMLREF__NE, double, float64x2_t, 2, vld1q_f64, dmlref__ne_store_f64,
+                        vaddq_f64, vdupq_n_f64(-0.0), vdupq_n_f64(0.0), dmlref__cumsum_blocked_f64_scalar)
+
+/* Arg-reductions: float32/FLOAT16 and 32-bit integers in 32-bit lanes,
+   float64 and 64-bit integers in 64-bit lanes. */
+static const uint32_t dmlref__ne_iota32[4] = {0, 1, 2, 3};
+static const uint64_t dmlref__ne_iota64[2] = {0, 1};
+#define DMLREF__NE_NAN_F32(x) vmvnq_u32(vceqq_f32((x), (x)))
+#define DMLREF__NE_NAN_F64(x) vreinterpretq_u32_u64(vceqzq_u64(vceqq_f64((x), (x))))
+#define DMLREF__NE_NONAN32(x) vdupq_n_u32(0)
+#define DMLREF__NE_ANY32(m) (vmaxvq_u32(m) != 0)
+#define DMLREF__NE_BLEND_F32(m, a, b) vbslq_f32((m), (b), (a))
+#define DMLREF__NE_BLEND_S32(m, a, b) vbslq_s32((m), (b), (a))
+#define DMLREF__NE_BLEND_U32(m, a, b) vbslq_u32((m), (b), (a))
+#define DMLREF__NE_BLEND_F64(m, a, b) vbslq_f64(vreinterpretq_u64_u32(m), (b), (a))
+#define DMLREF__NE_BLEND_S64(m, a, b) vbslq_s64(vreinterpretq_u64_u32(m), (b), (a))
+#define DMLREF__NE_BLEND_U64(m, a, b) vbslq_u64(vreinterpretq_u64_u32(m), (b), (a))
+#define DMLREF__NE_LT64(CMP, a, b) vreinterpretq_u32_u64(CMP((a), (b)))
+#define DMLREF__NE_LT_F64(a, b) DMLREF__NE_LT64(vcltq_f64, a, b)
+#define DMLREF__NE_LE_F64(a, b) DMLREF__NE_LT64(vcleq_f64, a, b)
+#define DMLREF__NE_LT_S64(a, b) DMLREF__NE_LT64(vcltq_s64, a, b)
+#define DMLREF__NE_LE_S64(a, b) DMLREF__NE_LT64(vcleq_s64, a, b)
+#define DMLREF__NE_LT_U64(a, b) DMLREF__NE_LT64(vcltq_u64, a, b)
+#define DMLREF__NE_LE_U64(a, b) DMLREF__NE_LT64(vcleq_u64, a, b)
+#define DMLREF__NE_SET1_U32(i) vdupq_n_u32((uint32_t)(i))
+#define DMLREF__NE_SET1_U64(i) vdupq_n_u64((uint64_t)(i))
+
+#define DMLREF__NE_ARG(SFX, T, V, VI, W, LOAD, LT, LE, ISNAN, BLEND, BLENDI, SET1I, ADDI, IOTA, STOREV, STOREI, VT, \
+                       IT)                                                                                        \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,       \
+                        vorrq_u32, vdupq_n_u32(0), DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, STOREI, IT,             \
+                        dmlref__arg_##SFX##_scalar)                                                               \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,       \
+                        vorrq_u32, DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, ADDI, IOTA, STOREV, STOREI, VT, IT,     \
+                        dmlref__arg_##SFX##_scalar)                                                               \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon,                      \
+                             dmlref__varg_##SFX##_neon, dmlref__arg_##SFX##_scalar, W)
+DMLREF__NE_ARG(f32, float, float32x4_t, uint32x4_t, 4, vld1q_f32, vcltq_f32, vcleq_f32, DMLREF__NE_NAN_F32,
+               DMLREF__NE_BLEND_F32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vaddq_u32, vld1q_u32(dmlref__ne_iota32),
+               vst1q_f32, vst1q_u32, float, uint32_t)
+DMLREF__NE_ARG(f16, uint16_t, float32x4_t, uint32x4_t, 4, dmlref__ne_load_f16, vcltq_f32, vcleq_f32,
+               DMLREF__NE_NAN_F32, DMLREF__NE_BLEND_F32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vaddq_u32,
+               vld1q_u32(dmlref__ne_iota32), vst1q_f32, vst1q_u32, float, uint32_t)
+DMLREF__NE_ARG(i32, int32_t, int32x4_t, uint32x4_t, 4, vld1q_s32, vcltq_s32, vcleq_s32, DMLREF__NE_NONAN32,
+               DMLREF__NE_BLEND_S32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vaddq_u32, vld1q_u32(dmlref__ne_iota32),
+               vst1q_s32, vst1q_u32, int32_t, uint32_t)
+DMLREF__NE_ARG(u32, uint32_t, uint32x4_t, uint32x4_t, 4, vld1q_u32, vcltq_u32, vcleq_u32, DMLREF__NE_NONAN32,
+               DMLREF__NE_BLEND_U32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vaddq_u32, vld1q_u32(dmlref__ne_iota32),
+               vst1q_u32, vst1q_u32, uint32_t, uint32_t)
+DMLREF__NE_ARG(f64, double, float64x2_t, uint64x2_t, 2, vld1q_f64, DMLREF__NE_LT_F64, DMLREF__NE_LE_F64,
+               DMLREF__NE_NAN_F64, DMLREF__NE_BLEND_F64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vaddq_u64,
+               vld1q_u64(dmlref__ne_iota64), vst1q_f64, vst1q_u64, double, uint64_t)
+DMLREF__NE_ARG(i64, int64_t, int64x2_t, uint64x2_t, 2, vld1q_s64, DMLREF__NE_LT_S64, DMLREF__NE_LE_S64,
+               DMLREF__NE_NONAN32, DMLREF__NE_BLEND_S64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vaddq_u64,
+               vld1q_u64(dmlref__ne_iota64), vst1q_s64, vst1q_u64, int64_t, uint64_t)
+DMLREF__NE_ARG(u64, uint64_t, uint64x2_t, uint64x2_t, 2, vld1q_u64, DMLREF__NE_LT_U64, DMLREF__NE_LE_U64,
+               DMLREF__NE_NONAN32, DMLREF__NE_BLEND_U64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vaddq_u64,
+               vld1q_u64(dmlref__ne_iota64), vst1q_u64, vst1q_u64, uint64_t, uint64_t)
+#define dmlref__arg_i16_neon dmlref__arg_i16_scalar
+#define dmlref__arg_u16_neon dmlref__arg_u16_scalar
+#define dmlref__arg_i8_neon dmlref__arg_i8_scalar
+#define dmlref__arg_u8_neon dmlref__arg_u8_scalar
+
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_neon, DMLREF__NE, dmlref__cumsum_f32_scalar, dmlref__vsum_f32_neon,
+                          dmlref__cumsum_f32_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_neon, DMLREF__NE, dmlref__cumsum_f16_scalar, dmlref__vsum_f16_neon,
+                          dmlref__cumsum_f16_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_neon, DMLREF__NE, dmlref__cumsum_f64_scalar, dmlref__vsum_f64_neon,
+                          dmlref__cumsum_f64_scalar, 2)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_neon, DMLREF__NE, dmlref__cblocked_f32_neon,
+                          dmlref__vblocked_f32_neon, dmlref__cumsum_blocked_f32_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f16_neon, DMLREF__NE, dmlref__cblocked_f16_neon,
+                          dmlref__vblocked_f16_neon, dmlref__cumsum_blocked_f16_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f64_neon, DMLREF__NE, dmlref__cblocked_f64_neon,
+                          dmlref__vblocked_f64_neon, dmlref__cumsum_blocked_f64_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u8_neon, DMLREF__NE, dmlref__csum_u8_neon, dmlref__vsum_u8_neon,
+                          dmlref__cumsum_u8_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u16_neon, DMLREF__NE, dmlref__csum_u16_neon, dmlref__vsum_u16_neon,
+                          dmlref__cumsum_u16_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_neon, DMLREF__NE, dmlref__csum_u32_neon, dmlref__vsum_u32_neon,
+                          dmlref__cumsum_u32_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_neon, DMLREF__NE, dmlref__csum_u64_neon, dmlref__vsum_u64_neon,
+                          dmlref__cumsum_u64_scalar, 2)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_neon, DMLREF__NE, dmlref__cumprod_f32_scalar, dmlref__vprod_f32_neon,
+                          dmlref__cumprod_f32_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_neon, DMLREF__NE, dmlref__cumprod_f16_scalar, dmlref__vprod_f16_neon,
+                          dmlref__cumprod_f16_scalar, 4)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_neon, DMLREF__NE, dmlref__cumprod_f64_scalar, dmlref__vprod_f64_neon,
+                          dmlref__cumprod_f64_scalar, 2)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u8_neon, DMLREF__NE, dmlref__cumprod_u8_scalar, dmlref__vprod_u8_neon,
+                          dmlref__cumprod_u8_scalar, 16)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_neon, DMLREF__NE, dmlref__cumprod_u16_scalar, dmlref__vprod_u16_neon,
+                          dmlref__cumprod_u16_scalar, 8)
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u32_neon, DMLREF__NE, dmlref__cumprod_u32_scalar, dmlref__vprod_u32_neon,
+                          dmlref__cumprod_u32_scalar, 4)
+#define dmlref__cumprod_u64_neon dmlref__cumprod_u64_scalar /* no 64-bit vector multiply */
+#endif /* DMLREF__BUILD_NEON */
 
 /* >>dispatch -------------------------------------------------------------------
    Every path has the same kernel set (numpy's rule), named
