@@ -23,7 +23,8 @@ TEST_BIN  = $(BUILD)/dmlref_tests
 CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
 EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all test demo examples help clean golden bench bench-quick
+.PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
+        test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan
 
 all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES)
 
@@ -32,28 +33,40 @@ help:
 	@echo "make test       build the test suite (C and C++) and run it"
 	@echo "make examples   build every program in examples/"
 	@echo "make golden     regenerate tests/golden/digests_v1.txt (after an intended change of results)"
+	@echo "make test-all   the matrix below, each in its own build directory"
+	@echo "  test-scalar test-sse2 test-avx2 test-avx512   DMLREF_VECTOR forces one path (AUTO uses it)"
+	@echo "  test-neon     AArch64 build (aarch64-linux-gnu-gcc) run under qemu-aarch64"
+	@echo "  test-nosimd   DMLREF_NO_SIMD;  test-clang: clang;  test-asan / test-ubsan: sanitizers"
 	@echo "make clean      remove $(BUILD)/"
 	@echo "make bench      build bench/bench.c (-O2 -march=native) and run it; BENCH_ARGS='--markdown ...'"
 	@echo "make bench-quick  the benchmark on small sizes only (a smoke test, seconds)"
 	@echo "variables: CC, CXX, OPT, EXTRA (extra compile flags), RUN_ENV (e.g. qemu-aarch64)"
 	@echo "           TESTS='filter ...' runs only cases whose names contain a filter"
 
-$(BUILD)/tests/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h
+# Objects depend on the flags they were built with: changing CC, OPT or EXTRA rebuilds.
+FLAGS_STAMP = $(BUILD)/.flags
+FLAGS_NOW   = $(CC) $(CXX) $(CFLAGS_ALL) $(XXH_CFLAGS) $(XXH_LIBS)
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
+FORCE:
+
+$(BUILD)/tests/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -c $< -o $@
 
-$(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h)
+$(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ)
 	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
 
-$(CXX_BIN): tests/cxx/cxx_smoke.cpp dml_ref.h
+$(CXX_BIN): tests/cxx/cxx_smoke.cpp dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CXX) $(WARN_CXX) $(CFLAGS_ALL) $< -o $@
 
-$(BUILD)/examples/%: examples/%.c dml_ref.h
+$(BUILD)/examples/%: examples/%.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN_C) $(CFLAGS_ALL) $< -o $@ -lm
 
@@ -87,3 +100,30 @@ bench: $(BUILD)/bench
 
 bench-quick: $(BUILD)/bench
 	$(RUN_ENV) ./$(BUILD)/bench --quick $(BENCH_ARGS)
+
+# The matrix: the whole suite (golden digests included) per configuration,
+# each in its own build directory so that flags never mix.
+test-scalar:
+	$(MAKE) test BUILD=build/scalar EXTRA='-DDMLREF_VECTOR=DMLREF_SCALAR'
+test-sse2:
+	$(MAKE) test BUILD=build/sse2 EXTRA='-DDMLREF_VECTOR=DMLREF_SSE2'
+test-avx2:
+	$(MAKE) test BUILD=build/avx2 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX2'
+test-avx512:
+	@grep -q avx512bw /proc/cpuinfo || echo "note: this CPU has no AVX-512; the AVX-512 build runs its scalar fallback"
+	$(MAKE) test BUILD=build/avx512 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX512'
+test-nosimd:
+	$(MAKE) test BUILD=build/nosimd EXTRA='-DDMLREF_NO_SIMD'
+test-clang:
+	$(MAKE) test BUILD=build/clang CC=clang CXX=clang++
+test-asan:
+	$(MAKE) test BUILD=build/asan OPT=-O1 EXTRA='-fsanitize=address -fno-omit-frame-pointer'
+test-ubsan:
+	$(MAKE) test BUILD=build/ubsan OPT=-O1 EXTRA='-fsanitize=undefined -fno-sanitize-recover=all'
+# The cross build uses xxhash.h header-only (XXH_INLINE_ALL) and
+# finds the host's copy through a private include directory.
+test-neon:
+	@mkdir -p build/neon/include && ln -sf /usr/include/xxhash.h build/neon/include/xxhash.h
+	$(MAKE) test BUILD=build/neon CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
+	    EXTRA='-static -Ibuild/neon/include' XXH_CFLAGS=-DXXH_INLINE_ALL XXH_LIBS= RUN_ENV=qemu-aarch64
+test-all: test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-asan test-ubsan test-neon

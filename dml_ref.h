@@ -1163,6 +1163,7 @@ typedef struct dmlref__scan_panel {
     int64_t src_line, dst_line; /* elements between consecutive lines */
     int exclusive;
     uint32_t esize;             /* bytes per element */
+    int stream;                 /* output is large and separate: contiguous kernels may bypass the cache */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -1237,8 +1238,15 @@ static int dmlref__odometer_next(const dmlref__dim *dims, uint32_t n, uint64_t *
     return 0;
 }
 
+/* Outputs at least this large (bytes) that do not alias the input are written
+   with non-temporal stores by the contiguous SIMD kernels: they would only
+   evict the input from the last-level cache. */
+#ifndef DMLREF_STREAM_BYTES
+#define DMLREF_STREAM_BYTES (32u << 20)
+#endif
+
 static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
-                             dmlref__scan_kernel kernel) {
+                             dmlref__scan_kernel kernel, int stream) {
     dmlref__dim outer[DMLREF__MAX_DIMS];
     uint64_t pos[DMLREF__MAX_DIMS] = {0};
     int64_t off_in = 0, off_out = 0, base_in = 0, base_out = 0;
@@ -1271,6 +1279,7 @@ static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *
     }
     panel.exclusive = plan->exclusive;
     panel.esize = esize;
+    panel.stream = stream;
     do {
         panel.src = dmlref__cadvance(input, off_in + base_in, esize);
         panel.dst = dmlref__advance(output, off_out + base_out, esize);
@@ -1519,6 +1528,7 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
    hands it to the scalar kernel of the same operator and type. */
 
 #define DMLREF__CHUNK 256u /* lines (or outputs) per pass of a vertical kernel */
+#define DMLREF__NO_FENCE() ((void)0)
 #if defined(__clang__)
 #define DMLREF__UNROLL _Pragma("clang loop unroll(full)")
 #elif defined(__GNUC__)
@@ -1644,19 +1654,24 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* Contiguous integer sum: any association gives the same bits, so a register
    is scanned in log steps (SCANREG) and the running carry added; exclusive
    outputs are inclusive minus the element (exact modulo 2^bits). */
-#define DMLREF__DEFINE_CSUM_INT(NAME, ATTR, T, V, W, LOADU, STOREU, ADD, SUB, SCANREG, BCASTLAST, ZERO)      \
+#define DMLREF__DEFINE_CSUM_INT(NAME, ATTR, T, V, W, LOADU, STOREU, STREAMU, FENCE, ADD, SUB, SCANREG, BCASTLAST, \
+                                ZERO)                                                                         \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
         uint64_t line, i;                                                                                     \
+        int streamed = 0;                                                                                     \
         for (line = 0; line < p->lines; line++) {                                                             \
             const T *src = (const T *)p->src + (ptrdiff_t)line * p->src_line;                                 \
             T *dst = (T *)p->dst + (ptrdiff_t)line * p->dst_line;                                             \
             V carry = ZERO;                                                                                   \
             T tally = 0, lanes[W];                                                                            \
+            int stream = p->stream && (uintptr_t)dst % sizeof(V) == 0; /* streaming needs alignment */       \
             for (i = 0; i + (W) <= p->length; i += (W)) {                                                     \
                 V x = LOADU(src + i), y = ADD(SCANREG(x), carry);                                             \
-                STOREU(dst + i, p->exclusive ? SUB(y, x) : y);                                                \
+                if (stream) STREAMU(dst + i, p->exclusive ? SUB(y, x) : y);                                   \
+                else STOREU(dst + i, p->exclusive ? SUB(y, x) : y);                                           \
                 carry = BCASTLAST(y);                                                                         \
             }                                                                                                 \
+            streamed |= stream;                                                                               \
             STOREU(lanes, carry);                                                                             \
             if (i > 0) tally = lanes[0];                                                                      \
             for (; i < p->length; i++) {                                                                      \
@@ -1666,6 +1681,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 if (!p->exclusive) dst[i] = tally;                                                            \
             }                                                                                                 \
         }                                                                                                     \
+        if (streamed) FENCE(); /* order the non-temporal stores before returning */                           \
     }
 
 /* Contiguous BLOCKED float sum: one 16-element block per iteration, held in
@@ -1673,15 +1689,19 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    is a broadcast vector, -0.0 before the first block (-0.0 + y == y for every
    y, so the first block is unchanged). A short last block goes through a
    zero-padded copy: padding never reaches lower lanes. */
-#define DMLREF__DEFINE_CBLOCKED(NAME, ATTR, T, V, R, NEGZ, ZEROV, LOADB, SCANB, ADDCARRY, SHIFT1B, STOREB, LASTB) \
+#define DMLREF__DEFINE_CBLOCKED(NAME, ATTR, T, V, R, NEGZ, ZEROV, LOADB, SCANB, ADDCARRY, SHIFT1B, STOREB, STREAMB, \
+                                FENCE, LASTB)                                                                 \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
         uint64_t line, start;                                                                                 \
+        int streamed = 0;                                                                                     \
         for (line = 0; line < p->lines; line++) {                                                             \
             const T *src = (const T *)p->src + (ptrdiff_t)line * p->src_line;                                 \
             T *dst = (T *)p->dst + (ptrdiff_t)line * p->dst_line;                                             \
             V carry = NEGZ, before = ZEROV; /* before: what exclusive writes first (+0, then the carry) */    \
+            int stream = p->stream && (uintptr_t)dst % sizeof(V) == 0;                                       \
+            streamed |= stream;                                                                               \
             for (start = 0; start < p->length; start += DMLREF__BLOCK) {                                      \
-                V r[R], o[R];                                                                                 \
+                V r[R], o[R], *out;                                                                           \
                 T pad[DMLREF__BLOCK];                                                                         \
                 uint64_t left = p->length - start;                                                            \
                 int partial = left < DMLREF__BLOCK;                                                           \
@@ -1694,16 +1714,23 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 LOADB(r, from);                                                                               \
                 SCANB(r);                                                                                     \
                 ADDCARRY(r, carry);                                                                           \
+                out = r;                                                                                      \
                 if (p->exclusive) {                                                                           \
                     SHIFT1B(o, r, before);                                                                    \
-                    STOREB(partial ? pad : dst + start, o);                                                   \
-                } else {                                                                                      \
-                    STOREB(partial ? pad : dst + start, r);                                                   \
+                    out = o;                                                                                  \
                 }                                                                                             \
-                if (partial) memcpy(dst + start, pad, (size_t)left * sizeof(T));                              \
+                if (partial) {                                                                                \
+                    STOREB(pad, out);                                                                         \
+                    memcpy(dst + start, pad, (size_t)left * sizeof(T));                                       \
+                } else if (stream) {                                                                          \
+                    STREAMB(dst + start, out);                                                                \
+                } else {                                                                                      \
+                    STOREB(dst + start, out);                                                                 \
+                }                                                                                             \
                 carry = before = LASTB(r);                                                                    \
             }                                                                                                 \
         }                                                                                                     \
+        if (streamed) FENCE();                                                                                \
     }
 
 /* Arg-reductions. Both shapes keep, per lane, the best value and its index
@@ -1850,6 +1877,14 @@ static inline void dmlref__s2_store_pd(double *p, __m128d v) {
     _mm_storeu_pd(p, dmlref__s2_select_pd(_mm_cmpunord_pd(v, v), v,
                                           _mm_castsi128_pd(_mm_set1_epi64x(0x7FF8000000000000LL))));
 }
+static inline void dmlref__s2_stream_ps(float *p, __m128 v) { /* as dmlref__s2_store_ps, bypassing the cache */
+    _mm_stream_ps(p, dmlref__s2_select_ps(_mm_cmpunord_ps(v, v), v, _mm_castsi128_ps(_mm_set1_epi32(0x7FC00000))));
+}
+static inline void dmlref__s2_stream_pd(double *p, __m128d v) {
+    _mm_stream_pd(p, dmlref__s2_select_pd(_mm_cmpunord_pd(v, v), v,
+                                          _mm_castsi128_pd(_mm_set1_epi64x(0x7FF8000000000000LL))));
+}
+#define DMLREF__S2_STREAMI(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
 #define DMLREF__S2_LOADI(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define DMLREF__S2_STOREI(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 
@@ -1908,15 +1943,15 @@ static inline __m128i dmlref__s2_last_epi16(__m128i y) {
 }
 #define DMLREF__S2_LAST_EPI32(y) _mm_shuffle_epi32((y), 0xFF)
 #define DMLREF__S2_LAST_EPI64(y) _mm_shuffle_epi32((y), 0xEE)
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_sse2, DMLREF__S2, uint8_t, __m128i, 16, DMLREF__S2_LOADI, DMLREF__S2_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_sse2, DMLREF__S2, uint8_t, __m128i, 16, DMLREF__S2_LOADI, DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence,
                         _mm_add_epi8, _mm_sub_epi8, dmlref__s2_scan_epi8, dmlref__s2_last_epi8, _mm_setzero_si128())
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_sse2, DMLREF__S2, uint16_t, __m128i, 8, DMLREF__S2_LOADI, DMLREF__S2_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_sse2, DMLREF__S2, uint16_t, __m128i, 8, DMLREF__S2_LOADI, DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence,
                         _mm_add_epi16, _mm_sub_epi16, dmlref__s2_scan_epi16, dmlref__s2_last_epi16,
                         _mm_setzero_si128())
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_sse2, DMLREF__S2, uint32_t, __m128i, 4, DMLREF__S2_LOADI, DMLREF__S2_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_sse2, DMLREF__S2, uint32_t, __m128i, 4, DMLREF__S2_LOADI, DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence,
                         _mm_add_epi32, _mm_sub_epi32, dmlref__s2_scan_epi32, DMLREF__S2_LAST_EPI32,
                         _mm_setzero_si128())
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_sse2, DMLREF__S2, uint64_t, __m128i, 2, DMLREF__S2_LOADI, DMLREF__S2_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_sse2, DMLREF__S2, uint64_t, __m128i, 2, DMLREF__S2_LOADI, DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence,
                         _mm_add_epi64, _mm_sub_epi64, DMLREF__S2_SCAN_EPI64, DMLREF__S2_LAST_EPI64,
                         _mm_setzero_si128())
 
@@ -1954,9 +1989,12 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_sse2, DMLREF__S2, uint64_t, __m128i, 2,
 #define DMLREF__S2_STOREB_PS(p, r)                                                                 \
     (dmlref__s2_store_ps((p), r[0]), dmlref__s2_store_ps((p) + 4, r[1]), dmlref__s2_store_ps((p) + 8, r[2]), \
      dmlref__s2_store_ps((p) + 12, r[3]))
+#define DMLREF__S2_STREAMB_PS(p, r)                                                                 \
+    (dmlref__s2_stream_ps((p), r[0]), dmlref__s2_stream_ps((p) + 4, r[1]), dmlref__s2_stream_ps((p) + 8, r[2]), \
+     dmlref__s2_stream_ps((p) + 12, r[3]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_sse2, DMLREF__S2, float, __m128, 4, DMLREF__S2_NEGZ_PS, _mm_setzero_ps(),
                         DMLREF__S2_LOADB_PS, DMLREF__S2_SCANB_PS, DMLREF__S2_ADDC_PS, DMLREF__S2_SHIFT1_PS,
-                        DMLREF__S2_STOREB_PS, DMLREF__S2_LAST_PS)
+                        DMLREF__S2_STOREB_PS, DMLREF__S2_STREAMB_PS, _mm_sfence, DMLREF__S2_LAST_PS)
 /* BLOCKED float64: eight registers of two lanes; only k = 1 shifts inside a pair. */
 #define DMLREF__S2_UP1_PD(b, a) _mm_shuffle_pd((a), (b), 1) /* [a[1], b[0]] */
 #define DMLREF__S2_SCANB_PD(r)                                                                     \
@@ -1990,9 +2028,14 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_sse2, DMLREF__S2, float, __m128, 4,
         int i_;                                                                                    \
         for (i_ = 0; i_ < 8; i_++) dmlref__s2_store_pd((p) + 2 * i_, r[i_]);                       \
     } while (0)
+#define DMLREF__S2_STREAMB_PD(p, r)                                                                 \
+    do {                                                                                           \
+        int i_;                                                                                    \
+        for (i_ = 0; i_ < 8; i_++) dmlref__s2_stream_pd((p) + 2 * i_, r[i_]);                       \
+    } while (0)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_sse2, DMLREF__S2, double, __m128d, 8, _mm_set1_pd(-0.0), _mm_setzero_pd(),
                         DMLREF__S2_LOADB_PD, DMLREF__S2_SCANB_PD, DMLREF__S2_ADDC_PD, DMLREF__S2_SHIFT1_PD,
-                        DMLREF__S2_STOREB_PD, DMLREF__S2_LAST_PD)
+                        DMLREF__S2_STOREB_PD, DMLREF__S2_STREAMB_PD, _mm_sfence, DMLREF__S2_LAST_PD)
 
 /* Arg-reductions: 32-bit lanes (float32; integers up to 32 bits, UINT32
    biased by the sign bit) and float64. 64-bit integers need SSE4.2. */
@@ -2115,6 +2158,13 @@ DMLREF__A2 static inline void dmlref__a2_store_ph(uint16_t *p, __m256 v) { /* 8 
     _mm_storeu_si128((__m128i *)(void *)p,
                      _mm256_cvtps_ph(dmlref__a2_canon_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
+DMLREF__A2 static inline void dmlref__a2_stream_ps(float *p, __m256 v) { _mm256_stream_ps(p, dmlref__a2_canon_ps(v)); }
+DMLREF__A2 static inline void dmlref__a2_stream_pd(double *p, __m256d v) { _mm256_stream_pd(p, dmlref__a2_canon_pd(v)); }
+DMLREF__A2 static inline void dmlref__a2_stream_ph(uint16_t *p, __m256 v) {
+    _mm_stream_si128((__m128i *)(void *)p,
+                     _mm256_cvtps_ph(dmlref__a2_canon_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+#define DMLREF__A2_STREAMI(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
 #define DMLREF__A2_LOADI(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define DMLREF__A2_STOREI(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
@@ -2190,16 +2240,16 @@ DMLREF__A2 static inline __m256i dmlref__a2_last_epi16(__m256i y) {
 }
 #define DMLREF__A2_LAST_EPI32(y) _mm256_permutevar8x32_epi32((y), _mm256_set1_epi32(7))
 #define DMLREF__A2_LAST_EPI64(y) _mm256_permute4x64_epi64((y), 0xFF)
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_avx2, DMLREF__A2, uint8_t, __m256i, 32, DMLREF__A2_LOADI, DMLREF__A2_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_avx2, DMLREF__A2, uint8_t, __m256i, 32, DMLREF__A2_LOADI, DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence,
                         _mm256_add_epi8, _mm256_sub_epi8, dmlref__a2_scan_epi8, dmlref__a2_last_epi8,
                         _mm256_setzero_si256())
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_avx2, DMLREF__A2, uint16_t, __m256i, 16, DMLREF__A2_LOADI, DMLREF__A2_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_avx2, DMLREF__A2, uint16_t, __m256i, 16, DMLREF__A2_LOADI, DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence,
                         _mm256_add_epi16, _mm256_sub_epi16, dmlref__a2_scan_epi16, dmlref__a2_last_epi16,
                         _mm256_setzero_si256())
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_avx2, DMLREF__A2, uint32_t, __m256i, 8, DMLREF__A2_LOADI, DMLREF__A2_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_avx2, DMLREF__A2, uint32_t, __m256i, 8, DMLREF__A2_LOADI, DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence,
                         _mm256_add_epi32, _mm256_sub_epi32, dmlref__a2_scan_epi32, DMLREF__A2_LAST_EPI32,
                         _mm256_setzero_si256())
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx2, DMLREF__A2, uint64_t, __m256i, 4, DMLREF__A2_LOADI, DMLREF__A2_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx2, DMLREF__A2, uint64_t, __m256i, 4, DMLREF__A2_LOADI, DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence,
                         _mm256_add_epi64, _mm256_sub_epi64, dmlref__a2_scan_epi64, DMLREF__A2_LAST_EPI64,
                         _mm256_setzero_si256())
 
@@ -2229,14 +2279,16 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx2, DMLREF__A2, uint64_t, __m256i, 4,
 #define DMLREF__A2_LAST_PS(r) _mm256_permutevar8x32_ps(r[1], _mm256_set1_epi32(7))
 #define DMLREF__A2_LOADB_PS(r, p) (r[0] = _mm256_loadu_ps(p), r[1] = _mm256_loadu_ps((p) + 8))
 #define DMLREF__A2_STOREB_PS(p, r) (dmlref__a2_store_ps((p), r[0]), dmlref__a2_store_ps((p) + 8, r[1]))
+#define DMLREF__A2_STREAMB_PS(p, r) (dmlref__a2_stream_ps((p), r[0]), dmlref__a2_stream_ps((p) + 8, r[1]))
 #define DMLREF__A2_LOADB_PH(r, p) (r[0] = dmlref__a2_load_ph(p), r[1] = dmlref__a2_load_ph((p) + 8))
 #define DMLREF__A2_STOREB_PH(p, r) (dmlref__a2_store_ph((p), r[0]), dmlref__a2_store_ph((p) + 8, r[1]))
+#define DMLREF__A2_STREAMB_PH(p, r) (dmlref__a2_stream_ph((p), r[0]), dmlref__a2_stream_ph((p) + 8, r[1]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_avx2, DMLREF__A2, float, __m256, 2, DMLREF__A2_NEGZ_PS,
                         _mm256_setzero_ps(), DMLREF__A2_LOADB_PS, DMLREF__A2_SCANB_PS, DMLREF__A2_ADDC_PS,
-                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PS, DMLREF__A2_LAST_PS)
+                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PS, DMLREF__A2_STREAMB_PS, _mm_sfence, DMLREF__A2_LAST_PS)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx2, DMLREF__A2, uint16_t, __m256, 2, DMLREF__A2_NEGZ_PS,
                         _mm256_setzero_ps(), DMLREF__A2_LOADB_PH, DMLREF__A2_SCANB_PS, DMLREF__A2_ADDC_PS,
-                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PH, DMLREF__A2_LAST_PS)
+                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PH, DMLREF__A2_STREAMB_PH, _mm_sfence, DMLREF__A2_LAST_PS)
 /* float64: four registers of four lanes; k = 1 and 2 shift inside the pair
    of neighbouring registers, k = 4 and 8 are whole registers. */
 #define DMLREF__A2_UP_PD(b, a, k)                                                                          \
@@ -2273,9 +2325,12 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx2, DMLREF__A2, uint16_t, __m256,
 #define DMLREF__A2_STOREB_PD(p, r)                                                         \
     (dmlref__a2_store_pd((p), r[0]), dmlref__a2_store_pd((p) + 4, r[1]), dmlref__a2_store_pd((p) + 8, r[2]), \
      dmlref__a2_store_pd((p) + 12, r[3]))
+#define DMLREF__A2_STREAMB_PD(p, r)                                                         \
+    (dmlref__a2_stream_pd((p), r[0]), dmlref__a2_stream_pd((p) + 4, r[1]), dmlref__a2_stream_pd((p) + 8, r[2]), \
+     dmlref__a2_stream_pd((p) + 12, r[3]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 4, DMLREF__A2_NEGZ_PD,
                         _mm256_setzero_pd(), DMLREF__A2_LOADB_PD, DMLREF__A2_SCANB_PD, DMLREF__A2_ADDC_PD,
-                        DMLREF__A2_SHIFT1_PD, DMLREF__A2_STOREB_PD, DMLREF__A2_LAST_PD)
+                        DMLREF__A2_SHIFT1_PD, DMLREF__A2_STOREB_PD, DMLREF__A2_STREAMB_PD, _mm_sfence, DMLREF__A2_LAST_PD)
 
 /* Arg-reductions. Integer lanes compare signed: UINT32/UINT64 are biased by
    the sign bit on load (order-preserving), narrower types are widened. */
@@ -2416,6 +2471,16 @@ DMLREF__A5 static inline void dmlref__a5_store_ph(uint16_t *p, __m512 v) { /* 16
                         _mm512_cvtps_ph(dmlref__a5_canon_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
 #pragma GCC diagnostic pop
+DMLREF__A5 static inline void dmlref__a5_stream_ps(float *p, __m512 v) { _mm512_stream_ps(p, dmlref__a5_canon_ps(v)); }
+DMLREF__A5 static inline void dmlref__a5_stream_pd(double *p, __m512d v) { _mm512_stream_pd(p, dmlref__a5_canon_pd(v)); }
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+DMLREF__A5 static inline void dmlref__a5_stream_ph(uint16_t *p, __m512 v) {
+    _mm256_stream_si256((__m256i *)(void *)p,
+                        _mm512_cvtps_ph(dmlref__a5_canon_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+#pragma GCC diagnostic pop
+#define DMLREF__A5_STREAMI(p, v) _mm512_stream_si512((__m512i *)(void *)(p), (v))
 #define DMLREF__A5_LOADI(p) _mm512_loadu_si512((const void *)(p))
 #define DMLREF__A5_STOREI(p, v) _mm512_storeu_si512((void *)(p), (v))
 
@@ -2505,17 +2570,17 @@ DMLREF__A5 static inline __m512i dmlref__a5_scan_epi16(__m512i x) {
                                                       _mm512_shuffle_epi8((y), _mm512_set1_epi16(0x0F0E)), 0xFF)
 #define DMLREF__A5_LAST_EPI32(y) _mm512_permutexvar_epi32(_mm512_set1_epi32(15), (y))
 #define DMLREF__A5_LAST_EPI64(y) _mm512_permutexvar_epi64(_mm512_set1_epi64(7), (y))
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_avx512, DMLREF__A5, uint8_t, __m512i, 64, DMLREF__A5_LOADI, DMLREF__A5_STOREI,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_avx512, DMLREF__A5, uint8_t, __m512i, 64, DMLREF__A5_LOADI, DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence,
                         _mm512_add_epi8, _mm512_sub_epi8, dmlref__a5_scan_epi8, DMLREF__A5_LAST_EPI8,
                         _mm512_setzero_si512())
 DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_avx512, DMLREF__A5, uint16_t, __m512i, 32, DMLREF__A5_LOADI,
-                        DMLREF__A5_STOREI, _mm512_add_epi16, _mm512_sub_epi16, dmlref__a5_scan_epi16,
+                        DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, _mm512_add_epi16, _mm512_sub_epi16, dmlref__a5_scan_epi16,
                         DMLREF__A5_LAST_EPI16, _mm512_setzero_si512())
 DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_avx512, DMLREF__A5, uint32_t, __m512i, 16, DMLREF__A5_LOADI,
-                        DMLREF__A5_STOREI, _mm512_add_epi32, _mm512_sub_epi32, dmlref__a5_scan_epi32,
+                        DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, _mm512_add_epi32, _mm512_sub_epi32, dmlref__a5_scan_epi32,
                         DMLREF__A5_LAST_EPI32, _mm512_setzero_si512())
 DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx512, DMLREF__A5, uint64_t, __m512i, 8, DMLREF__A5_LOADI,
-                        DMLREF__A5_STOREI, _mm512_add_epi64, _mm512_sub_epi64, dmlref__a5_scan_epi64,
+                        DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, _mm512_add_epi64, _mm512_sub_epi64, dmlref__a5_scan_epi64,
                         DMLREF__A5_LAST_EPI64, _mm512_setzero_si512())
 
 /* BLOCKED float sums. up(b, a, k): lanes shifted up by k, lanes below k taken
@@ -2539,14 +2604,16 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx512, DMLREF__A5, uint64_t, __m512i, 
 #define DMLREF__A5_LAST_PS(r) _mm512_permutexvar_ps(_mm512_set1_epi32(15), r[0])
 #define DMLREF__A5_LOADB_PS(r, p) (r[0] = _mm512_loadu_ps(p))
 #define DMLREF__A5_STOREB_PS(p, r) dmlref__a5_store_ps((p), r[0])
+#define DMLREF__A5_STREAMB_PS(p, r) dmlref__a5_stream_ps((p), r[0])
 #define DMLREF__A5_LOADB_PH(r, p) (r[0] = dmlref__a5_load_ph(p))
 #define DMLREF__A5_STOREB_PH(p, r) dmlref__a5_store_ph((p), r[0])
+#define DMLREF__A5_STREAMB_PH(p, r) dmlref__a5_stream_ph((p), r[0])
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_avx512, DMLREF__A5, float, __m512, 1, DMLREF__A5_NEGZ_PS,
                         _mm512_setzero_ps(), DMLREF__A5_LOADB_PS, DMLREF__A5_SCANB_PS, DMLREF__A5_ADDC_PS,
-                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PS, DMLREF__A5_LAST_PS)
+                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PS, DMLREF__A5_STREAMB_PS, _mm_sfence, DMLREF__A5_LAST_PS)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 1, DMLREF__A5_NEGZ_PS,
                         _mm512_setzero_ps(), DMLREF__A5_LOADB_PH, DMLREF__A5_SCANB_PS, DMLREF__A5_ADDC_PS,
-                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PH, DMLREF__A5_LAST_PS)
+                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PH, DMLREF__A5_STREAMB_PH, _mm_sfence, DMLREF__A5_LAST_PS)
 /* float64: r[0] = y[0..7], r[1] = y[8..15]; r[1] is updated first from the old r[0]. */
 #define DMLREF__A5_STEP_PD(r, k)                                                           \
     do {                                                                                   \
@@ -2566,9 +2633,10 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx512, DMLREF__A5, uint16_t, __m51
 #define DMLREF__A5_LAST_PD(r) _mm512_permutexvar_pd(_mm512_set1_epi64(7), r[1])
 #define DMLREF__A5_LOADB_PD(r, p) (r[0] = _mm512_loadu_pd(p), r[1] = _mm512_loadu_pd((p) + 8))
 #define DMLREF__A5_STOREB_PD(p, r) (dmlref__a5_store_pd((p), r[0]), dmlref__a5_store_pd((p) + 8, r[1]))
+#define DMLREF__A5_STREAMB_PD(p, r) (dmlref__a5_stream_pd((p), r[0]), dmlref__a5_stream_pd((p) + 8, r[1]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d, 2, DMLREF__A5_NEGZ_PD,
                         _mm512_setzero_pd(), DMLREF__A5_LOADB_PD, DMLREF__A5_SCANB_PD, DMLREF__A5_ADDC_PD,
-                        DMLREF__A5_SHIFT1_PD, DMLREF__A5_STOREB_PD, DMLREF__A5_LAST_PD)
+                        DMLREF__A5_SHIFT1_PD, DMLREF__A5_STOREB_PD, DMLREF__A5_STREAMB_PD, _mm_sfence, DMLREF__A5_LAST_PD)
 
 /* Arg-reductions: 32-bit lanes (float32, FLOAT16 and 8/16/32-bit integers
    widened) and 64-bit lanes, comparisons into k-masks. */
@@ -2751,13 +2819,13 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
 #define DMLREF__NE_LAST_U16(y) vdupq_laneq_u16((y), 7)
 #define DMLREF__NE_LAST_U32(y) vdupq_laneq_u32((y), 3)
 #define DMLREF__NE_LAST_U64(y) vdupq_laneq_u64((y), 1)
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_neon, DMLREF__NE, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8, vaddq_u8,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u8_neon, DMLREF__NE, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8, vst1q_u8, DMLREF__NO_FENCE, vaddq_u8,
                         vsubq_u8, dmlref__ne_scan_u8, DMLREF__NE_LAST_U8, vdupq_n_u8(0))
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_neon, DMLREF__NE, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16, vaddq_u16,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u16_neon, DMLREF__NE, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16, vst1q_u16, DMLREF__NO_FENCE, vaddq_u16,
                         vsubq_u16, dmlref__ne_scan_u16, DMLREF__NE_LAST_U16, vdupq_n_u16(0))
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_neon, DMLREF__NE, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32, vaddq_u32,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u32_neon, DMLREF__NE, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32, vst1q_u32, DMLREF__NO_FENCE, vaddq_u32,
                         vsubq_u32, dmlref__ne_scan_u32, DMLREF__NE_LAST_U32, vdupq_n_u32(0))
-DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_neon, DMLREF__NE, uint64_t, uint64x2_t, 2, vld1q_u64, vst1q_u64, vaddq_u64,
+DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_neon, DMLREF__NE, uint64_t, uint64x2_t, 2, vld1q_u64, vst1q_u64, vst1q_u64, DMLREF__NO_FENCE, vaddq_u64,
                         vsubq_u64, DMLREF__NE_SCAN_U64, DMLREF__NE_LAST_U64, vdupq_n_u64(0))
 
 /* BLOCKED float32 (and FLOAT16 converted): r[0..3] hold y[0..15]; up(b, a, k)
@@ -2800,10 +2868,10 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_neon, DMLREF__NE, uint64_t, uint64x2_t,
      dmlref__ne_store_f16((p) + 12, r[3]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, DMLREF__NE_NEGZ_F32,
                         vdupq_n_f32(0.0f), DMLREF__NE_LOADB_F32, DMLREF__NE_SCANB_F32, DMLREF__NE_ADDC_F32,
-                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F32, DMLREF__NE_LAST_F32)
+                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F32, DMLREF__NE_STOREB_F32, DMLREF__NO_FENCE, DMLREF__NE_LAST_F32)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_neon, DMLREF__NE, uint16_t, float32x4_t, 4, DMLREF__NE_NEGZ_F32,
                         vdupq_n_f32(0.0f), DMLREF__NE_LOADB_F16, DMLREF__NE_SCANB_F32, DMLREF__NE_ADDC_F32,
-                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F16, DMLREF__NE_LAST_F32)
+                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F16, DMLREF__NE_STOREB_F16, DMLREF__NO_FENCE, DMLREF__NE_LAST_F32)
 /* BLOCKED float64: eight registers of two lanes. */
 #define DMLREF__NE_UP1_F64(b, a) vextq_f64((a), (b), 1) /* [a[1], b[0]] */
 #define DMLREF__NE_SCANB_F64(r)                                                                    \
@@ -2839,7 +2907,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_neon, DMLREF__NE, uint16_t, float32
     } while (0)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_neon, DMLREF__NE, double, float64x2_t, 8, vdupq_n_f64(-0.0),
                         vdupq_n_f64(0.0), DMLREF__NE_LOADB_F64, DMLREF__NE_SCANB_F64, DMLREF__NE_ADDC_F64,
-                        DMLREF__NE_SHIFT1_F64, DMLREF__NE_STOREB_F64, DMLREF__NE_LAST_F64)
+                        DMLREF__NE_SHIFT1_F64, DMLREF__NE_STOREB_F64, DMLREF__NE_STOREB_F64, DMLREF__NO_FENCE, DMLREF__NE_LAST_F64)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
                         vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f), dmlref__cumsum_blocked_f32_scalar)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_neon, DMLREF__NE, uint16_t, float32x4_t, 4, dmlref__ne_load_f16,
@@ -3125,6 +3193,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     dmlref__fpenv env;
     const dmlref__kernels *kernels;
     uintptr_t in_first, in_last, out_first, out_last;
+    int stream;
     dmlref_status s = dmlref__validate(op, options, &plan);
     if (s != DMLREF_OK) return s;
     ctx.options = options;
@@ -3148,15 +3217,19 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
                                     ? "arg-reductions need separate buffers"
                                     : "only exact in-place aliasing (same address and strides) is allowed");
     }
+    stream = !(in_first < out_last && out_first < in_last) && out_last - out_first >= DMLREF_STREAM_BYTES;
     kernels = dmlref__kernels_for(plan.isa);
     dmlref__fpenv_enter(&env);
     switch (plan.op) {
     case DMLREF__OP_CUMSUM:
         dmlref__run_scan(&plan, inputs[0], outputs[0],
                          plan.float_order == DMLREF_FLOAT_ORDER_BLOCKED ? kernels->cumsum_blocked[plan.in.type]
-                                                                       : kernels->cumsum[plan.in.type]);
+                                                                       : kernels->cumsum[plan.in.type],
+                         stream);
         break;
-    case DMLREF__OP_CUMPROD: dmlref__run_scan(&plan, inputs[0], outputs[0], kernels->cumprod[plan.in.type]); break;
+    case DMLREF__OP_CUMPROD:
+        dmlref__run_scan(&plan, inputs[0], outputs[0], kernels->cumprod[plan.in.type], stream);
+        break;
     default: dmlref__run_arg(&plan, inputs[0], outputs[0], kernels->arg[plan.in.type]); break;
     }
     dmlref__fpenv_leave(&env);

@@ -4,6 +4,10 @@
 
 int main(int argc, char **argv) {
     register_example_tests();
+    register_invalid_tests();
+    register_random_tests();
     register_conformance_tests();
+    register_golden_tests();
+    register_large_tests();
     return tr_main(argc, argv);
 }

@@ -9,5 +9,6 @@ void register_invalid_tests(void);    /* test_invalid.c: bad descriptors and arg
 void register_random_tests(void);     /* test_random.c: differential tests against tests/oracle.c */
 void register_conformance_tests(void);/* test_conformance.c: ONNX and WPT cases */
 void register_golden_tests(void);     /* test_golden.c: XXH3 digests of a fixed corpus */
+void register_large_tests(void);      /* test_large.c: outputs big enough for streaming stores */
 
 #endif

@@ -1,0 +1,1489 @@
+/* tests/test_golden.c - golden digests: XXH3-64 of the outputs of a fixed,
+   versioned corpus, so results are pinned across versions, ISA paths and
+   compilers (SPEC.md section 6).
+
+   Corpus version 1 is 1025 cases generated from splitmix64 with fixed seeds
+   (case i is seeded from its number alone, so cases do not shift each other),
+   in sections (gold_generate): A scans, every type x direction x exclusive x
+   float order; B ARGMIN/ARGMAX, every type x index type x direction; C REDUCE,
+   every type x index type; D long lines (up to 4099 elements, 7000-element
+   panels) for every type; E float special-value classes through every
+   operator, and all-NaN slices; F edge shapes (all sizes 1, rank 8, every axis
+   reduced); G the shapes SIMD kernels take (contiguous lines, vertical panels,
+   tails, exclusive, ties); H 150 fully random cases. Shapes, layouts and
+   values not fixed by a section are drawn from the case's own PRNG. Every input value is built from integer PRNG bits: float bit
+   patterns are assembled directly (sign, exponent, mantissa), never computed
+   with floating-point arithmetic, so the inputs are bit-identical everywhere.
+   The corpus covers all five operators, the 11 data types, the 4 index types,
+   both directions, exclusive on and off, both float orders, both NaN
+   policies, ranks 1 to 8, multi-axis reductions listed in any order,
+   packed / explicit / padded / permuted / broadcast / in-place layouts,
+   buffers that start one element past an aligned address, special values
+   (NaN with any payload, signalling NaN, infinities, -0, subnormals, huge
+   values, integer extremes and wrap-around), and long lines (thousands of
+   elements, along and across the innermost dimension, so blocked SIMD code
+   and its tails run).
+
+   Digest of a case: the output's elements gathered in row-major order of
+   the output index space (padding never matters), each written
+   little-endian, hashed with XXH3_64bits.
+
+   The digests live in tests/golden/digests_v1.txt, one line per case:
+   "<case number> <description> <16 hex digits>", plus '#' comment lines; three
+   of those carry the corpus version, the case count and an input fingerprint
+   (an XXH3 chain over every case's description, strides and logical input),
+   so that a change of the generator is told apart from a change of results.
+   The file is found as tests/golden, ../tests/golden or ../../tests/golden from
+   the current directory, or $DMLREF_TEST_DATA/../golden when that is set (as
+   test_conformance.c finds its data); a missing file fails every golden case.
+
+   Every case runs with options.isa = DMLREF_ISA_AUTO and again with each ISA
+   that dmlref_isa_available() reports (SCALAR .. NEON); all must give the
+   stored digest. Each run also checks that no byte outside the output's
+   elements changed (padding and a guard zone after the buffer) and that the
+   input was not modified.
+
+   Regenerating: `make golden`, which runs this binary with
+   DMLREF_WRITE_GOLDEN=<path> and the filter golden/write: register_golden_tests
+   then registers only the case "golden/write", which computes every digest,
+   refuses to write when the ISA paths disagree or a case fails, and replaces
+   the file. Corpus version 1 is frozen: to change the corpus, add version 2
+   (a new generator and digests_v2.txt) instead of editing this one. */
+#include "../dml_ref.h"
+#include "runner.h"
+#include "suites.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#define GOLD_CORPUS_VERSION 1
+#define GOLD_FILE_NAME "digests_v1.txt"
+#define GOLD_MAX_CASES 1200
+#define GOLD_DESC_MAX 160
+#define GOLD_GUARD 64 /* bytes checked after every output buffer */
+#define GOLD_HINT "if this change of results is intended, run `make golden` and commit tests/golden/digests_v1.txt"
+
+#define GOLD_FAIL(...) tr_failf(__FILE__, __LINE__, __VA_ARGS__)
+
+/* ---- PRNG: splitmix64 ----------------------------------------------------------
+   At most one draw per expression: C leaves the order in which operands and
+   arguments are evaluated unspecified, and compilers do differ (GCC with
+   -fsanitize=undefined reorders them), which would change the corpus. */
+
+typedef struct gold_rng {
+    uint64_t state;
+} gold_rng;
+
+static uint64_t gold_next(gold_rng *r) {
+    uint64_t z = (r->state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n), n >= 1 (multiply-shift on the top 32 bits). */
+static uint32_t gold_below(gold_rng *r, uint32_t n) {
+    return (uint32_t)(((gold_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+static gold_rng gold_seeded(uint64_t a, uint64_t b) {
+    gold_rng r;
+    r.state = a * UINT64_C(0xD1B54A32D192ED03) ^ b * UINT64_C(0x8CB92BA72F3D8DD7) ^ UINT64_C(0x676F6C64656E7631);
+    gold_next(&r);
+    return r;
+}
+
+/* ---- corpus description ---------------------------------------------------------- */
+
+enum { G_CUMSUM, G_CUMPROD, G_ARGMIN, G_ARGMAX, G_REDUCE_ARGMIN, G_REDUCE_ARGMAX, G_OP_COUNT };
+static const char *const gold_op_names[G_OP_COUNT] = {"cumsum", "cumprod", "argmin", "argmax", "reduce-argmin",
+                                                      "reduce-argmax"};
+#define GOLD_IS_SCAN(op) ((op) <= G_CUMPROD)
+
+/* Layouts. BCAST is for inputs only, INPLACE for scan outputs only. */
+enum { L_PACKED, L_EXPLICIT, L_PADDED, L_PERM, L_BCAST, L_INPLACE, L_COUNT };
+static const char *const gold_layout_names[L_COUNT] = {"packed", "explicit", "padded", "perm", "bcast", "inplace"};
+
+/* Value classes (what the integer bits are turned into). */
+enum {
+    V_SMALL,     /* small integers: exact in every type */
+    V_RANDOM,    /* floats: random sign/mantissa, exponent within 2^+-6; integers: full-width bits */
+    V_SPECIAL,   /* mix: +-0, +-inf, quiet and signalling NaN, subnormals, extremes, +-1, random */
+    V_NEAR1,     /* floats in +-[0.5, 2); integers odd full-width (products wrap, never vanish) */
+    V_TIES,      /* a handful of values (-2, -1, -0, +0, 1, 2): many ties */
+    V_NANHEAVY,  /* 60% NaN, the rest as V_TIES */
+    V_FULLBITS,  /* every bit random */
+    V_ZEROS,     /* +0 and -0 (floats), a few small integers */
+    V_HUGE,      /* near the largest finite value: sums and products overflow */
+    V_SUBNORMAL, /* subnormals and the smallest normal */
+    V_ALLNAN,    /* only NaNs, any sign and payload */
+    V_INFS,      /* +-inf, +-largest finite, a few ties */
+    V_COUNT
+};
+static const char *const gold_value_names[V_COUNT] = {"small", "random", "special", "near1", "ties",   "nanheavy",
+                                                      "bits",  "zeros",  "huge",    "subnormal", "allnan", "infs"};
+
+static const DML_TENSOR_DATA_TYPE gold_types[11] = {
+    DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT64,
+    DML_TENSOR_DATA_TYPE_INT8,    DML_TENSOR_DATA_TYPE_INT16,   DML_TENSOR_DATA_TYPE_INT32,
+    DML_TENSOR_DATA_TYPE_INT64,   DML_TENSOR_DATA_TYPE_UINT8,   DML_TENSOR_DATA_TYPE_UINT16,
+    DML_TENSOR_DATA_TYPE_UINT32,  DML_TENSOR_DATA_TYPE_UINT64};
+static const DML_TENSOR_DATA_TYPE gold_index_types[4] = {DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT64,
+                                                         DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT64};
+
+/* The corpus' own type table (names and sizes do not depend on the library). */
+static const char *gold_type_name(DML_TENSOR_DATA_TYPE t) {
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_FLOAT16: return "F16";
+    case DML_TENSOR_DATA_TYPE_FLOAT32: return "F32";
+    case DML_TENSOR_DATA_TYPE_FLOAT64: return "F64";
+    case DML_TENSOR_DATA_TYPE_INT8: return "I8";
+    case DML_TENSOR_DATA_TYPE_INT16: return "I16";
+    case DML_TENSOR_DATA_TYPE_INT32: return "I32";
+    case DML_TENSOR_DATA_TYPE_INT64: return "I64";
+    case DML_TENSOR_DATA_TYPE_UINT8: return "U8";
+    case DML_TENSOR_DATA_TYPE_UINT16: return "U16";
+    case DML_TENSOR_DATA_TYPE_UINT32: return "U32";
+    case DML_TENSOR_DATA_TYPE_UINT64: return "U64";
+    default: return "?";
+    }
+}
+
+static unsigned gold_type_size(DML_TENSOR_DATA_TYPE t) {
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_INT8:
+    case DML_TENSOR_DATA_TYPE_UINT8: return 1;
+    case DML_TENSOR_DATA_TYPE_FLOAT16:
+    case DML_TENSOR_DATA_TYPE_INT16:
+    case DML_TENSOR_DATA_TYPE_UINT16: return 2;
+    case DML_TENSOR_DATA_TYPE_FLOAT32:
+    case DML_TENSOR_DATA_TYPE_INT32:
+    case DML_TENSOR_DATA_TYPE_UINT32: return 4;
+    default: return 8;
+    }
+}
+
+static int gold_is_float(DML_TENSOR_DATA_TYPE t) {
+    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT64;
+}
+
+static int gold_is_signed(DML_TENSOR_DATA_TYPE t) {
+    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 || t == DML_TENSOR_DATA_TYPE_INT32 ||
+           t == DML_TENSOR_DATA_TYPE_INT64;
+}
+
+typedef struct gold_case {
+    int op;
+    DML_TENSOR_DATA_TYPE type, index_type;
+    UINT rank;
+    UINT sizes[8];
+    UINT axis;                  /* scans */
+    UINT axis_count, axes[8];   /* arg-reductions, in the order the descriptor lists them */
+    int direction, exclusive;   /* DML_AXIS_DIRECTION, BOOL */
+    int float_order, nan_policy;
+    int in_layout, out_layout;
+    UINT in_strides[8], out_strides[8]; /* used unless the layout is L_PACKED */
+    int values;                 /* V_* */
+    int offset;                 /* buffers start one element past an aligned address */
+    uint64_t seed;              /* of the input values */
+    char desc[GOLD_DESC_MAX];
+} gold_case;
+
+static gold_case gold_cases[GOLD_MAX_CASES];
+static unsigned gold_count;
+
+/* ---- corpus generator (version 1: frozen) --------------------------------------- */
+
+static int gold_layout_rng_pick(gold_rng *r, const int *choices, unsigned n) { return choices[gold_below(r, n)]; }
+
+/* Strides for a layout: explicit row-major, padded (gaps between rows and
+   between elements), permuted dimension order (with some padding), or a
+   broadcast (zero strides on some dimensions of a padded layout). */
+static void gold_make_strides(gold_rng *r, int layout, UINT rank, const UINT *sizes, UINT *strides) {
+    UINT perm[8], d, k;
+    uint64_t cur;
+    int pad = layout == L_PADDED || layout == L_PERM || layout == L_BCAST;
+    for (d = 0; d < rank; d++) perm[d] = d;
+    if (layout == L_PERM)
+        for (d = rank; d > 1; d--) { /* Fisher-Yates */
+            UINT j = gold_below(r, d), t = perm[d - 1];
+            perm[d - 1] = perm[j];
+            perm[j] = t;
+        }
+    cur = pad ? 1u + gold_below(r, 2) : 1u; /* innermost element gap 1 or 2 */
+    for (k = rank; k-- > 0;) {
+        d = perm[k];
+        strides[d] = (UINT)cur;
+        cur = cur * sizes[d] + (pad ? gold_below(r, 3) : 0u);
+    }
+    if (layout == L_BCAST) {
+        int any = 0;
+        for (d = 0; d < rank; d++)
+            if (sizes[d] > 1 && gold_below(r, 3) == 0) {
+                strides[d] = 0;
+                any = 1;
+            }
+        if (!any) /* at least one zero stride */
+            for (d = 0; d < rank; d++)
+                if (sizes[d] > 1) {
+                    strides[d] = 0;
+                    break;
+                }
+    }
+}
+
+static void gold_append_uints(char *buf, size_t cap, const char *sep, UINT n, const UINT *v) {
+    UINT i;
+    for (i = 0; i < n; i++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s%u", i ? sep : "", (unsigned)v[i]);
+    }
+}
+
+/* Fill strides and the description of a case whose fields are set. */
+static void gold_finish(gold_case *c, gold_rng *r) {
+    UINT out_sizes[8], d;
+    size_t used;
+    if (c->in_layout == L_BCAST && c->out_layout == L_INPLACE) c->out_layout = L_PACKED;
+    for (d = 0; d < c->rank; d++) out_sizes[d] = c->sizes[d];
+    if (!GOLD_IS_SCAN(c->op))
+        for (d = 0; d < c->axis_count; d++) out_sizes[c->axes[d]] = 1;
+    if (c->in_layout != L_PACKED) gold_make_strides(r, c->in_layout, c->rank, c->sizes, c->in_strides);
+    if (c->out_layout == L_INPLACE) memcpy(c->out_strides, c->in_strides, sizeof c->out_strides);
+    else if (c->out_layout != L_PACKED) gold_make_strides(r, c->out_layout, c->rank, out_sizes, c->out_strides);
+    c->seed = gold_next(r);
+
+    c->desc[0] = 0;
+    if (GOLD_IS_SCAN(c->op))
+        snprintf(c->desc, sizeof c->desc, "%s %s r%u ", gold_op_names[c->op], gold_type_name(c->type),
+                 (unsigned)c->rank);
+    else
+        snprintf(c->desc, sizeof c->desc, "%s %s>%s r%u ", gold_op_names[c->op], gold_type_name(c->type),
+                 gold_type_name(c->index_type), (unsigned)c->rank);
+    gold_append_uints(c->desc, sizeof c->desc, "x", c->rank, c->sizes);
+    used = strlen(c->desc);
+    if (GOLD_IS_SCAN(c->op)) {
+        snprintf(c->desc + used, sizeof c->desc - used, " axis=%u %s %s %s", (unsigned)c->axis,
+                 c->direction ? "dec" : "inc", c->exclusive ? "excl" : "incl",
+                 c->float_order == DMLREF_FLOAT_ORDER_BLOCKED ? "blocked" : "seq");
+    } else {
+        snprintf(c->desc + used, sizeof c->desc - used, " axes=");
+        gold_append_uints(c->desc, sizeof c->desc, ",", c->axis_count, c->axes);
+        used = strlen(c->desc);
+        snprintf(c->desc + used, sizeof c->desc - used, "%s nan=%s",
+                 c->op >= G_REDUCE_ARGMIN ? "" : c->direction ? " dec" : " inc",
+                 c->nan_policy == DMLREF_NAN_IGNORE ? "ignore" : "prop");
+    }
+    used = strlen(c->desc);
+    snprintf(c->desc + used, sizeof c->desc - used, " in=%s out=%s v=%s%s", gold_layout_names[c->in_layout],
+             gold_layout_names[c->out_layout], gold_value_names[c->values], c->offset ? " +off" : "");
+}
+
+/* Random shape: sizes bounded by rank so a case stays small. */
+static void gold_random_shape(gold_rng *r, gold_case *c, UINT rank) {
+    static const UINT caps[9] = {0, 70, 20, 10, 6, 5, 4, 3, 3};
+    UINT d;
+    c->rank = rank;
+    for (d = 0; d < rank; d++) c->sizes[d] = 1u + gold_below(r, caps[rank]);
+}
+
+static void gold_random_axes(gold_rng *r, gold_case *c) {
+    UINT perm[8], d, k;
+    for (d = 0; d < c->rank; d++) perm[d] = d;
+    for (d = c->rank; d > 1; d--) {
+        UINT j = gold_below(r, d), t = perm[d - 1];
+        perm[d - 1] = perm[j];
+        perm[j] = t;
+    }
+    k = 1u + gold_below(r, c->rank);
+    if (gold_below(r, 2)) k = 1u; /* single-axis reductions half the time */
+    c->axis_count = k;
+    for (d = 0; d < k; d++) c->axes[d] = perm[d];
+}
+
+/* A value class that fits the operator and type. */
+static int gold_random_values(gold_rng *r, int op, DML_TENSOR_DATA_TYPE t) {
+    static const int sum_f[] = {V_SMALL, V_RANDOM, V_RANDOM, V_RANDOM, V_SPECIAL, V_SPECIAL, V_FULLBITS, V_TIES};
+    static const int prod_f[] = {V_NEAR1, V_NEAR1, V_NEAR1, V_SMALL, V_SPECIAL, V_TIES};
+    static const int arg_f[] = {V_RANDOM, V_SPECIAL, V_SPECIAL, V_TIES, V_NANHEAVY, V_FULLBITS, V_INFS};
+    static const int sum_i[] = {V_SMALL, V_RANDOM, V_SPECIAL};
+    static const int prod_i[] = {V_NEAR1, V_NEAR1, V_SMALL, V_SPECIAL, V_RANDOM};
+    static const int arg_i[] = {V_SMALL, V_TIES, V_RANDOM, V_SPECIAL};
+#define GOLD_PICK(list) list[gold_below(r, (uint32_t)(sizeof list / sizeof list[0]))]
+    if (gold_is_float(t)) {
+        if (op == G_CUMSUM) return GOLD_PICK(sum_f);
+        if (op == G_CUMPROD) return GOLD_PICK(prod_f);
+        return GOLD_PICK(arg_f);
+    }
+    if (op == G_CUMSUM) return GOLD_PICK(sum_i);
+    if (op == G_CUMPROD) return GOLD_PICK(prod_i);
+    return GOLD_PICK(arg_i);
+#undef GOLD_PICK
+}
+
+static const int gold_in_layouts[] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM, L_BCAST};
+static const int gold_scan_out_layouts[] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM, L_INPLACE};
+static const int gold_arg_out_layouts[] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM};
+
+/* Start case number gold_count: every field random (the caller overrides some). */
+static gold_case *gold_new(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type) {
+    gold_case *c = &gold_cases[gold_count];
+    memset(c, 0, sizeof *c);
+    *r = gold_seeded(GOLD_CORPUS_VERSION, gold_count);
+    c->op = op;
+    c->type = type;
+    c->index_type = gold_index_types[gold_below(r, 4)];
+    gold_random_shape(r, c, 1u + gold_below(r, 8));
+    if (GOLD_IS_SCAN(op)) {
+        c->axis = gold_below(r, c->rank);
+        if (c->sizes[c->axis] == 1) c->sizes[c->axis] = 2u + gold_below(r, 20); /* mostly a real scan */
+    } else {
+        gold_random_axes(r, c);
+    }
+    c->direction = (int)gold_below(r, 2);
+    c->exclusive = GOLD_IS_SCAN(op) ? (int)gold_below(r, 2) : 0;
+    c->float_order = GOLD_IS_SCAN(op) ? (int)gold_below(r, 2) : 0;
+    c->nan_policy = GOLD_IS_SCAN(op) ? 0 : (int)gold_below(r, 2);
+    c->in_layout = gold_layout_rng_pick(r, gold_in_layouts, 5);
+    c->out_layout = GOLD_IS_SCAN(op) ? gold_layout_rng_pick(r, gold_scan_out_layouts, 5)
+                                     : gold_layout_rng_pick(r, gold_arg_out_layouts, 4);
+    c->values = gold_random_values(r, op, type);
+    c->offset = gold_below(r, 4) == 0;
+    if (op >= G_REDUCE_ARGMIN) c->direction = DML_AXIS_DIRECTION_INCREASING;
+    return c;
+}
+
+static void gold_add(gold_rng *r, gold_case *c) {
+    gold_finish(c, r);
+    gold_count++;
+}
+
+static void gold_set_shape(gold_case *c, UINT rank, const UINT *sizes) {
+    c->rank = rank;
+    memcpy(c->sizes, sizes, rank * sizeof *sizes);
+}
+
+static void gold_set_axes(gold_case *c, UINT n, const UINT *axes) {
+    c->axis_count = n;
+    memcpy(c->axes, axes, n * sizeof *axes);
+}
+
+static void gold_generate(void) {
+    static const int float_types[3] = {0, 1, 2}; /* indices into gold_types */
+    gold_rng r;
+    gold_case *c;
+    unsigned op, t, i, k;
+    if (gold_count) return;
+
+    /* A: scans, every type x direction x exclusive x float order; shape, layout, values random. */
+    for (op = G_CUMSUM; op <= G_CUMPROD; op++)
+        for (t = 0; t < 11; t++)
+            for (k = 0; k < 8; k++) {
+                c = gold_new(&r, (int)op, gold_types[t]);
+                c->direction = (int)(k & 1u);
+                c->exclusive = (int)((k >> 1) & 1u);
+                c->float_order = (int)(k >> 2);
+                gold_add(&r, c);
+            }
+
+    /* B: ARGMIN / ARGMAX, every type x index type x direction; NaN policy alternates with the index type. */
+    for (op = G_ARGMIN; op <= G_ARGMAX; op++)
+        for (t = 0; t < 11; t++)
+            for (k = 0; k < 8; k++) {
+                c = gold_new(&r, (int)op, gold_types[t]);
+                c->index_type = gold_index_types[k >> 1];
+                c->direction = (int)(k & 1u);
+                c->nan_policy = (int)((k >> 1) & 1u);
+                gold_add(&r, c);
+            }
+
+    /* C: REDUCE(ARGMIN / ARGMAX), every type x index type. */
+    for (op = G_REDUCE_ARGMIN; op <= G_REDUCE_ARGMAX; op++)
+        for (t = 0; t < 11; t++)
+            for (k = 0; k < 4; k++) {
+                c = gold_new(&r, (int)op, gold_types[t]);
+                c->index_type = gold_index_types[k];
+                c->nan_policy = (int)(k & 1u);
+                gold_add(&r, c);
+            }
+
+    /* D: long lines (blocked / SIMD paths with tails), every type. */
+    for (t = 0; t < 11; t++) {
+        DML_TENSOR_DATA_TYPE ty = gold_types[t];
+        int fl = gold_is_float(ty);
+        {
+            static const UINT s[1] = {4099};
+            c = gold_new(&r, G_CUMSUM, ty);
+            gold_set_shape(c, 1, s);
+            c->axis = 0;
+            c->direction = DML_AXIS_DIRECTION_INCREASING;
+            c->exclusive = 0;
+            c->float_order = DMLREF_FLOAT_ORDER_BLOCKED;
+            c->in_layout = L_PACKED;
+            c->out_layout = L_PACKED;
+            c->values = V_RANDOM;
+            gold_add(&r, c);
+        }
+        {
+            static const UINT s[1] = {2049};
+            c = gold_new(&r, G_CUMSUM, ty);
+            gold_set_shape(c, 1, s);
+            c->axis = 0;
+            c->direction = DML_AXIS_DIRECTION_DECREASING;
+            c->exclusive = 1;
+            c->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+            c->in_layout = L_PACKED;
+            c->out_layout = L_INPLACE;
+            c->values = V_SPECIAL;
+            gold_add(&r, c);
+        }
+        {
+            static const UINT s[2] = {3, 1531};
+            c = gold_new(&r, G_CUMSUM, ty);
+            gold_set_shape(c, 2, s);
+            c->axis = 1;
+            c->direction = DML_AXIS_DIRECTION_DECREASING;
+            c->exclusive = 1;
+            c->float_order = DMLREF_FLOAT_ORDER_BLOCKED;
+            c->in_layout = L_PADDED;
+            c->out_layout = L_EXPLICIT;
+            c->values = V_RANDOM;
+            gold_add(&r, c);
+        }
+        {
+            static const UINT s[2] = {1000, 7};
+            c = gold_new(&r, G_CUMSUM, ty);
+            gold_set_shape(c, 2, s);
+            c->axis = 0; /* lines across the innermost dimension */
+            c->direction = DML_AXIS_DIRECTION_INCREASING;
+            c->exclusive = 0;
+            c->float_order = (int)(t & 1u);
+            c->in_layout = L_PACKED;
+            c->out_layout = L_PACKED;
+            c->values = fl ? V_RANDOM : V_SMALL;
+            gold_add(&r, c);
+        }
+        {
+            static const UINT s[3] = {2, 33, 67};
+            c = gold_new(&r, G_CUMSUM, ty);
+            gold_set_shape(c, 3, s);
+            c->axis = 1; /* 67-wide panel of 33-element lines */
+            c->direction = DML_AXIS_DIRECTION_DECREASING;
+            c->exclusive = 0;
+            c->float_order = DMLREF_FLOAT_ORDER_BLOCKED;
+            c->in_layout = L_PACKED;
+            c->out_layout = L_PADDED;
+            c->values = fl ? V_SPECIAL : V_RANDOM;
+            gold_add(&r, c);
+        }
+        {
+            static const UINT s[1] = {3001};
+            c = gold_new(&r, G_CUMPROD, ty);
+            gold_set_shape(c, 1, s);
+            c->axis = 0;
+            c->direction = DML_AXIS_DIRECTION_INCREASING;
+            c->exclusive = (int)(t & 1u);
+            c->float_order = (int)((t >> 1) & 1u);
+            c->in_layout = L_PACKED;
+            c->out_layout = L_PACKED;
+            c->values = V_NEAR1;
+            gold_add(&r, c);
+        }
+        {
+            static const UINT s[2] = {517, 9};
+            c = gold_new(&r, G_CUMPROD, ty);
+            gold_set_shape(c, 2, s);
+            c->axis = 0;
+            c->direction = DML_AXIS_DIRECTION_DECREASING;
+            c->exclusive = 0;
+            c->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+            c->in_layout = L_PERM;
+            c->out_layout = L_PACKED;
+            c->values = V_NEAR1;
+            gold_add(&r, c);
+        }
+        for (op = G_ARGMIN; op <= G_ARGMAX; op++) {
+            static const UINT s1[1] = {4099}, s2[2] = {5, 2003}, s3[3] = {40, 50, 3};
+            static const UINT a1[1] = {0}, a2[1] = {1}, a3[2] = {1, 0};
+            c = gold_new(&r, (int)op, ty);
+            gold_set_shape(c, 1, s1);
+            gold_set_axes(c, 1, a1);
+            c->direction = (int)(t & 1u);
+            c->nan_policy = DMLREF_NAN_PROPAGATE;
+            c->in_layout = L_PACKED;
+            c->out_layout = L_PACKED;
+            c->values = V_RANDOM;
+            gold_add(&r, c);
+            c = gold_new(&r, (int)op, ty);
+            gold_set_shape(c, 2, s2);
+            gold_set_axes(c, 1, a2);
+            c->direction = (int)((t + 1u) & 1u);
+            c->nan_policy = DMLREF_NAN_IGNORE;
+            c->in_layout = L_PADDED;
+            c->out_layout = L_PACKED;
+            c->values = fl ? V_SPECIAL : V_TIES;
+            gold_add(&r, c);
+            c = gold_new(&r, (int)op, ty);
+            gold_set_shape(c, 3, s3);
+            gold_set_axes(c, 2, a3);
+            c->direction = (int)(t & 1u);
+            c->in_layout = L_PACKED;
+            c->out_layout = L_PACKED;
+            c->values = fl ? V_SPECIAL : V_SMALL;
+            gold_add(&r, c);
+        }
+        {
+            static const UINT s[2] = {2500, 3};
+            static const UINT a[1] = {0};
+            c = gold_new(&r, t & 1u ? G_REDUCE_ARGMAX : G_REDUCE_ARGMIN, ty);
+            gold_set_shape(c, 2, s);
+            gold_set_axes(c, 1, a);
+            c->in_layout = L_PACKED;
+            c->out_layout = L_PACKED;
+            c->values = fl ? V_SPECIAL : V_RANDOM;
+            gold_add(&r, c);
+        }
+    }
+
+    /* E: float special-value classes through every operator. */
+    for (i = 0; i < 3; i++) {
+        static const int classes[4] = {V_ZEROS, V_HUGE, V_SUBNORMAL, V_INFS};
+        DML_TENSOR_DATA_TYPE ty = gold_types[float_types[i]];
+        for (k = 0; k < 4; k++)
+            for (op = 0; op < 6; op++) {
+                /* op 0: cumsum SEQUENTIAL, 1: cumsum BLOCKED, 2: cumprod, 3: argmin, 4: argmax, 5: reduce */
+                int real_op = op == 0 || op == 1 ? G_CUMSUM : op == 2 ? G_CUMPROD : op == 3 ? G_ARGMIN
+                              : op == 4 ? G_ARGMAX : (k & 1u) ? G_REDUCE_ARGMAX : G_REDUCE_ARGMIN;
+                static const UINT s[2] = {6, 41};
+                c = gold_new(&r, real_op, ty);
+                gold_set_shape(c, 2, s);
+                if (GOLD_IS_SCAN(real_op)) {
+                    c->axis = 1;
+                    c->float_order = op == 1 ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL;
+                } else {
+                    static const UINT a[1] = {1};
+                    gold_set_axes(c, 1, a);
+                }
+                c->values = classes[k];
+                gold_add(&r, c);
+            }
+        /* all-NaN slices: both policies, both directions */
+        for (op = G_CUMSUM; op <= G_REDUCE_ARGMAX; op++)
+            for (k = 0; k < (GOLD_IS_SCAN(op) ? 1u : op >= G_REDUCE_ARGMIN ? 2u : 4u); k++) {
+                static const UINT s[3] = {3, 4, 5};
+                static const UINT a[2] = {2, 0};
+                c = gold_new(&r, (int)op, ty);
+                gold_set_shape(c, 3, s);
+                if (GOLD_IS_SCAN(op)) c->axis = 2;
+                else gold_set_axes(c, 1 + (k & 1u), a);
+                c->nan_policy = (int)(k & 1u);
+                c->direction = op >= G_REDUCE_ARGMIN ? 0 : (int)(k >> 1);
+                c->values = V_ALLNAN;
+                gold_add(&r, c);
+            }
+    }
+
+    /* F: edge shapes: every size 1, length-1 axes, rank 8, every axis reduced (listed backwards). */
+    for (op = 0; op < G_OP_COUNT; op++) {
+        static const UINT ones[8] = {1, 1, 1, 1, 1, 1, 1, 1}, twos[8] = {2, 2, 2, 2, 2, 2, 2, 2};
+        static const UINT all_axes[8] = {7, 6, 5, 4, 3, 2, 1, 0}, s2[3] = {4, 1, 9};
+        static const UINT a_mid[1] = {1};
+        for (t = 0; t < 11; t += 4) { /* F16 F32 F64, I16 I32 I64, U16 U32 U64 */
+            c = gold_new(&r, (int)op, gold_types[t]);
+            gold_set_shape(c, 8, ones);
+            c->axis = 3;
+            gold_set_axes(c, 8, all_axes);
+            gold_add(&r, c);
+            c = gold_new(&r, (int)op, gold_types[t + 1u]);
+            gold_set_shape(c, 8, twos);
+            c->axis = 7 - (op & 1u) * 7;
+            gold_set_axes(c, op & 1u ? 8u : 3u, all_axes + (op & 1u ? 0 : 2));
+            gold_add(&r, c);
+            c = gold_new(&r, (int)op, gold_types[t + 2u]);
+            gold_set_shape(c, 3, s2);
+            c->axis = 1; /* a scan along a length-1 axis */
+            c->exclusive = 1;
+            gold_set_axes(c, 1, a_mid);
+            gold_add(&r, c);
+        }
+    }
+
+    /* G: the shapes SIMD kernels take, packed: contiguous lines (unit step along
+       the axis) and vertical panels (adjacent lines), with tails; signed zeros,
+       NaNs, exclusive scans and ties in both directions. */
+    for (i = 0; i < 3; i++)
+        for (op = 0; op < 3; op++) /* cumsum SEQUENTIAL, cumsum BLOCKED, cumprod */
+            for (k = 0; k < 4; k++) {
+                static const UINT contig[2] = {3, 203}, vertical[2] = {45, 67};
+                c = gold_new(&r, op == 2 ? G_CUMPROD : G_CUMSUM, gold_types[float_types[i]]);
+                gold_set_shape(c, 2, k & 1u ? vertical : contig);
+                c->axis = k & 1u ? 0u : 1u;
+                c->direction = DML_AXIS_DIRECTION_INCREASING;
+                c->exclusive = (int)((k >> 1) ^ (op & 1u));
+                c->float_order = op == 1 ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL;
+                c->in_layout = L_PACKED;
+                c->out_layout = L_PACKED;
+                c->values = k >> 1 ? V_NANHEAVY : V_ZEROS;
+                c->offset = 0;
+                gold_add(&r, c);
+            }
+    for (t = 0; t < 11; t++) {
+        static const UINT contig_sum[2] = {2, 1037}, contig_prod[2] = {2, 301}, vertical[2] = {61, 75};
+        int fl = gold_is_float(gold_types[t]);
+        c = gold_new(&r, G_CUMSUM, gold_types[t]);
+        gold_set_shape(c, 2, contig_sum);
+        c->axis = 1;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 1;
+        c->float_order = (int)(t & 1u);
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = fl ? V_SPECIAL : V_RANDOM;
+        gold_add(&r, c);
+        c = gold_new(&r, G_CUMPROD, gold_types[t]);
+        gold_set_shape(c, 2, contig_prod);
+        c->axis = 1;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 1;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = V_NEAR1;
+        gold_add(&r, c);
+        c = gold_new(&r, G_CUMSUM, gold_types[t]);
+        gold_set_shape(c, 2, vertical);
+        c->axis = 0;
+        c->direction = (int)(t & 1u);
+        c->exclusive = 1;
+        c->float_order = (int)((t >> 1) & 1u);
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = fl ? V_SPECIAL : V_RANDOM;
+        gold_add(&r, c);
+        for (op = G_ARGMIN; op <= G_ARGMAX; op++)
+            for (k = 0; k < 2; k++) {
+                static const UINT rows[2] = {7, 301}, cols[2] = {301, 37};
+                static const UINT a0[1] = {0}, a1[1] = {1};
+                c = gold_new(&r, (int)op, gold_types[t]);
+                gold_set_shape(c, 2, k ? cols : rows);
+                gold_set_axes(c, 1, k ? a0 : a1);
+                c->direction = (int)((t + k + op) & 1u);
+                c->in_layout = L_PACKED;
+                c->out_layout = L_PACKED;
+                c->values = V_TIES;
+                gold_add(&r, c);
+            }
+    }
+
+    /* H: fully random cases (any operator, type, rank, axes, layout, values). */
+    for (i = 0; i < 150; i++) {
+        gold_rng pick = gold_seeded(GOLD_CORPUS_VERSION + 1000u, i);
+        int o = (int)gold_below(&pick, G_OP_COUNT);
+        c = gold_new(&r, o, gold_types[gold_below(&pick, 11)]);
+        gold_add(&r, c);
+    }
+}
+
+/* ---- input values from integer bits ------------------------------------------- */
+
+/* A float bit pattern of a format with ebits exponent and mbits mantissa bits. */
+static uint64_t gold_float_bits(gold_rng *r, unsigned ebits, unsigned mbits, int cls) {
+    const uint64_t mmask = (UINT64_C(1) << mbits) - 1u, emax = (UINT64_C(1) << ebits) - 1u;
+    const uint64_t bias = (UINT64_C(1) << (ebits - 1u)) - 1u;
+    uint64_t sign = (uint64_t)gold_below(r, 2) << (ebits + mbits), e, m;
+#define GOLD_F(S, E, M) ((S) | ((uint64_t)(E) << mbits) | (M))
+    switch (cls) {
+    case V_SMALL: {
+        int k = (int)gold_below(r, 33) - 16;
+        unsigned mag = (unsigned)(k < 0 ? -k : k), p = 0;
+        if (k == 0) return 0;
+        while ((mag >> (p + 1u)) != 0) p++;
+        m = ((uint64_t)mag - (UINT64_C(1) << p)) << (mbits - p);
+        return GOLD_F(k < 0 ? UINT64_C(1) << (ebits + mbits) : 0, bias + p, m);
+    }
+    case V_RANDOM:
+        e = bias - 6u + gold_below(r, 13);
+        m = gold_next(r) & mmask;
+        return GOLD_F(sign, e, m);
+    case V_SPECIAL:
+        switch (gold_below(r, 16)) {
+        case 0: return 0;
+        case 1: return UINT64_C(1) << (ebits + mbits);
+        case 2: return GOLD_F(0, emax, 0);
+        case 3: return GOLD_F(UINT64_C(1) << (ebits + mbits), emax, 0);
+        case 4: return GOLD_F(sign, emax, (UINT64_C(1) << (mbits - 1u)) | (gold_next(r) & (mmask >> 1)));
+        case 5: return GOLD_F(sign, emax, (gold_next(r) & (mmask >> 1)) | 1u); /* signalling */
+        case 6: return GOLD_F(sign, 0, (gold_next(r) & mmask) | 1u);
+        case 7: return GOLD_F(sign, emax - 1u, mmask);
+        case 8: return GOLD_F(sign, 1, 0);
+        case 9: return GOLD_F(sign, bias, 0);
+        case 10:
+            e = emax - 1u - gold_below(r, 3);
+            m = gold_next(r) & mmask;
+            return GOLD_F(sign, e, m);
+        default:
+            e = bias - 6u + gold_below(r, 13);
+            m = gold_next(r) & mmask;
+            return GOLD_F(sign, e, m);
+        }
+    case V_NEAR1:
+        sign = gold_below(r, 8) == 0 ? UINT64_C(1) << (ebits + mbits) : 0; /* mostly positive */
+        e = bias - 1u + gold_below(r, 2);
+        m = gold_next(r) & mmask;
+        return GOLD_F(sign, e, m);
+    case V_NANHEAVY:
+    case V_TIES:
+        if (cls == V_NANHEAVY && gold_below(r, 10) < 6) {
+            m = gold_next(r) & mmask;
+            m |= UINT64_C(1) << gold_below(r, mbits); /* never zero: a NaN */
+            return GOLD_F(sign, emax, m);
+        }
+        switch (gold_below(r, 6)) {
+        case 0: return GOLD_F(UINT64_C(1) << (ebits + mbits), bias + 1u, 0); /* -2 */
+        case 1: return GOLD_F(UINT64_C(1) << (ebits + mbits), bias, 0);      /* -1 */
+        case 2: return UINT64_C(1) << (ebits + mbits);                       /* -0 */
+        case 3: return 0;                                                    /* +0 */
+        case 4: return GOLD_F(0, bias, 0);                                   /* 1 */
+        default: return GOLD_F(0, bias + 1u, 0);                             /* 2 */
+        }
+    case V_FULLBITS: return gold_next(r) & ((UINT64_C(2) << (ebits + mbits)) - 1u);
+    case V_ZEROS:
+        if (gold_below(r, 8) == 0) return GOLD_F(sign, bias + gold_below(r, 3), 0);
+        return sign;
+    case V_HUGE:
+        e = emax - 1u - gold_below(r, 2);
+        m = gold_next(r) & mmask;
+        return GOLD_F(sign, e, m);
+    case V_SUBNORMAL:
+        if (gold_below(r, 8) == 0) return GOLD_F(sign, 1, 0);
+        return GOLD_F(sign, 0, (gold_next(r) & mmask) | 1u);
+    case V_ALLNAN:
+        e = gold_below(r, 2) ? (UINT64_C(1) << (mbits - 1u)) : 0; /* quiet or signalling */
+        return GOLD_F(sign, emax, e | (gold_next(r) & (mmask >> 1)) | (e ? 0u : 1u));
+    default: /* V_INFS */
+        switch (gold_below(r, 8)) {
+        case 0:
+        case 1:
+        case 2: return GOLD_F(0, emax, 0);
+        case 3:
+        case 4:
+        case 5: return GOLD_F(UINT64_C(1) << (ebits + mbits), emax, 0);
+        case 6: return GOLD_F(sign, emax - 1u, mmask);
+        default: return GOLD_F(sign, bias, 0);
+        }
+    }
+#undef GOLD_F
+}
+
+/* An integer bit pattern of width bits (two's complement for signed types). */
+static uint64_t gold_int_bits(gold_rng *r, unsigned bits, int is_signed, int cls) {
+    const uint64_t mask = bits == 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1u;
+    const uint64_t smin = UINT64_C(1) << (bits - 1u);
+    int64_t k;
+    switch (cls) {
+    case V_SMALL:
+    case V_ZEROS:
+    case V_SUBNORMAL:
+        if (cls == V_ZEROS && gold_below(r, 8) != 0) return 0;
+        k = is_signed ? (int64_t)gold_below(r, 33) - 16 : (int64_t)gold_below(r, 33);
+        return (uint64_t)k & mask;
+    case V_NEAR1: return (gold_next(r) | 1u) & mask;
+    case V_SPECIAL:
+    case V_HUGE:
+    case V_INFS:
+        switch (gold_below(r, 8)) {
+        case 0: return is_signed ? smin : 0;
+        case 1: return is_signed ? smin - 1u : mask;
+        case 2: return 0;
+        case 3: return mask; /* -1 or the largest unsigned */
+        case 4: return 1;
+        case 5: return is_signed ? smin + 1u : 1u;
+        case 6: return is_signed ? smin - 2u : mask - 1u;
+        default: return gold_next(r) & mask;
+        }
+    case V_TIES:
+    case V_NANHEAVY:
+    case V_ALLNAN:
+        k = is_signed ? (int64_t)gold_below(r, 5) - 2 : (int64_t)gold_below(r, 4);
+        return (uint64_t)k & mask;
+    default: /* V_RANDOM, V_FULLBITS */
+        return gold_next(r) & mask;
+    }
+}
+
+static uint64_t gold_value_bits(gold_rng *r, DML_TENSOR_DATA_TYPE t, int cls) {
+    switch (t) {
+    case DML_TENSOR_DATA_TYPE_FLOAT16: return gold_float_bits(r, 5, 10, cls);
+    case DML_TENSOR_DATA_TYPE_FLOAT32: return gold_float_bits(r, 8, 23, cls);
+    case DML_TENSOR_DATA_TYPE_FLOAT64: return gold_float_bits(r, 11, 52, cls);
+    default: return gold_int_bits(r, 8u * gold_type_size(t), gold_is_signed(t), cls);
+    }
+}
+
+/* Host-order element access by width. */
+static void gold_store(unsigned char *p, unsigned es, uint64_t v) {
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    switch (es) {
+    case 1: u8 = (uint8_t)v; memcpy(p, &u8, 1); break;
+    case 2: u16 = (uint16_t)v; memcpy(p, &u16, 2); break;
+    case 4: u32 = (uint32_t)v; memcpy(p, &u32, 4); break;
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+static uint64_t gold_load(const unsigned char *p, unsigned es) {
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+    switch (es) {
+    case 1: memcpy(&u8, p, 1); return u8;
+    case 2: memcpy(&u16, p, 2); return u16;
+    case 4: memcpy(&u32, p, 4); return u32;
+    default: memcpy(&u64, p, 8); return u64;
+    }
+}
+
+/* ---- running one case ------------------------------------------------------------ */
+
+typedef struct gold_tensor {
+    DML_BUFFER_TENSOR_DESC buf;
+    DML_TENSOR_DESC desc;
+    UINT sizes[8];
+    unsigned es;
+    size_t count;
+    size_t *offsets; /* byte offset of each element, row-major */
+} gold_tensor;
+
+typedef struct gold_run_state {
+    const gold_case *c;
+    gold_tensor in, out;
+    unsigned char *in0, *in1, *out1, *expect, *gathered;
+    size_t in_alloc, out_alloc;
+    size_t in_base, out_base; /* byte offset of the tensor in its allocation (0, or one element) */
+} gold_run_state;
+
+static int gold_tensor_init(gold_tensor *t, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes,
+                            const UINT *strides, int packed) {
+    UINT d, idx[8] = {0};
+    size_t i, off;
+    memset(t, 0, sizeof *t);
+    memcpy(t->sizes, sizes, rank * sizeof *sizes);
+    t->es = gold_type_size(type);
+    t->buf.DataType = type;
+    t->buf.Flags = DML_TENSOR_FLAG_NONE;
+    t->buf.DimensionCount = rank;
+    t->buf.Sizes = t->sizes;
+    t->buf.Strides = packed ? NULL : strides;
+    t->buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(type, rank, sizes, t->buf.Strides);
+    t->buf.GuaranteedBaseOffsetAlignment = 0;
+    t->desc.Type = DML_TENSOR_TYPE_BUFFER;
+    t->desc.Desc = &t->buf;
+    t->count = 1;
+    for (d = 0; d < rank; d++) t->count *= sizes[d];
+    t->offsets = (size_t *)malloc(t->count * sizeof *t->offsets);
+    if (!t->offsets) return 0;
+    for (i = 0; i < t->count; i++) {
+        size_t stride = 1;
+        off = 0;
+        d = rank;
+        while (d-- > 0) {
+            off += (size_t)idx[d] * (packed ? stride : strides[d]);
+            stride *= sizes[d];
+        }
+        t->offsets[i] = off * t->es;
+        for (d = rank; d-- > 0;) { /* odometer, last dimension fastest */
+            if (++idx[d] < sizes[d]) break;
+            idx[d] = 0;
+        }
+    }
+    return 1;
+}
+
+static void gold_state_free(gold_run_state *s) {
+    free(s->in.offsets);
+    free(s->out.offsets);
+    free(s->in0);
+    free(s->in1);
+    free(s->out1);
+    free(s->expect);
+    free(s->gathered);
+    memset(s, 0, sizeof *s);
+}
+
+/* Build descriptors and the input of case c. Returns 0 when out of memory. */
+static int gold_state_init(gold_run_state *s, const gold_case *c) {
+    UINT out_sizes[8], d;
+    size_t i, gathered;
+    gold_rng r = gold_seeded(c->seed, 0x76616C756573u);
+    DML_TENSOR_DATA_TYPE out_type = GOLD_IS_SCAN(c->op) ? c->type : c->index_type;
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    for (d = 0; d < c->rank; d++) out_sizes[d] = c->sizes[d];
+    if (!GOLD_IS_SCAN(c->op))
+        for (d = 0; d < c->axis_count; d++) out_sizes[c->axes[d]] = 1;
+    if (!gold_tensor_init(&s->in, c->type, c->rank, c->sizes, c->in_strides, c->in_layout == L_PACKED) ||
+        !gold_tensor_init(&s->out, out_type, c->rank, out_sizes, c->out_strides,
+                          c->out_layout == L_PACKED || (c->out_layout == L_INPLACE && c->in_layout == L_PACKED))) {
+        gold_state_free(s);
+        return 0;
+    }
+    s->in_base = c->offset ? s->in.es : 0u;
+    s->out_base = c->out_layout == L_INPLACE ? s->in_base : c->offset ? s->out.es : 0u;
+    s->in_alloc = s->in_base + (size_t)s->in.buf.TotalTensorSizeInBytes + GOLD_GUARD;
+    s->out_alloc = c->out_layout == L_INPLACE ? s->in_alloc
+                                              : s->out_base + (size_t)s->out.buf.TotalTensorSizeInBytes + GOLD_GUARD;
+    gathered = s->out.count * s->out.es;
+    s->in0 = (unsigned char *)malloc(s->in_alloc);
+    s->in1 = (unsigned char *)malloc(s->in_alloc);
+    s->out1 = (unsigned char *)malloc(s->out_alloc);
+    s->expect = (unsigned char *)malloc(s->out_alloc);
+    s->gathered = (unsigned char *)malloc(gathered ? gathered : 1u);
+    if (!s->in0 || !s->in1 || !s->out1 || !s->expect || !s->gathered) {
+        gold_state_free(s);
+        return 0;
+    }
+    /* Padding and guard: 0xFF (NaN or -1), so reading it would change results. */
+    memset(s->in0, 0xFF, s->in_alloc);
+    for (i = 0; i < s->in.count; i++) /* broadcast elements: the last write wins */
+        gold_store(s->in0 + s->in_base + s->in.offsets[i], s->in.es, gold_value_bits(&r, c->type, c->values));
+    return 1;
+}
+
+/* The output elements, row-major, little-endian, into s->gathered. */
+static size_t gold_gather(const unsigned char *buf, const gold_tensor *t, unsigned char *dst) {
+    size_t i;
+    unsigned b;
+    for (i = 0; i < t->count; i++) {
+        uint64_t v = gold_load(buf + t->offsets[i], t->es);
+        for (b = 0; b < t->es; b++) *dst++ = (unsigned char)(v >> (8u * b));
+    }
+    return t->count * t->es;
+}
+
+/* Run case s->c on one ISA: its digest, or a non-OK status with the message.
+   *integrity gets a description of a stray write or a modified input, or "". */
+static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, char *message, size_t capacity,
+                                  char *integrity, size_t icap) {
+    const gold_case *c = s->c;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
+    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC prod;
+    DML_ARGMIN_OPERATOR_DESC argmin;
+    DML_ARGMAX_OPERATOR_DESC argmax;
+    DML_REDUCE_OPERATOR_DESC reduce;
+    DML_OPERATOR_DESC op;
+    dmlref_options options;
+    const void *inputs[1];
+    void *outputs[1];
+    unsigned char *out_buf;
+    dmlref_status st;
+    size_t i, n;
+    int in_place = c->out_layout == L_INPLACE;
+
+    memset(&options, 0, sizeof options);
+    options.isa = isa; /* DMLREF_ISA_AUTO (0) is the default */
+    options.float_order = c->float_order;
+    options.nan_policy = c->nan_policy;
+    options.error_message = message;
+    options.error_message_capacity = capacity;
+    message[0] = 0;
+    integrity[0] = 0;
+
+    switch (c->op) {
+    case G_CUMSUM:
+        sum.InputTensor = &s->in.desc;
+        sum.OutputTensor = in_place ? &s->in.desc : &s->out.desc;
+        sum.Axis = c->axis;
+        sum.AxisDirection = (DML_AXIS_DIRECTION)c->direction;
+        sum.HasExclusiveSum = c->exclusive;
+        op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION;
+        op.Desc = &sum;
+        break;
+    case G_CUMPROD:
+        prod.InputTensor = &s->in.desc;
+        prod.OutputTensor = in_place ? &s->in.desc : &s->out.desc;
+        prod.Axis = c->axis;
+        prod.AxisDirection = (DML_AXIS_DIRECTION)c->direction;
+        prod.HasExclusiveProduct = c->exclusive;
+        op.Type = DML_OPERATOR_CUMULATIVE_PRODUCT;
+        op.Desc = &prod;
+        break;
+    case G_ARGMIN:
+        argmin.InputTensor = &s->in.desc;
+        argmin.OutputTensor = &s->out.desc;
+        argmin.AxisCount = c->axis_count;
+        argmin.Axes = c->axes;
+        argmin.AxisDirection = (DML_AXIS_DIRECTION)c->direction;
+        op.Type = DML_OPERATOR_ARGMIN;
+        op.Desc = &argmin;
+        break;
+    case G_ARGMAX:
+        argmax.InputTensor = &s->in.desc;
+        argmax.OutputTensor = &s->out.desc;
+        argmax.AxisCount = c->axis_count;
+        argmax.Axes = c->axes;
+        argmax.AxisDirection = (DML_AXIS_DIRECTION)c->direction;
+        op.Type = DML_OPERATOR_ARGMAX;
+        op.Desc = &argmax;
+        break;
+    default:
+        reduce.Function = c->op == G_REDUCE_ARGMAX ? DML_REDUCE_FUNCTION_ARGMAX : DML_REDUCE_FUNCTION_ARGMIN;
+        reduce.InputTensor = &s->in.desc;
+        reduce.OutputTensor = &s->out.desc;
+        reduce.AxisCount = c->axis_count;
+        reduce.Axes = c->axes;
+        op.Type = DML_OPERATOR_REDUCE;
+        op.Desc = &reduce;
+        break;
+    }
+
+    memcpy(s->in1, s->in0, s->in_alloc);
+    out_buf = in_place ? s->in1 : s->out1;
+    if (!in_place) memset(s->out1, 0xA5, s->out_alloc);
+    memcpy(s->expect, out_buf, s->out_alloc); /* the bytes before the run */
+    inputs[0] = s->in1 + s->in_base;
+    outputs[0] = out_buf + s->out_base;
+    st = dmlref_execute(&op, inputs, outputs, &options);
+    if (st != DMLREF_OK) return st;
+
+    n = gold_gather(out_buf + s->out_base, &s->out, s->gathered);
+    *digest = XXH3_64bits(s->gathered, n);
+
+    /* Only the elements may change: padding, guard and (out of place) the input stay. */
+    for (i = 0; i < s->out.count; i++)
+        memcpy(s->expect + s->out_base + s->out.offsets[i], out_buf + s->out_base + s->out.offsets[i], s->out.es);
+    for (i = 0; i < s->out_alloc; i++)
+        if (s->expect[i] != out_buf[i]) {
+            snprintf(integrity, icap, "byte %lu of the output allocation (not an element) was written",
+                     (unsigned long)i);
+            return st;
+        }
+    if (!in_place && memcmp(s->in0, s->in1, s->in_alloc) != 0) snprintf(integrity, icap, "the input was modified");
+    return st;
+}
+
+/* Fingerprint of one case's definition: description, strides, logical input. */
+static uint64_t gold_fingerprint_case(const gold_run_state *s, uint64_t seed) {
+    char text[GOLD_DESC_MAX + 200];
+    size_t used, n = s->in.count * s->in.es;
+    unsigned char *tmp = (unsigned char *)malloc(n ? n : 1u);
+    uint64_t h;
+    snprintf(text, sizeof text, "%s|", s->c->desc);
+    if (s->c->in_layout != L_PACKED) gold_append_uints(text, sizeof text, ",", s->c->rank, s->c->in_strides);
+    used = strlen(text);
+    snprintf(text + used, sizeof text - used, "|");
+    if (s->c->out_layout != L_PACKED) gold_append_uints(text, sizeof text, ",", s->c->rank, s->c->out_strides);
+    h = XXH3_64bits_withSeed(text, strlen(text), seed);
+    if (!tmp) return ~h;
+    gold_gather(s->in0 + s->in_base, &s->in, tmp);
+    h = XXH3_64bits_withSeed(tmp, n, h);
+    free(tmp);
+    return h;
+}
+
+/* ---- ISA list ------------------------------------------------------------------- */
+
+static int gold_isas[DMLREF_ISA_COUNT];
+static unsigned gold_isa_count;
+
+static void gold_find_isas(void) {
+    int isa;
+    gold_isa_count = 0;
+    gold_isas[gold_isa_count++] = DMLREF_ISA_AUTO;
+    for (isa = DMLREF_ISA_SCALAR; isa < DMLREF_ISA_COUNT; isa++)
+        if (dmlref_isa_available((dmlref_isa)isa)) gold_isas[gold_isa_count++] = isa;
+}
+
+/* ---- the digest file ------------------------------------------------------------ */
+
+typedef struct gold_entry {
+    int present;
+    uint64_t digest;
+    char desc[GOLD_DESC_MAX];
+} gold_entry;
+
+static struct {
+    int loaded, found;
+    char path[1024];
+    const char *how;
+    int version;            /* -1: no header line */
+    long cases;             /* -1: no header line */
+    int have_fingerprint;
+    uint64_t fingerprint;
+    unsigned entries;       /* case lines read */
+    unsigned bad_lines;     /* unparseable, out of range or repeated */
+    char first_bad[200];
+    gold_entry e[GOLD_MAX_CASES];
+} gold_file;
+
+static int gold_exists(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    fclose(f);
+    return 1;
+}
+
+/* Where the digests are (same rules as test_conformance.c's data directory). */
+static void gold_locate(char *path, size_t cap, const char **how) {
+    static const char *const candidates[] = {"tests/golden", "../tests/golden", "../../tests/golden"};
+    const char *env = getenv("DMLREF_TEST_DATA");
+    size_t i;
+    if (env && env[0]) {
+        snprintf(path, cap, "%s/../golden/%s", env, GOLD_FILE_NAME);
+        *how = "from DMLREF_TEST_DATA/../golden";
+        return;
+    }
+    snprintf(path, cap, "%s/%s", candidates[0], GOLD_FILE_NAME);
+    *how = "searched tests/golden, ../tests/golden and ../../tests/golden from the current directory; run from "
+           "the repository root or set DMLREF_TEST_DATA";
+    for (i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        char probe[1024];
+        snprintf(probe, sizeof probe, "%s/%s", candidates[i], GOLD_FILE_NAME);
+        if (gold_exists(probe)) {
+            snprintf(path, cap, "%s", probe);
+            *how = "found relative to the current directory";
+            return;
+        }
+    }
+}
+
+static int gold_parse_hex(const char *s, size_t n, uint64_t *out) {
+    uint64_t v = 0;
+    size_t i;
+    if (n != 16) return 0;
+    for (i = 0; i < n; i++) {
+        char ch = s[i];
+        unsigned d;
+        if (ch >= '0' && ch <= '9') d = (unsigned)(ch - '0');
+        else if (ch >= 'a' && ch <= 'f') d = (unsigned)(ch - 'a') + 10u;
+        else if (ch >= 'A' && ch <= 'F') d = (unsigned)(ch - 'A') + 10u;
+        else return 0;
+        v = v << 4 | d;
+    }
+    *out = v;
+    return 1;
+}
+
+static void gold_bad_line(unsigned line_no, const char *why) {
+    if (gold_file.bad_lines++ == 0)
+        snprintf(gold_file.first_bad, sizeof gold_file.first_bad, "line %u: %s", line_no, why);
+}
+
+static void gold_load_file(void) {
+    char line[512];
+    unsigned line_no = 0;
+    FILE *f;
+    if (gold_file.loaded) return;
+    gold_file.loaded = 1;
+    gold_file.version = -1;
+    gold_file.cases = -1;
+    gold_locate(gold_file.path, sizeof gold_file.path, &gold_file.how);
+    f = fopen(gold_file.path, "rb");
+    if (!f) return;
+    gold_file.found = 1;
+    while (fgets(line, sizeof line, f)) {
+        size_t len = strlen(line), a, b, id_end;
+        unsigned long id;
+        uint64_t digest;
+        char *end;
+        line_no++;
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            gold_bad_line(line_no, "line too long");
+            while (len == sizeof line - 1 && line[len - 1] != '\n' && fgets(line, sizeof line, f)) len = strlen(line);
+            continue;
+        }
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' ||
+                           line[len - 1] == '\t'))
+            line[--len] = 0;
+        if (len == 0) continue;
+        if (line[0] == '#') {
+            unsigned long long v;
+            if (sscanf(line, "# corpus-version: %llu", &v) == 1) gold_file.version = (int)v;
+            else if (sscanf(line, "# cases: %llu", &v) == 1) gold_file.cases = (long)v;
+            else if (strncmp(line, "# input-fingerprint: ", 21) == 0)
+                gold_file.have_fingerprint = gold_parse_hex(line + 21, strlen(line + 21), &gold_file.fingerprint);
+            continue;
+        }
+        /* "<id> <description> <digest>" */
+        id = strtoul(line, &end, 10);
+        id_end = (size_t)(end - line);
+        if (id_end == 0 || (line[id_end] != ' ' && line[id_end] != '\t')) {
+            gold_bad_line(line_no, "does not start with a case number");
+            continue;
+        }
+        b = len;
+        while (b > 0 && line[b - 1] != ' ' && line[b - 1] != '\t') b--;
+        if (b <= id_end || !gold_parse_hex(line + b, len - b, &digest)) {
+            gold_bad_line(line_no, "does not end with a 16-hex-digit digest");
+            continue;
+        }
+        if (id >= GOLD_MAX_CASES || gold_file.e[id].present) {
+            gold_bad_line(line_no, id >= GOLD_MAX_CASES ? "case number out of range" : "case number repeated");
+            continue;
+        }
+        a = id_end;
+        while (a < b && (line[a] == ' ' || line[a] == '\t')) a++;
+        while (b > a && (line[b - 1] == ' ' || line[b - 1] == '\t')) b--;
+        gold_file.e[id].present = 1;
+        gold_file.e[id].digest = digest;
+        if (b - a >= GOLD_DESC_MAX) b = a + GOLD_DESC_MAX - 1u;
+        memcpy(gold_file.e[id].desc, line + a, b - a);
+        gold_file.e[id].desc[b - a] = 0;
+        gold_file.entries++;
+    }
+    fclose(f);
+}
+
+/* Fail loudly when the file cannot be used at all. Returns 1 when it can. */
+static int gold_file_usable(void) {
+    gold_load_file();
+    if (!gold_file.found) {
+        GOLD_FAIL("golden digests missing: cannot open %s (%s). Create it with `make golden` and commit it.",
+                  gold_file.path, gold_file.how);
+        return 0;
+    }
+    if (gold_file.entries == 0) {
+        GOLD_FAIL("golden digests: %s has no case lines; %s", gold_file.path, GOLD_HINT);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- the check cases -------------------------------------------------------------- */
+
+typedef struct gold_group {
+    const char *name;
+    int op_a, op_b; /* operators of the group */
+} gold_group;
+
+static const gold_group gold_groups[] = {
+    {"golden/cumsum", G_CUMSUM, G_CUMSUM},
+    {"golden/cumprod", G_CUMPROD, G_CUMPROD},
+    {"golden/argmin", G_ARGMIN, G_ARGMIN},
+    {"golden/argmax", G_ARGMAX, G_ARGMAX},
+    {"golden/reduce", G_REDUCE_ARGMIN, G_REDUCE_ARGMAX},
+};
+
+static void gold_check_group(const void *ctx) {
+    const gold_group *g = (const gold_group *)ctx;
+    unsigned id, k, checked = 0, changed = 0, disagree = 0, errors = 0, missing = 0, broken = 0;
+    char message[512], integrity[160];
+    if (!gold_file_usable()) return;
+    for (id = 0; id < gold_count; id++) {
+        const gold_case *c = &gold_cases[id];
+        const gold_entry *e = &gold_file.e[id];
+        gold_run_state s;
+        uint64_t digests[DMLREF_ISA_COUNT];
+        int ok[DMLREF_ISA_COUNT], any_off = 0, all_same = 1;
+        if (c->op < g->op_a || c->op > g->op_b) continue;
+        checked++;
+        if (!e->present) {
+            printf("  golden: case %04u [%s]: no digest in %s\n", id, c->desc, gold_file.path);
+            missing++;
+            continue;
+        }
+        if (!gold_state_init(&s, c)) {
+            GOLD_FAIL("case %04u [%s]: out of memory", id, c->desc);
+            return;
+        }
+        for (k = 0; k < gold_isa_count; k++) {
+            dmlref_status st =
+                gold_run_isa(&s, gold_isas[k], &digests[k], message, sizeof message, integrity, sizeof integrity);
+            ok[k] = st == DMLREF_OK;
+            if (!ok[k]) {
+                printf("  golden: case %04u [%s] isa %s: %s: %s\n", id, c->desc,
+                       dmlref_isa_name((dmlref_isa)gold_isas[k]), dmlref_status_name(st), message);
+                errors++;
+                continue;
+            }
+            if (integrity[0]) {
+                printf("  golden: case %04u [%s] isa %s: %s\n", id, c->desc,
+                       dmlref_isa_name((dmlref_isa)gold_isas[k]), integrity);
+                broken++;
+            }
+            if (digests[k] != e->digest) any_off = 1;
+            if (k > 0 && ok[0] && digests[k] != digests[0]) all_same = 0;
+        }
+        if (any_off) {
+            char line[512];
+            size_t used;
+            snprintf(line, sizeof line, "  mismatch: case %04u [%s]: golden %016llx, got", id, c->desc,
+                     (unsigned long long)e->digest);
+            for (k = 0; k < gold_isa_count; k++) {
+                if (!ok[k]) continue;
+                used = strlen(line);
+                snprintf(line + used, sizeof line - used, " %s=%016llx%s", dmlref_isa_name((dmlref_isa)gold_isas[k]),
+                         (unsigned long long)digests[k], digests[k] == e->digest ? "(ok)" : "");
+            }
+            printf("%s\n", line);
+            if (all_same) changed++;
+            else disagree++;
+        }
+        gold_state_free(&s);
+    }
+    if (missing)
+        GOLD_FAIL("%u of %u cases of %s have no digest in %s (listed above); %s", missing, checked, g->name,
+                  gold_file.path, GOLD_HINT);
+    if (errors) GOLD_FAIL("%u runs of %s cases failed (listed above)", errors, g->name);
+    if (broken)
+        GOLD_FAIL("%u runs of %s cases wrote outside the output's elements or modified the input (listed above)",
+                  broken, g->name);
+    if (disagree)
+        GOLD_FAIL("%u of %u cases of %s give different digests on different ISA paths (listed above): every path "
+                  "must give the SCALAR path's bits; fix the path that differs (regenerating cannot help)",
+                  disagree, checked, g->name);
+    if (changed)
+        GOLD_FAIL("%u of %u cases of %s differ from the golden digests in %s (listed above); %s", changed, checked,
+                  g->name, gold_file.path, GOLD_HINT);
+}
+
+/* The file matches corpus version 1: header, case count, descriptions and
+   input fingerprint. A failure here means the file or the generator changed,
+   not the results. */
+static void gold_check_corpus(const void *ctx) {
+    unsigned id, absent = 0, renamed = 0;
+    uint64_t fp = GOLD_CORPUS_VERSION;
+    (void)ctx;
+    if (!gold_file_usable()) return;
+    printf("  golden: %u cases, ISA paths checked:", gold_count);
+    for (id = 0; id < gold_isa_count; id++) printf(" %s", dmlref_isa_name((dmlref_isa)gold_isas[id]));
+    printf(" (%s)\n", gold_file.path);
+    if (gold_file.version != GOLD_CORPUS_VERSION)
+        GOLD_FAIL("%s: \"# corpus-version:\" line is %d, this binary checks corpus version %d", gold_file.path,
+                  gold_file.version, GOLD_CORPUS_VERSION);
+    if (gold_file.bad_lines)
+        GOLD_FAIL("%s: %u malformed lines (first: %s); %s", gold_file.path, gold_file.bad_lines, gold_file.first_bad,
+                  GOLD_HINT);
+    if (gold_file.cases != (long)gold_count || gold_file.entries != gold_count)
+        GOLD_FAIL("%s holds %u case lines (header says %ld), corpus version %d has %u cases; %s", gold_file.path,
+                  gold_file.entries, gold_file.cases, GOLD_CORPUS_VERSION, gold_count, GOLD_HINT);
+    for (id = 0; id < gold_count; id++) {
+        gold_run_state s;
+        if (!gold_file.e[id].present) absent++;
+        else if (strcmp(gold_file.e[id].desc, gold_cases[id].desc) != 0) {
+            if (renamed++ < 8)
+                printf("  golden: case %04u is [%s] in the file, [%s] in the corpus\n", id, gold_file.e[id].desc,
+                       gold_cases[id].desc);
+        }
+        if (!gold_state_init(&s, &gold_cases[id])) {
+            GOLD_FAIL("case %04u: out of memory", id);
+            return;
+        }
+        fp = gold_fingerprint_case(&s, fp);
+        gold_state_free(&s);
+    }
+    for (id = gold_count; id < GOLD_MAX_CASES; id++)
+        if (gold_file.e[id].present) absent++;
+    if (absent) GOLD_FAIL("%u case numbers are in the corpus or the file but not both; %s", absent, GOLD_HINT);
+    if (renamed)
+        GOLD_FAIL("%u case descriptions differ between %s and the corpus: the file was made by another corpus "
+                  "generator (corpus version 1 is frozen: a new corpus needs a new version and file)",
+                  renamed, gold_file.path);
+    if (!gold_file.have_fingerprint)
+        GOLD_FAIL("%s has no \"# input-fingerprint:\" line; %s", gold_file.path, GOLD_HINT);
+    else if (gold_file.fingerprint != fp)
+        GOLD_FAIL("input fingerprint %016llx differs from the file's %016llx: the corpus inputs changed (corpus "
+                  "version 1 is frozen: a new corpus needs a new version and file)",
+                  (unsigned long long)fp, (unsigned long long)gold_file.fingerprint);
+}
+
+/* ---- writing the file (make golden) ----------------------------------------------- */
+
+static void gold_write(const void *ctx) {
+    const char *path = (const char *)ctx;
+    char tmp_path[1100], message[512], integrity[160];
+    unsigned id, k, failures = 0;
+    uint64_t fp = GOLD_CORPUS_VERSION;
+    FILE *f;
+    static uint64_t digests[GOLD_MAX_CASES];
+    for (id = 0; id < gold_count; id++) {
+        const gold_case *c = &gold_cases[id];
+        gold_run_state s;
+        uint64_t d[DMLREF_ISA_COUNT] = {0};
+        if (!gold_state_init(&s, c)) {
+            GOLD_FAIL("case %04u: out of memory", id);
+            return;
+        }
+        fp = gold_fingerprint_case(&s, fp);
+        for (k = 0; k < gold_isa_count; k++) {
+            dmlref_status st = gold_run_isa(&s, gold_isas[k], &d[k], message, sizeof message, integrity,
+                                            sizeof integrity);
+            if (st != DMLREF_OK)
+                printf("  golden/write: case %04u [%s] isa %s: %s: %s\n", id, c->desc,
+                       dmlref_isa_name((dmlref_isa)gold_isas[k]), dmlref_status_name(st), message);
+            else if (integrity[0])
+                printf("  golden/write: case %04u [%s] isa %s: %s\n", id, c->desc,
+                       dmlref_isa_name((dmlref_isa)gold_isas[k]), integrity);
+            else if (k > 0 && d[k] != d[0])
+                printf("  golden/write: case %04u [%s]: isa %s gives %016llx, %s %016llx\n", id, c->desc,
+                       dmlref_isa_name((dmlref_isa)gold_isas[k]), (unsigned long long)d[k],
+                       dmlref_isa_name((dmlref_isa)gold_isas[0]), (unsigned long long)d[0]);
+            else
+                continue;
+            failures++;
+        }
+        digests[id] = d[0];
+        gold_state_free(&s);
+    }
+    if (failures) {
+        GOLD_FAIL("%u failures (listed above): %s NOT written (every case must run, and every ISA path must give "
+                  "the same digest)",
+                  failures, path);
+        return;
+    }
+    snprintf(tmp_path, sizeof tmp_path, "%s.tmp", path);
+    f = fopen(tmp_path, "wb");
+    if (!f) {
+        GOLD_FAIL("cannot create %s (does the directory exist?)", tmp_path);
+        return;
+    }
+    fprintf(f, "# dml_ref golden digests, corpus version %d (tests/test_golden.c). Do not edit by hand:\n"
+               "# regenerate with `make golden` after an intended change of results, and commit.\n"
+               "# Each line: case number, description, XXH3_64bits of the output's elements gathered in\n"
+               "# row-major order of the output index space, each element little-endian.\n"
+               "# Every ISA path (and AUTO) must give these digests.\n",
+            GOLD_CORPUS_VERSION);
+    fprintf(f, "# corpus-version: %d\n# cases: %u\n# input-fingerprint: %016llx\n", GOLD_CORPUS_VERSION, gold_count,
+            (unsigned long long)fp);
+    for (id = 0; id < gold_count; id++)
+        fprintf(f, "%04u %s %016llx\n", id, gold_cases[id].desc, (unsigned long long)digests[id]);
+    if (fclose(f) != 0) {
+        GOLD_FAIL("error writing %s", tmp_path);
+        remove(tmp_path);
+        return;
+    }
+    if (rename(tmp_path, path) != 0) { /* Windows: rename does not replace */
+        remove(path);
+        if (rename(tmp_path, path) != 0) {
+            GOLD_FAIL("cannot rename %s to %s", tmp_path, path);
+            return;
+        }
+    }
+    printf("  golden: wrote %u digests (corpus version %d, ISA paths:", gold_count, GOLD_CORPUS_VERSION);
+    for (k = 0; k < gold_isa_count; k++) printf(" %s", dmlref_isa_name((dmlref_isa)gold_isas[k]));
+    printf(") to %s\n", path);
+}
+
+void register_golden_tests(void) {
+    const char *write_path = getenv("DMLREF_WRITE_GOLDEN");
+    size_t i;
+    gold_generate();
+    gold_find_isas();
+    if (write_path && write_path[0]) {
+        /* DMLREF_WRITE_GOLDEN=1 means the file the checks would read. */
+        static char located[1024];
+        if (strcmp(write_path, "1") == 0) {
+            const char *how;
+            gold_locate(located, sizeof located, &how);
+            write_path = located;
+        }
+        tr_add("golden/write", gold_write, write_path);
+        return;
+    }
+    tr_add("golden/corpus", gold_check_corpus, NULL);
+    for (i = 0; i < sizeof gold_groups / sizeof gold_groups[0]; i++)
+        tr_add(gold_groups[i].name, gold_check_group, &gold_groups[i]);
+}

@@ -1,0 +1,135 @@
+/* tests/test_large.c - tensors larger than DMLREF_STREAM_BYTES, where the
+   contiguous SIMD kernels write with non-temporal (streaming) stores: every
+   available path must still give the oracle's bits, with the output buffer
+   64-byte aligned (streaming) and misaligned by one element (plain stores). */
+#include "../dml_ref.h"
+#include "oracle.h"
+#include "runner.h"
+#include "suites.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct large_case {
+    const char *name;
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    UINT lines, length; /* a lines x length tensor scanned along axis 1 */
+    int float_order;
+    BOOL exclusive;
+} large_case;
+
+static const large_case large_cases[] = {
+    {"large/cumsum-int32", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 1, 10u << 20,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE},
+    {"large/cumsum-int32-exclusive-3-lines", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 3,
+     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE},
+    {"large/cumsum-int8", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT8, 1, 36u << 20,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE},
+    {"large/cumsum-uint64", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_UINT64, 1, (5u << 20) + 3,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE},
+    {"large/cumsum-float32-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1,
+     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE},
+    {"large/cumsum-float64-blocked-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 2,
+     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE},
+    {"large/cumsum-float16-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1,
+     18u << 20, DMLREF_FLOAT_ORDER_BLOCKED, FALSE},
+};
+
+static uint64_t splitmix(uint64_t *state) {
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* Small values (floats in [-8, 8) in steps of 1/16) keep float sums finite. */
+static void fill(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count, uint64_t seed) {
+    size_t i, es = oracle_type_size(type);
+    for (i = 0; i < count; i++) {
+        uint64_t r = splitmix(&seed);
+        double v = (double)(int)(r % 256) / 16.0 - 8.0;
+        if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+            float f = (float)v;
+            memcpy(data + i * es, &f, 4);
+        } else if (type == DML_TENSOR_DATA_TYPE_FLOAT64) {
+            memcpy(data + i * es, &v, 8);
+        } else if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+            uint16_t h = oracle_f32_to_f16((float)v);
+            memcpy(data + i * es, &h, 2);
+        } else {
+            memcpy(data + i * es, &r, es);
+        }
+    }
+}
+
+static void run_large_case(const void *ctx) {
+    const large_case *c = (const large_case *)ctx;
+    UINT sizes[2];
+    size_t count, es = oracle_type_size(c->type), bytes;
+    unsigned char *input, *expected, *block;
+    DML_BUFFER_TENSOR_DESC buf;
+    DML_TENSOR_DESC tensor;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC desc;
+    DML_OPERATOR_DESC op;
+    int isa, misalign;
+    sizes[0] = c->lines;
+    sizes[1] = c->length;
+    count = (size_t)c->lines * c->length;
+    memset(&buf, 0, sizeof buf);
+    buf.DataType = c->type;
+    buf.DimensionCount = 2;
+    buf.Sizes = sizes;
+    buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(c->type, 2, sizes, NULL);
+    bytes = (size_t)buf.TotalTensorSizeInBytes;
+    tensor.Type = DML_TENSOR_TYPE_BUFFER;
+    tensor.Desc = &buf;
+    desc.InputTensor = &tensor;
+    desc.OutputTensor = &tensor;
+    desc.Axis = 1;
+    desc.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
+    desc.HasExclusiveSum = c->exclusive;
+    op.Type = c->op;
+    op.Desc = &desc;
+    input = (unsigned char *)malloc(bytes);
+    expected = (unsigned char *)malloc(bytes);
+    block = (unsigned char *)malloc(bytes + 128);
+    if (!TR_CHECKF(input && expected && block, "out of memory for %lu bytes", (unsigned long)bytes)) goto done;
+    fill(input, c->type, count, 0x5EEDu + c->length);
+    if (!TR_CHECK(oracle_run(&op, input, expected, c->float_order, DMLREF_NAN_PROPAGATE) == 0)) goto done;
+    for (isa = DMLREF_ISA_AUTO; isa < DMLREF_ISA_COUNT; isa++) {
+        if (!dmlref_isa_available((dmlref_isa)isa)) continue;
+        for (misalign = 0; misalign < 2; misalign++) {
+            /* 64-byte aligned start, or one element past it */
+            unsigned char *out = block + (64 - (uintptr_t)block % 64) % 64 + (size_t)misalign * es;
+            const void *inputs[1];
+            void *outputs[1];
+            dmlref_options options;
+            char message[256];
+            dmlref_status s;
+            memset(&options, 0, sizeof options);
+            options.isa = isa;
+            options.float_order = c->float_order;
+            options.error_message = message;
+            options.error_message_capacity = sizeof message;
+            memset(out, 0xA5, count * es);
+            inputs[0] = input;
+            outputs[0] = out;
+            s = dmlref_execute(&op, inputs, outputs, &options);
+            if (!TR_CHECKF(s == DMLREF_OK, "%s: %s", dmlref_status_name(s), message)) continue;
+            TR_CHECKF(memcmp(out, expected, count * es) == 0, "%s, %s output: differs from the oracle",
+                      dmlref_isa_name((dmlref_isa)isa), misalign ? "misaligned" : "aligned");
+        }
+    }
+done:
+    free(input);
+    free(expected);
+    free(block);
+}
+
+void register_large_tests(void) {
+    size_t i;
+    for (i = 0; i < sizeof large_cases / sizeof large_cases[0]; i++)
+        tr_add(large_cases[i].name, run_large_case, &large_cases[i]);
+}
