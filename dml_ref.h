@@ -804,7 +804,7 @@ static dmlref_status dmlref__check_tensor(const dmlref__ctx *ctx, const char *na
                             (unsigned long long)required);
     if (ctx->options && ctx->options->feature_level != 0 && t->count > 0xFFFFFFFFu)
         return dmlref__fail(ctx, DMLREF_ERROR_TENSOR_TOO_LARGE,
-                            "%s has %llu elements, DirectML's limit is 4294967295", name,
+                            "%s.Sizes: %llu elements; DirectML's limit at a feature level is 4294967295", name,
                             (unsigned long long)t->count);
     return DMLREF_OK;
 }
@@ -931,7 +931,8 @@ static dmlref_status dmlref__check_feature_level(const dmlref__ctx *ctx, DML_OPE
         for (i = 0; i < sizeof dmlref__support / sizeof dmlref__support[0]; i++)
             if (dmlref__support[i].op == op) first = dmlref__support[i].level;
         return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
-                            "not available at DML_FEATURE_LEVEL_%u_%u (introduced in DML_FEATURE_LEVEL_%u_%u)",
+                            "options.feature_level is DML_FEATURE_LEVEL_%u_%u; the operator was introduced in "
+                            "DML_FEATURE_LEVEL_%u_%u",
                             (unsigned)(level >> 12), (unsigned)((level >> 8) & 0xFu),
                             (unsigned)(first >> 12), (unsigned)((first >> 8) & 0xFu));
     }
