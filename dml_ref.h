@@ -347,6 +347,11 @@ DMLREF_API uint32_t dmlref_version_number(void);
 
 /* x87 excess precision would change float bits: the library needs every
    float operation rounded to its own type. */
+/* -ffast-math lets the compiler reassociate sums and assume there is no NaN:
+   both would silently change results. */
+#if defined(__FAST_MATH__)
+#error "dml_ref.h must not be compiled with -ffast-math (results would depend on the compiler)"
+#endif
 #if defined(FLT_EVAL_METHOD) && (FLT_EVAL_METHOD != 0)
 #error "dml_ref.h needs FLT_EVAL_METHOD == 0 (on 32-bit x86 build with -msse2 -mfpmath=sse)"
 #endif
@@ -1528,7 +1533,10 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
    ISA with that ISA's primitives. A kernel that does not take a panel's shape
    hands it to the scalar kernel of the same operator and type. */
 
-#define DMLREF__CHUNK 256u /* lines (or outputs) per pass of a vertical kernel */
+/* A vertical kernel keeps its per-line state (tallies, or best values and
+   indices) for a chunk of adjacent lines in arrays of this many bytes each,
+   and walks whole rows of the chunk: wide chunks keep the reads streaming. */
+#define DMLREF__CHUNK_BYTES 16384u
 #define DMLREF__NO_FENCE() ((void)0)
 #if defined(__clang__)
 #define DMLREF__UNROLL _Pragma("clang loop unroll(full)")
@@ -1542,13 +1550,17 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
    dst_line == 1), so lane j of a vector is line j; rows along the axis are
    visited in order with a tally per line, which keeps every access
    contiguous. Per lane this is exactly the scalar recurrence. */
-#define DMLREF__DEFINE_VSCAN(NAME, ATTR, T, A, V, W, LOAD, STORE, TLOAD, TSTORE, OP, IDENTV, SLOAD, SSTORE, SOP, \
-                             SIDENT)                                                                          \
+#define DMLREF__DEFINE_VSCAN(NAME, ATTR, T, A, V, W, LOAD, STORE, STREAM, FENCE, TLOAD, TSTORE, OP, IDENTV, SLOAD,  \
+                             SSTORE, SOP, SIDENT)                                                             \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
-        A tally[DMLREF__CHUNK];                                                                               \
+        /* rows of a large separate output are written with streaming stores when aligned */                 \
+        const int stream = p->stream && (uintptr_t)p->dst % sizeof(V) == 0 &&                                 \
+                           ((uint64_t)(p->dst_step < 0 ? -p->dst_step : p->dst_step) * sizeof(T)) % sizeof(V) == 0; \
+        A tally[DMLREF__CHUNK_BYTES / sizeof(A)];                                                             \
+        const unsigned chunk = (unsigned)(sizeof tally / sizeof tally[0]);                                    \
         uint64_t first, i;                                                                                    \
-        for (first = 0; first < p->lines; first += DMLREF__CHUNK) {                                           \
-            unsigned c = p->lines - first < DMLREF__CHUNK ? (unsigned)(p->lines - first) : DMLREF__CHUNK, j;  \
+        for (first = 0; first < p->lines; first += chunk) {                                                   \
+            unsigned c = p->lines - first < chunk ? (unsigned)(p->lines - first) : chunk, j;                  \
             const T *src = (const T *)p->src + (ptrdiff_t)first;                                              \
             T *dst = (T *)p->dst + (ptrdiff_t)first;                                                          \
             for (j = 0; j + (W) <= c; j += (W)) {                                                             \
@@ -1575,11 +1587,18 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
                         tally[j] = SOP(tally[j], x);                                                          \
                     }                                                                                         \
                 } else {                                                                                      \
-                    for (j = 0; j + (W) <= c; j += (W)) {                                                     \
-                        V t = OP(TLOAD(tally + j), LOAD(s + j));                                              \
-                        TSTORE(tally + j, t);                                                                 \
-                        STORE(d + j, t);                                                                      \
-                    }                                                                                         \
+                    if (stream)                                                                               \
+                        for (j = 0; j + (W) <= c; j += (W)) {                                                 \
+                            V t = OP(TLOAD(tally + j), LOAD(s + j));                                          \
+                            TSTORE(tally + j, t);                                                             \
+                            STREAM(d + j, t);                                                                 \
+                        }                                                                                     \
+                    else                                                                                      \
+                        for (j = 0; j + (W) <= c; j += (W)) {                                                 \
+                            V t = OP(TLOAD(tally + j), LOAD(s + j));                                          \
+                            TSTORE(tally + j, t);                                                             \
+                            STORE(d + j, t);                                                                  \
+                        }                                                                                     \
                     for (; j < c; j++) {                                                                      \
                         tally[j] = SOP(tally[j], SLOAD(s[j]));                                                \
                         d[j] = SSTORE(tally[j]);                                                              \
@@ -1587,6 +1606,7 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
                 }                                                                                             \
             }                                                                                                 \
         }                                                                                                     \
+        if (stream) FENCE();                                                                                  \
     }
 
 #if defined(DMLREF__ANY_SIMD)
@@ -1606,14 +1626,15 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    the last full vector go to the scalar kernel. */
 #define DMLREF__DEFINE_VBLOCKED(NAME, ATTR, T, V, W, LOAD, STORE, ADD, NEGZ, ZEROV, FALLBACK)                  \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
-        V carry[DMLREF__CHUNK / (W)], before[DMLREF__CHUNK / (W)];                                            \
+        V carry[DMLREF__CHUNK_BYTES / sizeof(V)], before[DMLREF__CHUNK_BYTES / sizeof(V)];                    \
+        const unsigned chunk = (unsigned)(sizeof carry / sizeof carry[0]) * (W);                              \
         uint64_t first, start;                                                                                \
         unsigned c, j;                                                                                        \
         for (first = 0; p->lines - first >= (W); first += c) {                                                \
             uint64_t left = p->lines - first;                                                                 \
             const T *src = (const T *)p->src + (ptrdiff_t)first;                                              \
             T *dst = (T *)p->dst + (ptrdiff_t)first;                                                          \
-            c = left < DMLREF__CHUNK ? (unsigned)(left / (W)) * (W) : DMLREF__CHUNK;                          \
+            c = left < chunk ? (unsigned)(left / (W)) * (W) : chunk;                                          \
             for (j = 0; j < c; j += (W)) {                                                                    \
                 carry[j / (W)] = NEGZ;  /* -0.0 + y == y: the first block stands */                          \
                 before[j / (W)] = ZEROV; /* exclusive scans start with +0.0 */                                \
@@ -1667,10 +1688,10 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             T tally = 0, lanes[W];                                                                            \
             int stream = p->stream && (uintptr_t)dst % sizeof(V) == 0; /* streaming needs alignment */       \
             for (i = 0; i + (W) <= p->length; i += (W)) {                                                     \
-                V x = LOADU(src + i), y = ADD(SCANREG(x), carry);                                             \
+                V x = LOADU(src + i), s = SCANREG(x), y = ADD(s, carry);                                      \
                 if (stream) STREAMU(dst + i, p->exclusive ? SUB(y, x) : y);                                   \
                 else STOREU(dst + i, p->exclusive ? SUB(y, x) : y);                                           \
-                carry = BCASTLAST(y);                                                                         \
+                carry = ADD(carry, BCASTLAST(s)); /* one add on the loop-carried chain */                     \
             }                                                                                                 \
             streamed |= stream;                                                                               \
             STOREU(lanes, carry);                                                                             \
@@ -1691,7 +1712,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    y, so the first block is unchanged). A short last block goes through a
    zero-padded copy: padding never reaches lower lanes. */
 #define DMLREF__DEFINE_CBLOCKED(NAME, ATTR, T, V, R, NEGZ, ZEROV, LOADB, SCANB, ADDCARRY, SHIFT1B, STOREB, STREAMB, \
-                                FENCE, LASTB)                                                                 \
+                                FENCE, LASTB, ADD1)                                                           \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
         uint64_t line, start;                                                                                 \
         int streamed = 0;                                                                                     \
@@ -1702,7 +1723,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             int stream = p->stream && (uintptr_t)dst % sizeof(V) == 0;                                       \
             streamed |= stream;                                                                               \
             for (start = 0; start < p->length; start += DMLREF__BLOCK) {                                      \
-                V r[R], o[R], *out;                                                                           \
+                V r[R], o[R], *out, last;                                                                     \
                 T pad[DMLREF__BLOCK];                                                                         \
                 uint64_t left = p->length - start;                                                            \
                 int partial = left < DMLREF__BLOCK;                                                           \
@@ -1714,6 +1735,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 }                                                                                             \
                 LOADB(r, from);                                                                               \
                 SCANB(r);                                                                                     \
+                last = LASTB(r); /* broadcast y[15] before the carry: off the loop-carried chain */          \
                 ADDCARRY(r, carry);                                                                           \
                 out = r;                                                                                      \
                 if (p->exclusive) {                                                                           \
@@ -1728,7 +1750,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 } else {                                                                                      \
                     STOREB(dst + start, out);                                                                 \
                 }                                                                                             \
-                carry = before = LASTB(r);                                                                    \
+                carry = before = ADD1(carry, last); /* == carry + y[15], the block's last output */          \
             }                                                                                                 \
         }                                                                                                     \
         if (streamed) FENCE();                                                                                \
@@ -1745,8 +1767,9 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #define DMLREF__DEFINE_VARG(NAME, ATTR, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, MANY, BLEND, BLENDI,     \
                             SET1I, STOREI, IT, FALLBACK)                                                          \
     ATTR static void NAME(const dmlref__arg_panel *p) {                                                           \
-        V best[DMLREF__CHUNK / (W)];                                                                              \
-        VI where[DMLREF__CHUNK / (W)];                                                                            \
+        V best[DMLREF__CHUNK_BYTES / sizeof(V)];                                                                  \
+        VI where[DMLREF__CHUNK_BYTES / sizeof(V)];                                                                \
+        const unsigned chunk = (unsigned)(sizeof best / sizeof best[0]) * (W);                                    \
         IT lanes[W];                                                                                              \
         uint64_t first, i;                                                                                        \
         unsigned c, j, l;                                                                                         \
@@ -1755,7 +1778,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             uint64_t left = p->outputs - first;                                                                   \
             const T *src = (const T *)p->src + (ptrdiff_t)first;                                                  \
             M nan = MZERO;                                                                                        \
-            c = left < DMLREF__CHUNK ? (unsigned)(left / (W)) * (W) : DMLREF__CHUNK;                              \
+            c = left < chunk ? (unsigned)(left / (W)) * (W) : chunk;                                              \
             for (j = 0; j < c; j += (W)) {                                                                        \
                 best[j / (W)] = LOAD(src + j);                                                                    \
                 where[j / (W)] = SET1I(0);                                                                        \
@@ -1889,32 +1912,32 @@ static inline void dmlref__s2_stream_pd(double *p, __m128d v) {
 #define DMLREF__S2_LOADI(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define DMLREF__S2_STOREI(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 
-DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps,
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps, dmlref__s2_stream_ps, _mm_sfence,
                      _mm_loadu_ps, _mm_storeu_ps, _mm_add_ps, _mm_setzero_ps(), DMLREF__SAME, dmlref__store_f32,
                      DMLREF__ADD_F, 0)
-DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps,
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps, dmlref__s2_stream_ps, _mm_sfence,
                      _mm_loadu_ps, _mm_storeu_ps, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__SAME, dmlref__store_f32,
                      DMLREF__MUL_F, 1)
-DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd,
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd, dmlref__s2_stream_pd, _mm_sfence,
                      _mm_loadu_pd, _mm_storeu_pd, _mm_add_pd, _mm_setzero_pd(), DMLREF__SAME, dmlref__store_f64,
                      DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd,
-                     dmlref__s2_store_pd, _mm_loadu_pd, _mm_storeu_pd, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__SAME,
+                     dmlref__s2_store_pd, dmlref__s2_stream_pd, _mm_sfence, _mm_loadu_pd, _mm_storeu_pd, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__SAME,
                      dmlref__store_f64, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_sse2, DMLREF__S2, uint8_t, uint8_t, __m128i, 16, DMLREF__S2_LOADI,
-                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi8, _mm_setzero_si128(),
+                     DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi8, _mm_setzero_si128(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U8, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_sse2, DMLREF__S2, uint16_t, uint16_t, __m128i, 8, DMLREF__S2_LOADI,
-                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi16, _mm_setzero_si128(),
+                     DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi16, _mm_setzero_si128(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U16, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_sse2, DMLREF__S2, uint16_t, uint16_t, __m128i, 8, DMLREF__S2_LOADI,
-                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_mullo_epi16, _mm_set1_epi16(1),
+                     DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_mullo_epi16, _mm_set1_epi16(1),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U16, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_sse2, DMLREF__S2, uint32_t, uint32_t, __m128i, 4, DMLREF__S2_LOADI,
-                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi32, _mm_setzero_si128(),
+                     DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi32, _mm_setzero_si128(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U32, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_sse2, DMLREF__S2, uint64_t, uint64_t, __m128i, 2, DMLREF__S2_LOADI,
-                     DMLREF__S2_STOREI, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi64, _mm_setzero_si128(),
+                     DMLREF__S2_STOREI, DMLREF__S2_STREAMI, _mm_sfence, DMLREF__S2_LOADI, DMLREF__S2_STOREI, _mm_add_epi64, _mm_setzero_si128(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U64, 0)
 
 /* Contiguous integer sums: byte shifts of the whole register. */
@@ -1995,7 +2018,7 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_sse2, DMLREF__S2, uint64_t, __m128i, 2,
      dmlref__s2_stream_ps((p) + 12, r[3]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_sse2, DMLREF__S2, float, __m128, 4, DMLREF__S2_NEGZ_PS, _mm_setzero_ps(),
                         DMLREF__S2_LOADB_PS, DMLREF__S2_SCANB_PS, DMLREF__S2_ADDC_PS, DMLREF__S2_SHIFT1_PS,
-                        DMLREF__S2_STOREB_PS, DMLREF__S2_STREAMB_PS, _mm_sfence, DMLREF__S2_LAST_PS)
+                        DMLREF__S2_STOREB_PS, DMLREF__S2_STREAMB_PS, _mm_sfence, DMLREF__S2_LAST_PS, _mm_add_ps)
 /* BLOCKED float64: eight registers of two lanes; only k = 1 shifts inside a pair. */
 #define DMLREF__S2_UP1_PD(b, a) _mm_shuffle_pd((a), (b), 1) /* [a[1], b[0]] */
 #define DMLREF__S2_SCANB_PD(r)                                                                     \
@@ -2036,7 +2059,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_sse2, DMLREF__S2, float, __m128, 4,
     } while (0)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_sse2, DMLREF__S2, double, __m128d, 8, _mm_set1_pd(-0.0), _mm_setzero_pd(),
                         DMLREF__S2_LOADB_PD, DMLREF__S2_SCANB_PD, DMLREF__S2_ADDC_PD, DMLREF__S2_SHIFT1_PD,
-                        DMLREF__S2_STOREB_PD, DMLREF__S2_STREAMB_PD, _mm_sfence, DMLREF__S2_LAST_PD)
+                        DMLREF__S2_STOREB_PD, DMLREF__S2_STREAMB_PD, _mm_sfence, DMLREF__S2_LAST_PD, _mm_add_pd)
 
 /* Arg-reductions: 32-bit lanes (float32; integers up to 32 bits, UINT32
    biased by the sign bit) and float64. 64-bit integers need SSE4.2. */
@@ -2169,41 +2192,41 @@ DMLREF__A2 static inline void dmlref__a2_stream_ph(uint16_t *p, __m256 v) {
 #define DMLREF__A2_LOADI(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define DMLREF__A2_STOREI(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
-DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps,
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps, dmlref__a2_stream_ps, _mm_sfence,
                      _mm256_loadu_ps, _mm256_storeu_ps, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__SAME,
                      dmlref__store_f32, DMLREF__ADD_F, 0)
-DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps,
+DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps, dmlref__a2_stream_ps, _mm_sfence,
                      _mm256_loadu_ps, _mm256_storeu_ps, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__SAME,
                      dmlref__store_f32, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_f16_avx2, DMLREF__A2, uint16_t, float, __m256, 8, dmlref__a2_load_ph,
-                     dmlref__a2_store_ph, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_add_ps, _mm256_setzero_ps(),
+                     dmlref__a2_store_ph, dmlref__a2_stream_ph, _mm_sfence, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_add_ps, _mm256_setzero_ps(),
                      dmlref__load_f16, dmlref__store_f16, DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f16_avx2, DMLREF__A2, uint16_t, float, __m256, 8, dmlref__a2_load_ph,
-                     dmlref__a2_store_ph, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_mul_ps, _mm256_set1_ps(1.0f),
+                     dmlref__a2_store_ph, dmlref__a2_stream_ph, _mm_sfence, _mm256_loadu_ps, _mm256_storeu_ps, _mm256_mul_ps, _mm256_set1_ps(1.0f),
                      dmlref__load_f16, dmlref__store_f16, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_avx2, DMLREF__A2, double, double, __m256d, 4, _mm256_loadu_pd,
-                     dmlref__a2_store_pd, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_add_pd, _mm256_setzero_pd(),
+                     dmlref__a2_store_pd, dmlref__a2_stream_pd, _mm_sfence, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_add_pd, _mm256_setzero_pd(),
                      DMLREF__SAME, dmlref__store_f64, DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f64_avx2, DMLREF__A2, double, double, __m256d, 4, _mm256_loadu_pd,
-                     dmlref__a2_store_pd, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_mul_pd, _mm256_set1_pd(1.0),
+                     dmlref__a2_store_pd, dmlref__a2_stream_pd, _mm_sfence, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_mul_pd, _mm256_set1_pd(1.0),
                      DMLREF__SAME, dmlref__store_f64, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_avx2, DMLREF__A2, uint8_t, uint8_t, __m256i, 32, DMLREF__A2_LOADI,
-                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi8, _mm256_setzero_si256(),
+                     DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi8, _mm256_setzero_si256(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U8, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_avx2, DMLREF__A2, uint16_t, uint16_t, __m256i, 16, DMLREF__A2_LOADI,
-                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi16, _mm256_setzero_si256(),
+                     DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi16, _mm256_setzero_si256(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U16, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_avx2, DMLREF__A2, uint16_t, uint16_t, __m256i, 16, DMLREF__A2_LOADI,
-                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_mullo_epi16, _mm256_set1_epi16(1),
+                     DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_mullo_epi16, _mm256_set1_epi16(1),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U16, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_avx2, DMLREF__A2, uint32_t, uint32_t, __m256i, 8, DMLREF__A2_LOADI,
-                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi32, _mm256_setzero_si256(),
+                     DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi32, _mm256_setzero_si256(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U32, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_u32_avx2, DMLREF__A2, uint32_t, uint32_t, __m256i, 8, DMLREF__A2_LOADI,
-                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_mullo_epi32, _mm256_set1_epi32(1),
+                     DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_mullo_epi32, _mm256_set1_epi32(1),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U32, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_avx2, DMLREF__A2, uint64_t, uint64_t, __m256i, 4, DMLREF__A2_LOADI,
-                     DMLREF__A2_STOREI, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi64, _mm256_setzero_si256(),
+                     DMLREF__A2_STOREI, DMLREF__A2_STREAMI, _mm_sfence, DMLREF__A2_LOADI, DMLREF__A2_STOREI, _mm256_add_epi64, _mm256_setzero_si256(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U64, 0)
 
 /* Contiguous integer sums: scan inside each 128-bit lane, then add the low
@@ -2286,10 +2309,10 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx2, DMLREF__A2, uint64_t, __m256i, 4,
 #define DMLREF__A2_STREAMB_PH(p, r) (dmlref__a2_stream_ph((p), r[0]), dmlref__a2_stream_ph((p) + 8, r[1]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_avx2, DMLREF__A2, float, __m256, 2, DMLREF__A2_NEGZ_PS,
                         _mm256_setzero_ps(), DMLREF__A2_LOADB_PS, DMLREF__A2_SCANB_PS, DMLREF__A2_ADDC_PS,
-                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PS, DMLREF__A2_STREAMB_PS, _mm_sfence, DMLREF__A2_LAST_PS)
+                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PS, DMLREF__A2_STREAMB_PS, _mm_sfence, DMLREF__A2_LAST_PS, _mm256_add_ps)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx2, DMLREF__A2, uint16_t, __m256, 2, DMLREF__A2_NEGZ_PS,
                         _mm256_setzero_ps(), DMLREF__A2_LOADB_PH, DMLREF__A2_SCANB_PS, DMLREF__A2_ADDC_PS,
-                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PH, DMLREF__A2_STREAMB_PH, _mm_sfence, DMLREF__A2_LAST_PS)
+                        DMLREF__A2_SHIFT1_PS, DMLREF__A2_STOREB_PH, DMLREF__A2_STREAMB_PH, _mm_sfence, DMLREF__A2_LAST_PS, _mm256_add_ps)
 /* float64: four registers of four lanes; k = 1 and 2 shift inside the pair
    of neighbouring registers, k = 4 and 8 are whole registers. */
 #define DMLREF__A2_UP_PD(b, a, k)                                                                          \
@@ -2331,7 +2354,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx2, DMLREF__A2, uint16_t, __m256,
      dmlref__a2_stream_pd((p) + 12, r[3]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 4, DMLREF__A2_NEGZ_PD,
                         _mm256_setzero_pd(), DMLREF__A2_LOADB_PD, DMLREF__A2_SCANB_PD, DMLREF__A2_ADDC_PD,
-                        DMLREF__A2_SHIFT1_PD, DMLREF__A2_STOREB_PD, DMLREF__A2_STREAMB_PD, _mm_sfence, DMLREF__A2_LAST_PD)
+                        DMLREF__A2_SHIFT1_PD, DMLREF__A2_STOREB_PD, DMLREF__A2_STREAMB_PD, _mm_sfence, DMLREF__A2_LAST_PD, _mm256_add_pd)
 
 /* Arg-reductions. Integer lanes compare signed: UINT32/UINT64 are biased by
    the sign bit on load (order-preserving), narrower types are widened. */
@@ -2487,43 +2510,43 @@ DMLREF__A5 static inline void dmlref__a5_stream_ph(uint16_t *p, __m512 v) {
 
 /* Vertical scans (strided axis), every type; 8-bit products stay scalar. */
 DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_avx512, DMLREF__A5, float, float, __m512, 16, _mm512_loadu_ps,
-                     dmlref__a5_store_ps, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_add_ps, _mm512_setzero_ps(),
+                     dmlref__a5_store_ps, dmlref__a5_stream_ps, _mm_sfence, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_add_ps, _mm512_setzero_ps(),
                      DMLREF__SAME, dmlref__store_f32, DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_avx512, DMLREF__A5, float, float, __m512, 16, _mm512_loadu_ps,
-                     dmlref__a5_store_ps, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_mul_ps, _mm512_set1_ps(1.0f),
+                     dmlref__a5_store_ps, dmlref__a5_stream_ps, _mm_sfence, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_mul_ps, _mm512_set1_ps(1.0f),
                      DMLREF__SAME, dmlref__store_f32, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_f16_avx512, DMLREF__A5, uint16_t, float, __m512, 16, dmlref__a5_load_ph,
-                     dmlref__a5_store_ph, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_add_ps, _mm512_setzero_ps(),
+                     dmlref__a5_store_ph, dmlref__a5_stream_ph, _mm_sfence, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_add_ps, _mm512_setzero_ps(),
                      dmlref__load_f16, dmlref__store_f16, DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f16_avx512, DMLREF__A5, uint16_t, float, __m512, 16, dmlref__a5_load_ph,
-                     dmlref__a5_store_ph, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_mul_ps, _mm512_set1_ps(1.0f),
+                     dmlref__a5_store_ph, dmlref__a5_stream_ph, _mm_sfence, _mm512_loadu_ps, _mm512_storeu_ps, _mm512_mul_ps, _mm512_set1_ps(1.0f),
                      dmlref__load_f16, dmlref__store_f16, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_avx512, DMLREF__A5, double, double, __m512d, 8, _mm512_loadu_pd,
-                     dmlref__a5_store_pd, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_add_pd, _mm512_setzero_pd(),
+                     dmlref__a5_store_pd, dmlref__a5_stream_pd, _mm_sfence, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_add_pd, _mm512_setzero_pd(),
                      DMLREF__SAME, dmlref__store_f64, DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f64_avx512, DMLREF__A5, double, double, __m512d, 8, _mm512_loadu_pd,
-                     dmlref__a5_store_pd, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_mul_pd, _mm512_set1_pd(1.0),
+                     dmlref__a5_store_pd, dmlref__a5_stream_pd, _mm_sfence, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_mul_pd, _mm512_set1_pd(1.0),
                      DMLREF__SAME, dmlref__store_f64, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_avx512, DMLREF__A5, uint8_t, uint8_t, __m512i, 64, DMLREF__A5_LOADI,
-                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi8, _mm512_setzero_si512(),
+                     DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi8, _mm512_setzero_si512(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U8, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_avx512, DMLREF__A5, uint16_t, uint16_t, __m512i, 32, DMLREF__A5_LOADI,
-                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi16, _mm512_setzero_si512(),
+                     DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi16, _mm512_setzero_si512(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U16, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_avx512, DMLREF__A5, uint16_t, uint16_t, __m512i, 32, DMLREF__A5_LOADI,
-                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi16, _mm512_set1_epi16(1),
+                     DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi16, _mm512_set1_epi16(1),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U16, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_avx512, DMLREF__A5, uint32_t, uint32_t, __m512i, 16, DMLREF__A5_LOADI,
-                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi32, _mm512_setzero_si512(),
+                     DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi32, _mm512_setzero_si512(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U32, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_u32_avx512, DMLREF__A5, uint32_t, uint32_t, __m512i, 16, DMLREF__A5_LOADI,
-                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi32, _mm512_set1_epi32(1),
+                     DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi32, _mm512_set1_epi32(1),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U32, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_avx512, DMLREF__A5, uint64_t, uint64_t, __m512i, 8, DMLREF__A5_LOADI,
-                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi64, _mm512_setzero_si512(),
+                     DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_add_epi64, _mm512_setzero_si512(),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U64, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_u64_avx512, DMLREF__A5, uint64_t, uint64_t, __m512i, 8, DMLREF__A5_LOADI,
-                     DMLREF__A5_STOREI, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi64, _mm512_set1_epi64(1),
+                     DMLREF__A5_STOREI, DMLREF__A5_STREAMI, _mm_sfence, DMLREF__A5_LOADI, DMLREF__A5_STOREI, _mm512_mullo_epi64, _mm512_set1_epi64(1),
                      DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U64, 1)
 
 /* Contiguous integer sums: in-register inclusive scans. valign shifts the
@@ -2611,10 +2634,10 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx512, DMLREF__A5, uint64_t, __m512i, 
 #define DMLREF__A5_STREAMB_PH(p, r) dmlref__a5_stream_ph((p), r[0])
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_avx512, DMLREF__A5, float, __m512, 1, DMLREF__A5_NEGZ_PS,
                         _mm512_setzero_ps(), DMLREF__A5_LOADB_PS, DMLREF__A5_SCANB_PS, DMLREF__A5_ADDC_PS,
-                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PS, DMLREF__A5_STREAMB_PS, _mm_sfence, DMLREF__A5_LAST_PS)
+                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PS, DMLREF__A5_STREAMB_PS, _mm_sfence, DMLREF__A5_LAST_PS, _mm512_add_ps)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 1, DMLREF__A5_NEGZ_PS,
                         _mm512_setzero_ps(), DMLREF__A5_LOADB_PH, DMLREF__A5_SCANB_PS, DMLREF__A5_ADDC_PS,
-                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PH, DMLREF__A5_STREAMB_PH, _mm_sfence, DMLREF__A5_LAST_PS)
+                        DMLREF__A5_SHIFT1_PS, DMLREF__A5_STOREB_PH, DMLREF__A5_STREAMB_PH, _mm_sfence, DMLREF__A5_LAST_PS, _mm512_add_ps)
 /* float64: r[0] = y[0..7], r[1] = y[8..15]; r[1] is updated first from the old r[0]. */
 #define DMLREF__A5_STEP_PD(r, k)                                                           \
     do {                                                                                   \
@@ -2637,7 +2660,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_avx512, DMLREF__A5, uint16_t, __m51
 #define DMLREF__A5_STREAMB_PD(p, r) (dmlref__a5_stream_pd((p), r[0]), dmlref__a5_stream_pd((p) + 8, r[1]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d, 2, DMLREF__A5_NEGZ_PD,
                         _mm512_setzero_pd(), DMLREF__A5_LOADB_PD, DMLREF__A5_SCANB_PD, DMLREF__A5_ADDC_PD,
-                        DMLREF__A5_SHIFT1_PD, DMLREF__A5_STOREB_PD, DMLREF__A5_STREAMB_PD, _mm_sfence, DMLREF__A5_LAST_PD)
+                        DMLREF__A5_SHIFT1_PD, DMLREF__A5_STOREB_PD, DMLREF__A5_STREAMB_PD, _mm_sfence, DMLREF__A5_LAST_PD, _mm512_add_pd)
 
 /* Arg-reductions: 32-bit lanes (float32, FLOAT16 and 8/16/32-bit integers
    widened) and 64-bit lanes, comparisons into k-masks. */
@@ -2763,37 +2786,37 @@ static inline void dmlref__ne_store_f16(uint16_t *p, float32x4_t v) { /* 4 x dml
     vst1_u16(p, vreinterpret_u16_f16(vcvt_f16_f32(dmlref__ne_canon_f32(v))));
 }
 
-DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
+DMLREF__DEFINE_VSCAN(dmlref__vsum_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32, dmlref__ne_store_f32, DMLREF__NO_FENCE,
                      vld1q_f32, vst1q_f32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__SAME, dmlref__store_f32,
                      DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32,
-                     dmlref__ne_store_f32, vld1q_f32, vst1q_f32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__SAME,
+                     dmlref__ne_store_f32, dmlref__ne_store_f32, DMLREF__NO_FENCE, vld1q_f32, vst1q_f32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__SAME,
                      dmlref__store_f32, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_f16_neon, DMLREF__NE, uint16_t, float, float32x4_t, 4, dmlref__ne_load_f16,
-                     dmlref__ne_store_f16, vld1q_f32, vst1q_f32, vaddq_f32, vdupq_n_f32(0.0f), dmlref__load_f16,
+                     dmlref__ne_store_f16, dmlref__ne_store_f16, DMLREF__NO_FENCE, vld1q_f32, vst1q_f32, vaddq_f32, vdupq_n_f32(0.0f), dmlref__load_f16,
                      dmlref__store_f16, DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f16_neon, DMLREF__NE, uint16_t, float, float32x4_t, 4, dmlref__ne_load_f16,
-                     dmlref__ne_store_f16, vld1q_f32, vst1q_f32, vmulq_f32, vdupq_n_f32(1.0f), dmlref__load_f16,
+                     dmlref__ne_store_f16, dmlref__ne_store_f16, DMLREF__NO_FENCE, vld1q_f32, vst1q_f32, vmulq_f32, vdupq_n_f32(1.0f), dmlref__load_f16,
                      dmlref__store_f16, DMLREF__MUL_F, 1)
 DMLREF__DEFINE_VSCAN(dmlref__vsum_f64_neon, DMLREF__NE, double, double, float64x2_t, 2, vld1q_f64,
-                     dmlref__ne_store_f64, vld1q_f64, vst1q_f64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__SAME,
+                     dmlref__ne_store_f64, dmlref__ne_store_f64, DMLREF__NO_FENCE, vld1q_f64, vst1q_f64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__SAME,
                      dmlref__store_f64, DMLREF__ADD_F, 0)
 DMLREF__DEFINE_VSCAN(dmlref__vprod_f64_neon, DMLREF__NE, double, double, float64x2_t, 2, vld1q_f64,
-                     dmlref__ne_store_f64, vld1q_f64, vst1q_f64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__SAME,
+                     dmlref__ne_store_f64, dmlref__ne_store_f64, DMLREF__NO_FENCE, vld1q_f64, vst1q_f64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__SAME,
                      dmlref__store_f64, DMLREF__MUL_F, 1)
-DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_neon, DMLREF__NE, uint8_t, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8, vld1q_u8,
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u8_neon, DMLREF__NE, uint8_t, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8, vst1q_u8, DMLREF__NO_FENCE, vld1q_u8,
                      vst1q_u8, vaddq_u8, vdupq_n_u8(0), DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U8, 0)
-DMLREF__DEFINE_VSCAN(dmlref__vprod_u8_neon, DMLREF__NE, uint8_t, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8,
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u8_neon, DMLREF__NE, uint8_t, uint8_t, uint8x16_t, 16, vld1q_u8, vst1q_u8, vst1q_u8, DMLREF__NO_FENCE,
                      vld1q_u8, vst1q_u8, vmulq_u8, vdupq_n_u8(1), DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U8, 1)
-DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_neon, DMLREF__NE, uint16_t, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16,
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u16_neon, DMLREF__NE, uint16_t, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16, vst1q_u16, DMLREF__NO_FENCE,
                      vld1q_u16, vst1q_u16, vaddq_u16, vdupq_n_u16(0), DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U16, 0)
-DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_neon, DMLREF__NE, uint16_t, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16,
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u16_neon, DMLREF__NE, uint16_t, uint16_t, uint16x8_t, 8, vld1q_u16, vst1q_u16, vst1q_u16, DMLREF__NO_FENCE,
                      vld1q_u16, vst1q_u16, vmulq_u16, vdupq_n_u16(1), DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U16, 1)
-DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_neon, DMLREF__NE, uint32_t, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32,
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u32_neon, DMLREF__NE, uint32_t, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32, vst1q_u32, DMLREF__NO_FENCE,
                      vld1q_u32, vst1q_u32, vaddq_u32, vdupq_n_u32(0), DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U32, 0)
-DMLREF__DEFINE_VSCAN(dmlref__vprod_u32_neon, DMLREF__NE, uint32_t, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32,
+DMLREF__DEFINE_VSCAN(dmlref__vprod_u32_neon, DMLREF__NE, uint32_t, uint32_t, uint32x4_t, 4, vld1q_u32, vst1q_u32, vst1q_u32, DMLREF__NO_FENCE,
                      vld1q_u32, vst1q_u32, vmulq_u32, vdupq_n_u32(1), DMLREF__SAME, DMLREF__SAME, DMLREF__MUL_U32, 1)
-DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_neon, DMLREF__NE, uint64_t, uint64_t, uint64x2_t, 2, vld1q_u64, vst1q_u64,
+DMLREF__DEFINE_VSCAN(dmlref__vsum_u64_neon, DMLREF__NE, uint64_t, uint64_t, uint64x2_t, 2, vld1q_u64, vst1q_u64, vst1q_u64, DMLREF__NO_FENCE,
                      vld1q_u64, vst1q_u64, vaddq_u64, vdupq_n_u64(0), DMLREF__SAME, DMLREF__SAME, DMLREF__ADD_U64, 0)
 
 /* Contiguous integer sums: vext shifts lanes up, bringing in zeros. */
@@ -2869,10 +2892,10 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_neon, DMLREF__NE, uint64_t, uint64x2_t,
      dmlref__ne_store_f16((p) + 12, r[3]))
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, DMLREF__NE_NEGZ_F32,
                         vdupq_n_f32(0.0f), DMLREF__NE_LOADB_F32, DMLREF__NE_SCANB_F32, DMLREF__NE_ADDC_F32,
-                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F32, DMLREF__NE_STOREB_F32, DMLREF__NO_FENCE, DMLREF__NE_LAST_F32)
+                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F32, DMLREF__NE_STOREB_F32, DMLREF__NO_FENCE, DMLREF__NE_LAST_F32, vaddq_f32)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_neon, DMLREF__NE, uint16_t, float32x4_t, 4, DMLREF__NE_NEGZ_F32,
                         vdupq_n_f32(0.0f), DMLREF__NE_LOADB_F16, DMLREF__NE_SCANB_F32, DMLREF__NE_ADDC_F32,
-                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F16, DMLREF__NE_STOREB_F16, DMLREF__NO_FENCE, DMLREF__NE_LAST_F32)
+                        DMLREF__NE_SHIFT1_F32, DMLREF__NE_STOREB_F16, DMLREF__NE_STOREB_F16, DMLREF__NO_FENCE, DMLREF__NE_LAST_F32, vaddq_f32)
 /* BLOCKED float64: eight registers of two lanes. */
 #define DMLREF__NE_UP1_F64(b, a) vextq_f64((a), (b), 1) /* [a[1], b[0]] */
 #define DMLREF__NE_SCANB_F64(r)                                                                    \
@@ -2908,7 +2931,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_neon, DMLREF__NE, uint16_t, float32
     } while (0)
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_neon, DMLREF__NE, double, float64x2_t, 8, vdupq_n_f64(-0.0),
                         vdupq_n_f64(0.0), DMLREF__NE_LOADB_F64, DMLREF__NE_SCANB_F64, DMLREF__NE_ADDC_F64,
-                        DMLREF__NE_SHIFT1_F64, DMLREF__NE_STOREB_F64, DMLREF__NE_STOREB_F64, DMLREF__NO_FENCE, DMLREF__NE_LAST_F64)
+                        DMLREF__NE_SHIFT1_F64, DMLREF__NE_STOREB_F64, DMLREF__NE_STOREB_F64, DMLREF__NO_FENCE, DMLREF__NE_LAST_F64, vaddq_f64)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
                         vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f), dmlref__cumsum_blocked_f32_scalar)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_neon, DMLREF__NE, uint16_t, float32x4_t, 4, dmlref__ne_load_f16,
