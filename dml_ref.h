@@ -1673,6 +1673,62 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                                     \
     }
 
+/* Transposed scan: contiguous lines (unit steps) that are not adjacent, such
+   as the rows of a matrix scanned along its last axis. W lines are read W
+   elements at a time and transposed in registers, so that vector k holds
+   element k of every line; the scalar recurrence then runs in all W lanes at
+   once (exact for SEQUENTIAL floats and products), and the result is
+   transposed back. Line tails and leftover lines use the scalar recurrence. */
+#define DMLREF__DEFINE_TSCAN(NAME, ATTR, T, A, V, W, LOAD, STORE, TRANSPOSE, OP, IDENTV, SLOAD, SSTORE, SOP, \
+                             FALLBACK)                                                                        \
+    ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
+        uint64_t g, i;                                                                                        \
+        unsigned k, l;                                                                                        \
+        for (g = 0; g + (W) <= p->lines; g += (W)) {                                                          \
+            const T *s[W];                                                                                    \
+            T *d[W];                                                                                          \
+            A lanes[W];                                                                                       \
+            V tally = IDENTV, r[W], o[W];                                                                     \
+            for (l = 0; l < (W); l++) {                                                                       \
+                s[l] = (const T *)p->src + (ptrdiff_t)(g + l) * p->src_line;                                  \
+                d[l] = (T *)p->dst + (ptrdiff_t)(g + l) * p->dst_line;                                        \
+            }                                                                                                 \
+            for (i = 0; i + (W) <= p->length; i += (W)) {                                                     \
+                for (l = 0; l < (W); l++) r[l] = LOAD(s[l] + i);                                              \
+                TRANSPOSE(r); /* r[k] = element i + k of every line */                                        \
+                for (k = 0; k < (W); k++) {                                                                   \
+                    if (i == 0 && k == 0) { /* the tally starts as the first element itself */                \
+                        tally = r[0];                                                                         \
+                        o[0] = p->exclusive ? (IDENTV) : tally;                                               \
+                    } else if (p->exclusive) {                                                                \
+                        o[k] = tally;                                                                         \
+                        tally = OP(tally, r[k]);                                                              \
+                    } else {                                                                                  \
+                        tally = OP(tally, r[k]);                                                              \
+                        o[k] = tally;                                                                         \
+                    }                                                                                         \
+                }                                                                                             \
+                TRANSPOSE(o);                                                                                 \
+                for (l = 0; l < (W); l++) STORE(d[l] + i, o[l]);                                              \
+            }                                                                                                 \
+            memcpy(lanes, &tally, sizeof lanes);                                                              \
+            for (l = 0; l < (W); l++) { /* the tail of each line */                                           \
+                A t = lanes[l];                                                                               \
+                uint64_t j;                                                                                   \
+                for (j = i; j < p->length; j++) {                                                             \
+                    A x = SLOAD(s[l][j]);                                                                     \
+                    if (p->exclusive) d[l][j] = SSTORE(t);                                                    \
+                    t = SOP(t, x);                                                                            \
+                    if (!p->exclusive) d[l][j] = SSTORE(t);                                                   \
+                }                                                                                             \
+            }                                                                                                 \
+        }                                                                                                     \
+        if (g < p->lines) {                                                                                   \
+            dmlref__scan_panel sub = dmlref__scan_subpanel(p, g, p->lines - g);                               \
+            FALLBACK(&sub);                                                                                   \
+        }                                                                                                     \
+    }
+
 /* Contiguous integer sum: any association gives the same bits, so a register
    is scanned in log steps (SCANREG) and the running carry added; exclusive
    outputs are inclusive minus the element (exact modulo 2^bits). */
@@ -2125,14 +2181,35 @@ DMLREF__S2_ARG_EPI32(u8, uint8_t, dmlref__s2_load_u8)
 #define dmlref__arg_u64_sse2 dmlref__arg_u64_scalar
 #define dmlref__arg_f16_sse2 dmlref__arg_f16_scalar
 
+/* Transposed scans of contiguous lines (SEQUENTIAL floats). */
+#define DMLREF__S2_TRANSPOSE_PS(r) _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3])
+#define DMLREF__S2_TRANSPOSE_PD(r)                                                                 \
+    do {                                                                                           \
+        __m128d t_ = _mm_unpacklo_pd(r[0], r[1]);                                                  \
+        r[1] = _mm_unpackhi_pd(r[0], r[1]);                                                        \
+        r[0] = t_;                                                                                 \
+    } while (0)
+DMLREF__DEFINE_TSCAN(dmlref__tsum_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps,
+                     DMLREF__S2_TRANSPOSE_PS, _mm_add_ps, _mm_setzero_ps(), DMLREF__SAME, dmlref__store_f32,
+                     DMLREF__ADD_F, dmlref__cumsum_f32_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tprod_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps,
+                     DMLREF__S2_TRANSPOSE_PS, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__SAME, dmlref__store_f32,
+                     DMLREF__MUL_F, dmlref__cumprod_f32_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tsum_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd,
+                     DMLREF__S2_TRANSPOSE_PD, _mm_add_pd, _mm_setzero_pd(), DMLREF__SAME, dmlref__store_f64,
+                     DMLREF__ADD_F, dmlref__cumsum_f64_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd,
+                     DMLREF__S2_TRANSPOSE_PD, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__SAME, dmlref__store_f64,
+                     DMLREF__MUL_F, dmlref__cumprod_f64_scalar)
+
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_sse2, DMLREF__S2, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps, _mm_add_ps,
                         _mm_set1_ps(-0.0f), _mm_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_sse2, DMLREF__S2, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd, _mm_add_pd,
                         _mm_set1_pd(-0.0), _mm_setzero_pd(), dmlref__cumsum_blocked_f64_scalar)
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_sse2, DMLREF__S2, dmlref__cumsum_f32_scalar, dmlref__vsum_f32_sse2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_sse2, DMLREF__S2, dmlref__tsum_f32_sse2, dmlref__vsum_f32_sse2,
                           dmlref__cumsum_f32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_sse2, DMLREF__S2, dmlref__cumsum_f64_scalar, dmlref__vsum_f64_sse2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_sse2, DMLREF__S2, dmlref__tsum_f64_sse2, dmlref__vsum_f64_sse2,
                           dmlref__cumsum_f64_scalar, 2)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_sse2, DMLREF__S2, dmlref__cblocked_f32_sse2,
                           dmlref__vblocked_f32_sse2, dmlref__cumsum_blocked_f32_scalar, 16)
@@ -2146,9 +2223,9 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_sse2, DMLREF__S2, dmlref__csum_u32_
                           dmlref__cumsum_u32_scalar, 4)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_sse2, DMLREF__S2, dmlref__csum_u64_sse2, dmlref__vsum_u64_sse2,
                           dmlref__cumsum_u64_scalar, 2)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_sse2, DMLREF__S2, dmlref__cumprod_f32_scalar, dmlref__vprod_f32_sse2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_sse2, DMLREF__S2, dmlref__tprod_f32_sse2, dmlref__vprod_f32_sse2,
                           dmlref__cumprod_f32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_sse2, DMLREF__S2, dmlref__cumprod_f64_scalar, dmlref__vprod_f64_sse2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_sse2, DMLREF__S2, dmlref__tprod_f64_sse2, dmlref__vprod_f64_sse2,
                           dmlref__cumprod_f64_scalar, 2)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_sse2, DMLREF__S2, dmlref__cumprod_u16_scalar, dmlref__vprod_u16_sse2,
                           dmlref__cumprod_u16_scalar, 8)
@@ -2427,6 +2504,54 @@ DMLREF__A2_ARG_EPI32(u8, uint8_t, DMLREF__A2_LOAD_U8)
 DMLREF__A2_ARG_EPI64(i64, int64_t, DMLREF__A2_LOADI)
 DMLREF__A2_ARG_EPI64(u64, uint64_t, DMLREF__A2_LOAD_U64)
 
+/* Transposed scans of contiguous lines: 8x8 float32 and 4x4 float64 transposes. */
+#define DMLREF__A2_TRANSPOSE_PS(r)                                                                 \
+    do {                                                                                           \
+        __m256 t0_ = _mm256_unpacklo_ps(r[0], r[1]), t1_ = _mm256_unpackhi_ps(r[0], r[1]);         \
+        __m256 t2_ = _mm256_unpacklo_ps(r[2], r[3]), t3_ = _mm256_unpackhi_ps(r[2], r[3]);         \
+        __m256 t4_ = _mm256_unpacklo_ps(r[4], r[5]), t5_ = _mm256_unpackhi_ps(r[4], r[5]);         \
+        __m256 t6_ = _mm256_unpacklo_ps(r[6], r[7]), t7_ = _mm256_unpackhi_ps(r[6], r[7]);         \
+        __m256 u0_ = _mm256_shuffle_ps(t0_, t2_, 0x44), u1_ = _mm256_shuffle_ps(t0_, t2_, 0xEE);   \
+        __m256 u2_ = _mm256_shuffle_ps(t1_, t3_, 0x44), u3_ = _mm256_shuffle_ps(t1_, t3_, 0xEE);   \
+        __m256 u4_ = _mm256_shuffle_ps(t4_, t6_, 0x44), u5_ = _mm256_shuffle_ps(t4_, t6_, 0xEE);   \
+        __m256 u6_ = _mm256_shuffle_ps(t5_, t7_, 0x44), u7_ = _mm256_shuffle_ps(t5_, t7_, 0xEE);   \
+        r[0] = _mm256_permute2f128_ps(u0_, u4_, 0x20);                                             \
+        r[1] = _mm256_permute2f128_ps(u1_, u5_, 0x20);                                             \
+        r[2] = _mm256_permute2f128_ps(u2_, u6_, 0x20);                                             \
+        r[3] = _mm256_permute2f128_ps(u3_, u7_, 0x20);                                             \
+        r[4] = _mm256_permute2f128_ps(u0_, u4_, 0x31);                                             \
+        r[5] = _mm256_permute2f128_ps(u1_, u5_, 0x31);                                             \
+        r[6] = _mm256_permute2f128_ps(u2_, u6_, 0x31);                                             \
+        r[7] = _mm256_permute2f128_ps(u3_, u7_, 0x31);                                             \
+    } while (0)
+#define DMLREF__A2_TRANSPOSE_PD(r)                                                                 \
+    do {                                                                                           \
+        __m256d t0_ = _mm256_unpacklo_pd(r[0], r[1]), t1_ = _mm256_unpackhi_pd(r[0], r[1]);        \
+        __m256d t2_ = _mm256_unpacklo_pd(r[2], r[3]), t3_ = _mm256_unpackhi_pd(r[2], r[3]);        \
+        r[0] = _mm256_permute2f128_pd(t0_, t2_, 0x20);                                             \
+        r[1] = _mm256_permute2f128_pd(t1_, t3_, 0x20);                                             \
+        r[2] = _mm256_permute2f128_pd(t0_, t2_, 0x31);                                             \
+        r[3] = _mm256_permute2f128_pd(t1_, t3_, 0x31);                                             \
+    } while (0)
+DMLREF__DEFINE_TSCAN(dmlref__tsum_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps,
+                     DMLREF__A2_TRANSPOSE_PS, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__SAME, dmlref__store_f32,
+                     DMLREF__ADD_F, dmlref__cumsum_f32_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tprod_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps,
+                     dmlref__a2_store_ps, DMLREF__A2_TRANSPOSE_PS, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__SAME,
+                     dmlref__store_f32, DMLREF__MUL_F, dmlref__cumprod_f32_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tsum_f16_avx2, DMLREF__A2, uint16_t, float, __m256, 8, dmlref__a2_load_ph,
+                     dmlref__a2_store_ph, DMLREF__A2_TRANSPOSE_PS, _mm256_add_ps, _mm256_setzero_ps(),
+                     dmlref__load_f16, dmlref__store_f16, DMLREF__ADD_F, dmlref__cumsum_f16_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tprod_f16_avx2, DMLREF__A2, uint16_t, float, __m256, 8, dmlref__a2_load_ph,
+                     dmlref__a2_store_ph, DMLREF__A2_TRANSPOSE_PS, _mm256_mul_ps, _mm256_set1_ps(1.0f),
+                     dmlref__load_f16, dmlref__store_f16, DMLREF__MUL_F, dmlref__cumprod_f16_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tsum_f64_avx2, DMLREF__A2, double, double, __m256d, 4, _mm256_loadu_pd,
+                     dmlref__a2_store_pd, DMLREF__A2_TRANSPOSE_PD, _mm256_add_pd, _mm256_setzero_pd(), DMLREF__SAME,
+                     dmlref__store_f64, DMLREF__ADD_F, dmlref__cumsum_f64_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_avx2, DMLREF__A2, double, double, __m256d, 4, _mm256_loadu_pd,
+                     dmlref__a2_store_pd, DMLREF__A2_TRANSPOSE_PD, _mm256_mul_pd, _mm256_set1_pd(1.0), DMLREF__SAME,
+                     dmlref__store_f64, DMLREF__MUL_F, dmlref__cumprod_f64_scalar)
+
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx2, DMLREF__A2, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps, _mm256_add_ps,
                         DMLREF__A2_NEGZ_PS, _mm256_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx2, DMLREF__A2, double, __m256d, 4, _mm256_loadu_pd, dmlref__a2_store_pd, _mm256_add_pd,
@@ -2434,11 +2559,11 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx2, DMLREF__A2, uint16_t, __m256, 8, dmlref__a2_load_ph, dmlref__a2_store_ph, _mm256_add_ps,
                         DMLREF__A2_NEGZ_PS, _mm256_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx2, DMLREF__A2, dmlref__cumsum_f32_scalar, dmlref__vsum_f32_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx2, DMLREF__A2, dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx2,
                           dmlref__cumsum_f32_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx2, DMLREF__A2, dmlref__cumsum_f16_scalar, dmlref__vsum_f16_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx2, DMLREF__A2, dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx2,
                           dmlref__cumsum_f16_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx2, DMLREF__A2, dmlref__cumsum_f64_scalar, dmlref__vsum_f64_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx2, DMLREF__A2, dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx2,
                           dmlref__cumsum_f64_scalar, 4)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_avx2, DMLREF__A2, dmlref__cblocked_f32_avx2,
                           dmlref__vblocked_f32_avx2, dmlref__cumsum_blocked_f32_scalar, 16)
@@ -2454,11 +2579,11 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_avx2, DMLREF__A2, dmlref__csum_u32_
                           dmlref__cumsum_u32_scalar, 8)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_avx2, DMLREF__A2, dmlref__csum_u64_avx2, dmlref__vsum_u64_avx2,
                           dmlref__cumsum_u64_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx2, DMLREF__A2, dmlref__cumprod_f32_scalar, dmlref__vprod_f32_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx2, DMLREF__A2, dmlref__tprod_f32_avx2, dmlref__vprod_f32_avx2,
                           dmlref__cumprod_f32_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx2, DMLREF__A2, dmlref__cumprod_f16_scalar, dmlref__vprod_f16_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx2, DMLREF__A2, dmlref__tprod_f16_avx2, dmlref__vprod_f16_avx2,
                           dmlref__cumprod_f16_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx2, DMLREF__A2, dmlref__cumprod_f64_scalar, dmlref__vprod_f64_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx2, DMLREF__A2, dmlref__tprod_f64_avx2, dmlref__vprod_f64_avx2,
                           dmlref__cumprod_f64_scalar, 4)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_avx2, DMLREF__A2, dmlref__cumprod_u16_scalar, dmlref__vprod_u16_avx2,
                           dmlref__cumprod_u16_scalar, 16)
@@ -2729,11 +2854,11 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx512, DMLREF__A5, double, __m512d
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 16, dmlref__a5_load_ph, dmlref__a5_store_ph, _mm512_add_ps,
                         DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx512, DMLREF__A5, dmlref__cumsum_f32_scalar, dmlref__vsum_f32_avx512,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx512, DMLREF__A5, dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx512,
                           dmlref__cumsum_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx512, DMLREF__A5, dmlref__cumsum_f16_scalar, dmlref__vsum_f16_avx512,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx512, DMLREF__A5, dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx512,
                           dmlref__cumsum_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx512, DMLREF__A5, dmlref__cumsum_f64_scalar, dmlref__vsum_f64_avx512,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx512, DMLREF__A5, dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx512,
                           dmlref__cumsum_f64_scalar, 8)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_avx512, DMLREF__A5, dmlref__cblocked_f32_avx512,
                           dmlref__vblocked_f32_avx512, dmlref__cumsum_blocked_f32_scalar, 16)
@@ -2749,11 +2874,11 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_avx512, DMLREF__A5, dmlref__csum_u3
                           dmlref__cumsum_u32_scalar, 16)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_avx512, DMLREF__A5, dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512,
                           dmlref__cumsum_u64_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx512, DMLREF__A5, dmlref__cumprod_f32_scalar,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx512, DMLREF__A5, dmlref__tprod_f32_avx2,
                           dmlref__vprod_f32_avx512, dmlref__cumprod_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx512, DMLREF__A5, dmlref__cumprod_f16_scalar,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx512, DMLREF__A5, dmlref__tprod_f16_avx2,
                           dmlref__vprod_f16_avx512, dmlref__cumprod_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx512, DMLREF__A5, dmlref__cumprod_f64_scalar,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx512, DMLREF__A5, dmlref__tprod_f64_avx2,
                           dmlref__vprod_f64_avx512, dmlref__cumprod_f64_scalar, 8)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_avx512, DMLREF__A5, dmlref__cumprod_u16_scalar,
                           dmlref__vprod_u16_avx512, dmlref__cumprod_u16_scalar, 32)
@@ -2932,6 +3057,40 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f16_neon, DMLREF__NE, uint16_t, float32
 DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_neon, DMLREF__NE, double, float64x2_t, 8, vdupq_n_f64(-0.0),
                         vdupq_n_f64(0.0), DMLREF__NE_LOADB_F64, DMLREF__NE_SCANB_F64, DMLREF__NE_ADDC_F64,
                         DMLREF__NE_SHIFT1_F64, DMLREF__NE_STOREB_F64, DMLREF__NE_STOREB_F64, DMLREF__NO_FENCE, DMLREF__NE_LAST_F64, vaddq_f64)
+/* Transposed scans of contiguous lines: 4x4 float32 and 2x2 float64 transposes. */
+#define DMLREF__NE_TRANSPOSE_F32(r)                                                                \
+    do {                                                                                           \
+        float32x4x2_t a_ = vtrnq_f32(r[0], r[1]), b_ = vtrnq_f32(r[2], r[3]);                      \
+        r[0] = vcombine_f32(vget_low_f32(a_.val[0]), vget_low_f32(b_.val[0]));                     \
+        r[1] = vcombine_f32(vget_low_f32(a_.val[1]), vget_low_f32(b_.val[1]));                     \
+        r[2] = vcombine_f32(vget_high_f32(a_.val[0]), vget_high_f32(b_.val[0]));                   \
+        r[3] = vcombine_f32(vget_high_f32(a_.val[1]), vget_high_f32(b_.val[1]));                   \
+    } while (0)
+#define DMLREF__NE_TRANSPOSE_F64(r)                                                                \
+    do {                                                                                           \
+        float64x2_t t_ = vzip1q_f64(r[0], r[1]);                                                   \
+        r[1] = vzip2q_f64(r[0], r[1]);                                                             \
+        r[0] = t_;                                                                                 \
+    } while (0)
+DMLREF__DEFINE_TSCAN(dmlref__tsum_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
+                     DMLREF__NE_TRANSPOSE_F32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__SAME, dmlref__store_f32,
+                     DMLREF__ADD_F, dmlref__cumsum_f32_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tprod_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32,
+                     dmlref__ne_store_f32, DMLREF__NE_TRANSPOSE_F32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__SAME,
+                     dmlref__store_f32, DMLREF__MUL_F, dmlref__cumprod_f32_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tsum_f16_neon, DMLREF__NE, uint16_t, float, float32x4_t, 4, dmlref__ne_load_f16,
+                     dmlref__ne_store_f16, DMLREF__NE_TRANSPOSE_F32, vaddq_f32, vdupq_n_f32(0.0f), dmlref__load_f16,
+                     dmlref__store_f16, DMLREF__ADD_F, dmlref__cumsum_f16_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tprod_f16_neon, DMLREF__NE, uint16_t, float, float32x4_t, 4, dmlref__ne_load_f16,
+                     dmlref__ne_store_f16, DMLREF__NE_TRANSPOSE_F32, vmulq_f32, vdupq_n_f32(1.0f), dmlref__load_f16,
+                     dmlref__store_f16, DMLREF__MUL_F, dmlref__cumprod_f16_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tsum_f64_neon, DMLREF__NE, double, double, float64x2_t, 2, vld1q_f64,
+                     dmlref__ne_store_f64, DMLREF__NE_TRANSPOSE_F64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__SAME,
+                     dmlref__store_f64, DMLREF__ADD_F, dmlref__cumsum_f64_scalar)
+DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_neon, DMLREF__NE, double, double, float64x2_t, 2, vld1q_f64,
+                     dmlref__ne_store_f64, DMLREF__NE_TRANSPOSE_F64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__SAME,
+                     dmlref__store_f64, DMLREF__MUL_F, dmlref__cumprod_f64_scalar)
+
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
                         vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f), dmlref__cumsum_blocked_f32_scalar)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_neon, DMLREF__NE, uint16_t, float32x4_t, 4, dmlref__ne_load_f16,
@@ -3000,11 +3159,11 @@ DMLREF__NE_ARG(u64, uint64_t, uint64x2_t, uint64x2_t, 2, vld1q_u64, DMLREF__NE_L
 #define dmlref__arg_i8_neon dmlref__arg_i8_scalar
 #define dmlref__arg_u8_neon dmlref__arg_u8_scalar
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_neon, DMLREF__NE, dmlref__cumsum_f32_scalar, dmlref__vsum_f32_neon,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_neon, DMLREF__NE, dmlref__tsum_f32_neon, dmlref__vsum_f32_neon,
                           dmlref__cumsum_f32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_neon, DMLREF__NE, dmlref__cumsum_f16_scalar, dmlref__vsum_f16_neon,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_neon, DMLREF__NE, dmlref__tsum_f16_neon, dmlref__vsum_f16_neon,
                           dmlref__cumsum_f16_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_neon, DMLREF__NE, dmlref__cumsum_f64_scalar, dmlref__vsum_f64_neon,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_neon, DMLREF__NE, dmlref__tsum_f64_neon, dmlref__vsum_f64_neon,
                           dmlref__cumsum_f64_scalar, 2)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_neon, DMLREF__NE, dmlref__cblocked_f32_neon,
                           dmlref__vblocked_f32_neon, dmlref__cumsum_blocked_f32_scalar, 16)
@@ -3020,11 +3179,11 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_neon, DMLREF__NE, dmlref__csum_u32_
                           dmlref__cumsum_u32_scalar, 4)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_neon, DMLREF__NE, dmlref__csum_u64_neon, dmlref__vsum_u64_neon,
                           dmlref__cumsum_u64_scalar, 2)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_neon, DMLREF__NE, dmlref__cumprod_f32_scalar, dmlref__vprod_f32_neon,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_neon, DMLREF__NE, dmlref__tprod_f32_neon, dmlref__vprod_f32_neon,
                           dmlref__cumprod_f32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_neon, DMLREF__NE, dmlref__cumprod_f16_scalar, dmlref__vprod_f16_neon,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_neon, DMLREF__NE, dmlref__tprod_f16_neon, dmlref__vprod_f16_neon,
                           dmlref__cumprod_f16_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_neon, DMLREF__NE, dmlref__cumprod_f64_scalar, dmlref__vprod_f64_neon,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_neon, DMLREF__NE, dmlref__tprod_f64_neon, dmlref__vprod_f64_neon,
                           dmlref__cumprod_f64_scalar, 2)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u8_neon, DMLREF__NE, dmlref__cumprod_u8_scalar, dmlref__vprod_u8_neon,
                           dmlref__cumprod_u8_scalar, 16)
