@@ -1867,47 +1867,85 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                                         \
     }
 
-/* Contiguous: one output at a time along a unit-stride line; lane l sees
-   positions l, l+W, ...; the last vector is loaded overlapping the previous
-   one so no scalar tail is needed (a position seen twice is harmless). The
-   lanes are then combined: best value, ties by the direction's index rule. */
+/* Contiguous: one output at a time along a unit-stride line. Four
+   accumulators (lane l of accumulator u sees positions u*W + l, u*W + l + 4W,
+   ...) keep four independent compare chains in flight; the rest of the line
+   goes to accumulator 0, its last vector loaded overlapping the previous one
+   so no scalar tail is needed (a position seen twice is harmless). All lanes
+   are then combined: best value, ties by the direction's index rule. */
+#define DMLREF__CARG_ACC 4
+/* The main loop, once per comparison: lanes to take are CMP(x, best), or
+   CMP(best, x) when SWAP (a constant, so each copy has one comparison). */
+#define DMLREF__CARG_MAIN(CMP, SWAP, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)                                       \
+    for (; i + DMLREF__CARG_ACC * (W) <= n; i += DMLREF__CARG_ACC * (W))                                             \
+        DMLREF__UNROLL for (u = 0; u < DMLREF__CARG_ACC; u++) {                                                      \
+            x = LOAD(line + i + u * (W));                                                                            \
+            m = (SWAP) ? CMP(best[u], x) : CMP(x, best[u]);                                                          \
+            nan = MOR(nan, ISNAN(x));                                                                                \
+            pos[u] = ADDI(pos[u], stride);                                                                           \
+            best[u] = BLEND(m, best[u], x);                                                                          \
+            where[u] = BLENDI(m, where[u], pos[u]);                                                                  \
+        }
 #define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MANY, BLEND, BLENDI, SET1I, ADDI, \
                             IOTA, STOREV, STOREI, VT, IT, FALLBACK)                                                  \
     ATTR static void NAME(const dmlref__arg_panel *p) {                                                              \
         uint64_t o, n = p->rcount;                                                                                   \
+        const int want_max = p->want_max, last = p->last;                                                            \
         for (o = 0; o < p->outputs; o++) {                                                                           \
             const T *line = (const T *)p->src + (ptrdiff_t)o * p->src_output_step;                                   \
-            VT values[W];                                                                                            \
-            IT lanes[W];                                                                                             \
-            uint64_t i, best_index;                                                                                  \
-            unsigned l, pick = 0;                                                                                    \
-            V best = LOAD(line), x;                                                                                  \
-            VI where = IOTA, pos = IOTA;                                                                             \
-            M nan = ISNAN(best), m;                                                                                  \
-            for (i = (W); i < n; i += (W)) {                                                                         \
+            VT values[DMLREF__CARG_ACC * (W)];                                                                       \
+            IT lanes[DMLREF__CARG_ACC * (W)];                                                                        \
+            V best[DMLREF__CARG_ACC], x;                                                                             \
+            VI where[DMLREF__CARG_ACC], pos[DMLREF__CARG_ACC], stride = SET1I((IT)(DMLREF__CARG_ACC * (W)));         \
+            M nan, m;                                                                                                \
+            uint64_t i;                                                                                              \
+            unsigned u, l, used = 1, pick = 0;                                                                       \
+            best[0] = LOAD(line);                                                                                    \
+            where[0] = pos[0] = IOTA;                                                                                \
+            nan = ISNAN(best[0]);                                                                                    \
+            i = (W);                                                                                                 \
+            if (n >= DMLREF__CARG_ACC * (W)) {                                                                       \
+                used = DMLREF__CARG_ACC;                                                                             \
+                for (u = 1; u < DMLREF__CARG_ACC; u++) {                                                             \
+                    best[u] = LOAD(line + u * (W));                                                                  \
+                    where[u] = pos[u] = ADDI(IOTA, SET1I((IT)(u * (W))));                                            \
+                    nan = MOR(nan, ISNAN(best[u]));                                                                  \
+                }                                                                                                    \
+                i = DMLREF__CARG_ACC * (W);                                                                          \
+                /* x < best (first minimum), x <= best (last), best < x, best <= x */                               \
+                if (!want_max && !last) {                                                                            \
+                    DMLREF__CARG_MAIN(LT, 0, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)                                  \
+                } else if (!want_max) {                                                                              \
+                    DMLREF__CARG_MAIN(LE, 0, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)                                  \
+                } else if (!last) {                                                                                  \
+                    DMLREF__CARG_MAIN(LT, 1, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)              \
+                } else {                                                                                             \
+                    DMLREF__CARG_MAIN(LE, 1, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)              \
+                }                                                                                                    \
+            }                                                                                                        \
+            for (; i < n; i += (W)) {                                                                                \
                 uint64_t at = i + (W) <= n ? i : n - (W); /* overlapping last vector */                              \
                 x = LOAD(line + at);                                                                                 \
-                pos = at == i ? ADDI(pos, SET1I(W)) : ADDI(IOTA, SET1I((IT)at));                                     \
-                m = DMLREF__ARG_BETTER(LT, LE, x, best, p);                                                          \
+                m = DMLREF__ARG_BETTER(LT, LE, x, best[0], p);                                                       \
                 nan = MOR(nan, ISNAN(x));                                                                            \
-                best = BLEND(m, best, x);                                                                            \
-                where = BLENDI(m, where, pos);                                                                       \
+                best[0] = BLEND(m, best[0], x);                                                                      \
+                where[0] = BLENDI(m, where[0], ADDI(IOTA, SET1I((IT)at)));                                           \
             }                                                                                                        \
             if (MANY(nan)) {                                                                                         \
                 dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                               \
                 FALLBACK(&sub);                                                                                      \
                 continue;                                                                                            \
             }                                                                                                        \
-            STOREV(values, best);                                                                                    \
-            STOREI(lanes, where);                                                                                    \
-            for (l = 1; l < (W); l++) {                                                                              \
-                int better = p->want_max ? values[l] > values[pick] : values[l] < values[pick];                      \
-                int tie = values[l] == values[pick] &&                                                               \
-                          (p->last ? lanes[l] > lanes[pick] : lanes[l] < lanes[pick]);                               \
+            for (u = 0; u < used; u++) {                                                                             \
+                STOREV(values + u * (W), best[u]);                                                                   \
+                STOREI(lanes + u * (W), where[u]);                                                                   \
+            }                                                                                                        \
+            for (l = 1; l < used * (W); l++) {                                                                       \
+                int better = want_max ? values[l] > values[pick] : values[l] < values[pick];                         \
+                int tie = values[l] == values[pick] && (last ? lanes[l] > lanes[pick] : lanes[l] < lanes[pick]);     \
                 if (better || tie) pick = l;                                                                         \
             }                                                                                                        \
-            best_index = (uint64_t)lanes[pick];                                                                      \
-            dmlref__put_index(p, o, best_index);                                                                     \
+            dmlref__put_index(p, o, (uint64_t)lanes[pick]);                                                          \
         }                                                                                                            \
     }
 
