@@ -1732,6 +1732,13 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* Contiguous integer sum: any association gives the same bits, so a register
    is scanned in log steps (SCANREG) and the running carry added; exclusive
    outputs are inclusive minus the element (exact modulo 2^bits). */
+/* The vector loop of a contiguous integer sum, one copy per store kind. */
+#define DMLREF__CSUM_LOOP(PUT, EXCLUSIVE, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                         \
+    for (; i + (W) <= p->length; i += (W)) {                                                                  \
+        V x = LOADU(src + i), s = SCANREG(x), y = ADD(s, carry);                                              \
+        PUT(dst + i, (EXCLUSIVE) ? SUB(y, x) : y);                                                            \
+        carry = ADD(carry, BCASTLAST(s)); /* one add on the loop-carried chain */                             \
+    }
 #define DMLREF__DEFINE_CSUM_INT(NAME, ATTR, T, V, W, LOADU, STOREU, STREAMU, FENCE, ADD, SUB, SCANREG, BCASTLAST, \
                                 ZERO)                                                                         \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
@@ -1743,11 +1750,13 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             V carry = ZERO;                                                                                   \
             T tally = 0, lanes[W];                                                                            \
             int stream = p->stream && (uintptr_t)dst % sizeof(V) == 0; /* streaming needs alignment */       \
-            for (i = 0; i + (W) <= p->length; i += (W)) {                                                     \
-                V x = LOADU(src + i), s = SCANREG(x), y = ADD(s, carry);                                      \
-                if (stream) STREAMU(dst + i, p->exclusive ? SUB(y, x) : y);                                   \
-                else STOREU(dst + i, p->exclusive ? SUB(y, x) : y);                                           \
-                carry = ADD(carry, BCASTLAST(s)); /* one add on the loop-carried chain */                     \
+            i = 0;                                                                                            \
+            if (stream) {                                                                                     \
+                DMLREF__CSUM_LOOP(STREAMU, p->exclusive, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)           \
+            } else if (p->exclusive) {                                                                        \
+                DMLREF__CSUM_LOOP(STOREU, 1, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                       \
+            } else {                                                                                          \
+                DMLREF__CSUM_LOOP(STOREU, 0, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                       \
             }                                                                                                 \
             streamed |= stream;                                                                               \
             STOREU(lanes, carry);                                                                             \
