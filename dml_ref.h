@@ -2409,10 +2409,16 @@ DMLREF__DEFINE_CSUM_INT(dmlref__csum_u64_avx2, DMLREF__A2, uint64_t, __m256i, 4,
     ((k) == 4 ? _mm256_castsi256_ps(_mm256_permute2x128_si256(_mm256_castps_si256(a), _mm256_castps_si256(b), 0x21)) \
               : _mm256_castsi256_ps(DMLREF__A2_UPI(_mm256_castps_si256(b), _mm256_castps_si256(a), 4 * (k))))
 #define DMLREF__A2_NEGZ_PS _mm256_set1_ps(-0.0f)
+/* The bottom register's up(b, -0.0, k): [-0.0 x 4, b.lo] is one insert, not a cross-lane permute. */
+#define DMLREF__A2_LOW_PS(b) _mm256_insertf128_ps(DMLREF__A2_NEGZ_PS, _mm256_castps256_ps128(b), 1)
+#define DMLREF__A2_UP0_PS(b, k)                                                                            \
+    ((k) == 4 ? DMLREF__A2_LOW_PS(b)                                                                       \
+              : _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(b),                             \
+                                                       _mm256_castps_si256(DMLREF__A2_LOW_PS(b)), 16 - 4 * (k))))
 #define DMLREF__A2_STEP_PS(r, k)                                                           \
     do {                                                                                   \
         r[1] = _mm256_add_ps(DMLREF__A2_UP_PS(r[1], r[0], k), r[1]);                       \
-        r[0] = _mm256_add_ps(DMLREF__A2_UP_PS(r[0], DMLREF__A2_NEGZ_PS, k), r[0]);         \
+        r[0] = _mm256_add_ps(DMLREF__A2_UP0_PS(r[0], k), r[0]);                            \
     } while (0)
 #define DMLREF__A2_SCANB_PS(r)                                                             \
     do {                                                                                   \
