@@ -26,7 +26,7 @@
    written to the output and the status says why (pass dmlref_options with an
    error_message buffer for a one-line message naming operator, tensor, field).
 
-   Macros you may define before including (implementation file for the last four):
+   Macros you may define before including (implementation file for all but the first three):
       DML_REF_STATIC          make every function static (private to one file)
       DMLREF_API              decoration of the public functions (default extern)
       DMLREF_NO_WIN32_TYPES   do not define UINT, BOOL, UINT64, FLOAT, TRUE, FALSE
@@ -35,9 +35,12 @@
       DMLREF_VECTOR           force one path at compile time (DMLREF_ISA_* value)
       DMLREF_NO_AVX512        never build the AVX-512 path
       DMLREF_AUTO_AVX512      let AUTO select AVX-512 (forcing it works without this)
+      DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
+                              alias the input are written with non-temporal stores
 
    Layout of the implementation (search for the markers):
-      >>types >>status >>validation >>iteration >>scalar >>dispatch >>public
+      >>types >>float16 >>fpenv >>status >>validation >>iteration >>scalar
+      >>simd-common >>sse2 >>avx2 >>avx512 >>neon >>dispatch >>public
 */
 #ifndef DML_REF_H
 #define DML_REF_H
