@@ -32,7 +32,8 @@
       DMLREF_NO_WIN32_TYPES   do not define UINT, BOOL, UINT64, FLOAT, TRUE, FALSE
       DMLREF_ASSERT(x)        internal assertions (default: assert from assert.h)
       DMLREF_NO_SIMD          build the scalar path only
-      DMLREF_VECTOR           force one path at compile time (DMLREF_ISA_* value)
+      DMLREF_VECTOR           build one path only, used by AUTO: DMLREF_SCALAR, DMLREF_SSE2,
+                              DMLREF_AVX2, DMLREF_AVX512 or DMLREF_NEON
       DMLREF_NO_AVX512        never build the AVX-512 path
       DMLREF_AUTO_AVX512      let AUTO select AVX-512 (forcing it works without this)
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
@@ -1261,6 +1262,7 @@ static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *
     int64_t off_in = 0, off_out = 0, base_in = 0, base_out = 0;
     uint32_t n = 0, d, esize = plan->in.esize;
     dmlref__scan_panel panel;
+    DMLREF_ASSERT(kernel != NULL); /* validation admits only types with kernels */
     for (d = 0; d < plan->in.rank; d++) {
         if (d == plan->axis || plan->in.sizes[d] == 1) continue;
         outer[n].size = plan->in.sizes[d];
@@ -1302,6 +1304,7 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
     int64_t off_in = 0, off_out = 0;
     uint32_t n = 0, d;
     dmlref__arg_panel panel;
+    DMLREF_ASSERT(kernel != NULL);
     memset(&panel, 0, sizeof panel);
     for (d = 0; d < plan->in.rank; d++) {
         if (plan->in.sizes[d] == 1) continue;
