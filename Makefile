@@ -24,7 +24,7 @@ CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
 EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
-        test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan
+        test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-compile test-mingw fuzz fuzz-smoke fuzz-seeds fuzz-merge
 
 all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES)
 
@@ -37,9 +37,16 @@ help:
 	@echo "  test-scalar test-sse2 test-avx2 test-avx512   DMLREF_VECTOR forces one path (AUTO uses it)"
 	@echo "  test-neon     AArch64 build (aarch64-linux-gnu-gcc) run under qemu-aarch64"
 	@echo "  test-nosimd   DMLREF_NO_SIMD;  test-clang: clang;  test-asan / test-ubsan: sanitizers"
+	@echo "  test-compile  C11/C++11/C++17/NO_SIMD builds, multi-include, DML_REF_STATIC, DirectML.h's types"
+	@echo "  test-mingw    x86_64-w64-mingw32 cross build of the suite, run under wine when present"
 	@echo "make clean      remove $(BUILD)/"
 	@echo "make bench      build bench/bench.c (-O2 -march=native) and run it; BENCH_ARGS='--markdown ...'"
 	@echo "make bench-quick  the benchmark on small sizes only (a smoke test, seconds)"
+	@echo "make fuzz       build the libFuzzer target (clang, ASan+UBSan) into $(BUILD)/fuzz/ and run it"
+	@echo "                FUZZ_SECONDS (default 60) on tests/fuzz/corpus/; new inputs go to $(BUILD)/fuzz/corpus/"
+	@echo "make fuzz-smoke the same for 45 seconds (under 2 minutes with the build)"
+	@echo "make fuzz-merge add the inputs of $(BUILD)/fuzz/corpus/ that find new coverage to tests/fuzz/corpus/"
+	@echo "make fuzz-seeds regenerate the seed files tests/fuzz/corpus/seed-* (tests/fuzz/fuzz_seeds.c)"
 	@echo "variables: CC, CXX, OPT, EXTRA (extra compile flags), RUN_ENV (e.g. qemu-aarch64)"
 	@echo "           TESTS='filter ...' runs only cases whose names contain a filter"
 
@@ -126,4 +133,130 @@ test-neon:
 	@mkdir -p build/neon/include && ln -sf /usr/include/xxhash.h build/neon/include/xxhash.h
 	$(MAKE) test BUILD=build/neon CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
 	    EXTRA='-static -Ibuild/neon/include' XXH_CFLAGS=-DXXH_INLINE_ALL XXH_LIBS= RUN_ENV=qemu-aarch64
-test-all: test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-asan test-ubsan test-neon
+test-all: test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-asan test-ubsan test-neon \
+          test-mingw test-compile
+
+# Compile-only and special-configuration checks (tests/compile/), one line each:
+# C11 / C++11 / C++17 / DMLREF_NO_SIMD builds of a small API program, the header
+# included twice per TU, DML_REF_STATIC in two TUs, and C++ with DirectML.h's
+# own types (tests/compile/DirectML.h, a stand-in) linked to the C implementation.
+TC_DIR   = $(BUILD)/compile
+TC_C11   = $(subst -std=c99,-std=c11,$(WARN_HDR))
+TC_CXX17 = $(subst -std=c++11,-std=c++17,$(WARN_CXX))
+# -O1 keeps the dozen implementation builds quick (the suite itself builds at $(OPT)).
+TC_OPT  ?= -O1
+TC_FLAGS = $(TC_OPT) $(EXTRA)
+# $(call tc_check,NAME,COMMANDS): run COMMANDS; print "NAME ok", or their output and "NAME FAIL".
+tc_check = if out=$$( { $(2); } 2>&1 ); then printf '  %-72s ok\n' '$(1)'; \
+           else printf '%s\n' "$$out"; printf '  %-72s FAIL\n' '$(1)'; fail=$$((fail + 1)); fi;
+
+test-compile:
+	@mkdir -p $(TC_DIR); fail=0; \
+	$(call tc_check,C11: api_program.c (implementation included),\
+	    $(CC) $(TC_C11) $(TC_FLAGS) tests/compile/api_program.c -o $(TC_DIR)/api_c11 && \
+	    $(RUN_ENV) ./$(TC_DIR)/api_c11) \
+	$(call tc_check,C++11: api_program.c compiled as C++,\
+	    $(CXX) -x c++ $(WARN_CXX) $(TC_FLAGS) tests/compile/api_program.c -o $(TC_DIR)/api_cxx11 && \
+	    $(RUN_ENV) ./$(TC_DIR)/api_cxx11) \
+	$(call tc_check,C++17: api_program.c compiled as C++,\
+	    $(CXX) -x c++ $(TC_CXX17) $(TC_FLAGS) tests/compile/api_program.c -o $(TC_DIR)/api_cxx17 && \
+	    $(RUN_ENV) ./$(TC_DIR)/api_cxx17) \
+	$(call tc_check,C99 -DDMLREF_NO_SIMD: api_program.c,\
+	    $(CC) $(WARN_HDR) $(TC_FLAGS) -DDMLREF_NO_SIMD tests/compile/api_program.c -o $(TC_DIR)/api_nosimd && \
+	    $(RUN_ENV) ./$(TC_DIR)/api_nosimd) \
+	$(call tc_check,multi-include: header twice per TU; implementation TU + user TU linked,\
+	    $(CC) $(WARN_HDR) $(TC_FLAGS) -c tests/compile/multi_include_impl.c -o $(TC_DIR)/multi_impl.o && \
+	    $(CC) $(WARN_HDR) $(TC_FLAGS) -c tests/compile/multi_include_main.c -o $(TC_DIR)/multi_main.o && \
+	    $(CC) $(TC_FLAGS) $(TC_DIR)/multi_impl.o $(TC_DIR)/multi_main.o -o $(TC_DIR)/multi_include && \
+	    $(RUN_ENV) ./$(TC_DIR)/multi_include) \
+	$(call tc_check,DML_REF_STATIC: two TUs with private implementations linked,\
+	    $(CC) $(WARN_HDR) -Wno-unused-function $(TC_FLAGS) -c tests/compile/static_a.c -o $(TC_DIR)/static_a.o && \
+	    $(CC) $(WARN_HDR) -Wno-unused-function $(TC_FLAGS) -c tests/compile/static_b.c -o $(TC_DIR)/static_b.o && \
+	    $(CC) $(TC_FLAGS) $(TC_DIR)/static_a.o $(TC_DIR)/static_b.o -o $(TC_DIR)/static && \
+	    $(RUN_ENV) ./$(TC_DIR)/static) \
+	$(call tc_check,DML_REF_STATIC: API functions a TU does not call give no warning,\
+	    $(CC) $(WARN_HDR) -O0 $(EXTRA) -c tests/compile/static_a.c -o $(TC_DIR)/static_a_w.o && \
+	    $(CC) $(WARN_HDR) -O0 $(EXTRA) -c tests/compile/static_b.c -o $(TC_DIR)/static_b_w.o) \
+	$(call tc_check,DirectML.h first (C++11): Microsoft types + C implementation,\
+	    $(CC) $(WARN_HDR) $(TC_FLAGS) -c tests/dml_ref_impl.c -o $(TC_DIR)/impl_c.o && \
+	    $(CXX) $(WARN_CXX) $(TC_FLAGS) -c tests/compile/directml_types.cpp -o $(TC_DIR)/directml_types.o && \
+	    $(CXX) $(TC_FLAGS) $(TC_DIR)/directml_types.o $(TC_DIR)/impl_c.o -o $(TC_DIR)/directml_c && \
+	    $(RUN_ENV) ./$(TC_DIR)/directml_c) \
+	$(call tc_check,DirectML.h first (C++17): implementation compiled as C++ after it,\
+	    $(CXX) $(TC_CXX17) $(TC_FLAGS) -c tests/compile/directml_impl.cpp -o $(TC_DIR)/directml_impl.o && \
+	    $(CXX) $(TC_CXX17) $(TC_FLAGS) -c tests/compile/directml_types.cpp -o $(TC_DIR)/directml_types17.o && \
+	    $(CXX) $(TC_FLAGS) $(TC_DIR)/directml_types17.o $(TC_DIR)/directml_impl.o -o $(TC_DIR)/directml_cxx && \
+	    $(RUN_ENV) ./$(TC_DIR)/directml_cxx) \
+	$(call tc_check,DirectML.h with DML_TARGET_VERSION 0x1000: declarations only,\
+	    $(CXX) $(WARN_CXX) $(TC_FLAGS) -DDML_TARGET_VERSION=0x1000 tests/compile/directml_old_target.cpp \
+	        $(TC_DIR)/impl_c.o -o $(TC_DIR)/directml_old && $(RUN_ENV) ./$(TC_DIR)/directml_old) \
+	if [ $$fail -eq 0 ]; then echo "test-compile: every check passed"; \
+	else echo "test-compile: $$fail check(s) failed"; exit 1; fi
+
+# Windows: the suite cross-compiled with mingw-w64 (static, so no DLLs to find)
+# and run under wine when there is one (a private prefix in /tmp, no display
+# needed); without wine the cross-compile alone is the check. xxhash.h is used
+# header-only, as for test-neon.
+MINGW_PREFIX ?= x86_64-w64-mingw32-
+WINE         ?= $(firstword $(shell command -v wine64 wine 2>/dev/null) $(wildcard /usr/lib/wine/wine64))
+WINE_PREFIX  ?= /tmp/dmlref-wine-$(shell id -u)
+WINE_RUN      = env WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all $(WINE)
+MINGW_VARS    = BUILD=build/mingw CC=$(MINGW_PREFIX)gcc CXX=$(MINGW_PREFIX)g++ \
+                TEST_BIN=build/mingw/dmlref_tests.exe CXX_BIN=build/mingw/dmlref_cxx_smoke.exe \
+                EXTRA='-static -Ibuild/mingw/include' XXH_CFLAGS=-DXXH_INLINE_ALL XXH_LIBS=
+test-mingw:
+	@command -v $(MINGW_PREFIX)gcc >/dev/null || { echo "test-mingw: $(MINGW_PREFIX)gcc not found (Debian: mingw-w64)"; exit 1; }
+	@mkdir -p build/mingw/include && ln -sf /usr/include/xxhash.h build/mingw/include/xxhash.h
+ifeq ($(WINE),)
+	$(MAKE) build/mingw/dmlref_tests.exe build/mingw/dmlref_cxx_smoke.exe $(MINGW_VARS)
+	@echo "note: no wine here (Debian: wine64): test-mingw cross-compiled the suite but did not run it"
+else
+	$(MAKE) test $(MINGW_VARS) RUN_ENV='$(WINE_RUN)'
+endif
+
+# Fuzzing (tests/fuzz/): fuzz_check.c decodes bytes into a case and checks it;
+# fuzz_dmlref.c is the libFuzzer target, test_fuzz_replay.c replays the corpus
+# in `make test`. The library and the checker are coverage-instrumented, the
+# oracle is not (its branches would only add noise to libFuzzer's feedback).
+# The fuzz build lowers DMLREF_STREAM_BYTES so the streaming-store kernels
+# run on buffers that fit the harness's 4 MiB cap.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_ARGS    ?=
+FUZZ_DIR      = $(BUILD)/fuzz
+FUZZ_BIN      = $(FUZZ_DIR)/fuzz_dmlref
+FUZZ_CORPUS   = tests/fuzz/corpus
+FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+                -DDMLREF_STREAM_BYTES=4096u
+FUZZ_RUN      = -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/
+
+$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h
+
+$(FUZZ_DIR)/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN_HDR) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h dml_ref.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_DIR)/oracle.o: tests/oracle.c tests/oracle.h dml_ref.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -c $< -o $@
+$(FUZZ_BIN): tests/fuzz/fuzz_dmlref.c $(FUZZ_DIR)/fuzz_check.o $(FUZZ_DIR)/oracle.o $(FUZZ_DIR)/dml_ref_impl.o
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
+	./$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN) $(FUZZ_ARGS) $(FUZZ_DIR)/corpus $(FUZZ_CORPUS)
+
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=45
+
+fuzz-merge: $(FUZZ_BIN)
+	./$(FUZZ_BIN) -merge=1 $(FUZZ_RUN) $(FUZZ_CORPUS) $(FUZZ_DIR)/corpus
+
+$(FUZZ_DIR)/fuzz_seeds: tests/fuzz/fuzz_seeds.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN_C) -O1 $< -o $@
+
+fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
+	./$(FUZZ_DIR)/fuzz_seeds $(FUZZ_CORPUS)

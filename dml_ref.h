@@ -57,7 +57,11 @@
 
 #ifndef DMLREF_API
 #ifdef DML_REF_STATIC
+#if defined(__GNUC__) || defined(__clang__)
+#define DMLREF_API static __attribute__((unused)) /* a file need not call every function */
+#else
 #define DMLREF_API static
+#endif
 #else
 #define DMLREF_API extern
 #endif
@@ -351,6 +355,12 @@ DMLREF_API uint32_t dmlref_version_number(void);
 
 /* x87 excess precision would change float bits: the library needs every
    float operation rounded to its own type. */
+/* With DirectML.h's own types, the implementation needs the operators of
+   DML_TARGET_VERSION 0x3100 and later (the declarations work at any target). */
+#if defined(DIRECTML_H) && defined(DML_TARGET_VERSION) && DML_TARGET_VERSION < 0x3100
+#error "the dml_ref implementation needs DirectML.h's DML_TARGET_VERSION >= 0x3100 (ARGMIN, ARGMAX, CUMULATIVE_PRODUCT): raise it, or define DML_REF_IMPLEMENTATION in a file that does not include DirectML.h"
+#endif
+
 /* -ffast-math lets the compiler reassociate sums and assume there is no NaN:
    both would silently change results. */
 #if defined(__FAST_MATH__)
@@ -574,7 +584,7 @@ typedef struct dmlref__fpenv {
 #if defined(DMLREF__X86_64)
     unsigned int mxcsr;
 #elif defined(DMLREF__AARCH64)
-    uint64_t fpcr;
+    uint64_t fpcr, fpsr; /* control (rounding, flush-to-zero) and status (exception flags) */
 #else
     fenv_t env;
 #endif
@@ -587,9 +597,10 @@ static void dmlref__fpenv_enter(dmlref__fpenv *saved) {
 #elif defined(DMLREF__AARCH64) && (defined(__GNUC__) || defined(__clang__))
     uint64_t zero = 0;
     __asm__ __volatile__("mrs %0, fpcr" : "=r"(saved->fpcr));
+    __asm__ __volatile__("mrs %0, fpsr" : "=r"(saved->fpsr));
     __asm__ __volatile__("msr fpcr, %0" : : "r"(zero)); /* nearest, no FZ, no DN */
 #elif defined(DMLREF__AARCH64)
-    saved->fpcr = 0; /* MSVC on ARM64: the default environment is assumed */
+    saved->fpcr = saved->fpsr = 0; /* MSVC on ARM64: the default environment is assumed */
 #else
     fegetenv(&saved->env);
     fesetround(FE_TONEAREST);
@@ -601,6 +612,7 @@ static void dmlref__fpenv_leave(const dmlref__fpenv *saved) {
     _mm_setcsr(saved->mxcsr);
 #elif defined(DMLREF__AARCH64) && (defined(__GNUC__) || defined(__clang__))
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr));
+    __asm__ __volatile__("msr fpsr, %0" : : "r"(saved->fpsr)); /* flags raised inside are not the caller's */
 #elif defined(DMLREF__AARCH64)
     (void)saved;
 #else
@@ -2905,7 +2917,23 @@ DMLREF__A5_ARG_EPI32(u8, uint8_t, DMLREF__A5_LOAD_U8, _mm512_cmplt_epi32_mask, _
 DMLREF__A5_ARG_EPI64(i64, int64_t, _mm512_cmplt_epi64_mask, _mm512_cmple_epi64_mask, int64_t)
 DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_mask, uint64_t)
 
-/* Routers for scans: contiguous kernel, vertical kernel, scalar. */
+/* Routers for scans: contiguous kernel, vertical kernel, scalar. Many
+   contiguous lines use the AVX2 transposed kernels when that path is built. */
+#if defined(DMLREF__BUILD_AVX2)
+#define DMLREF__A5_TSUM_F32 dmlref__tsum_f32_avx2
+#define DMLREF__A5_TSUM_F16 dmlref__tsum_f16_avx2
+#define DMLREF__A5_TSUM_F64 dmlref__tsum_f64_avx2
+#define DMLREF__A5_TPROD_F32 dmlref__tprod_f32_avx2
+#define DMLREF__A5_TPROD_F16 dmlref__tprod_f16_avx2
+#define DMLREF__A5_TPROD_F64 dmlref__tprod_f64_avx2
+#else
+#define DMLREF__A5_TSUM_F32 dmlref__cumsum_f32_scalar
+#define DMLREF__A5_TSUM_F16 dmlref__cumsum_f16_scalar
+#define DMLREF__A5_TSUM_F64 dmlref__cumsum_f64_scalar
+#define DMLREF__A5_TPROD_F32 dmlref__cumprod_f32_scalar
+#define DMLREF__A5_TPROD_F16 dmlref__cumprod_f16_scalar
+#define DMLREF__A5_TPROD_F64 dmlref__cumprod_f64_scalar
+#endif
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx512, DMLREF__A5, float, __m512, 16, _mm512_loadu_ps, dmlref__a5_store_ps, _mm512_add_ps,
                         DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx512, DMLREF__A5, double, __m512d, 8, _mm512_loadu_pd, dmlref__a5_store_pd, _mm512_add_pd,
@@ -2913,11 +2941,11 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx512, DMLREF__A5, double, __m512d
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 16, dmlref__a5_load_ph, dmlref__a5_store_ph, _mm512_add_ps,
                         DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx512, DMLREF__A5, dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx512,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx512, DMLREF__A5, DMLREF__A5_TSUM_F32, dmlref__vsum_f32_avx512,
                           dmlref__cumsum_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx512, DMLREF__A5, dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx512,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx512, DMLREF__A5, DMLREF__A5_TSUM_F16, dmlref__vsum_f16_avx512,
                           dmlref__cumsum_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx512, DMLREF__A5, dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx512,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx512, DMLREF__A5, DMLREF__A5_TSUM_F64, dmlref__vsum_f64_avx512,
                           dmlref__cumsum_f64_scalar, 8)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_avx512, DMLREF__A5, dmlref__cblocked_f32_avx512,
                           dmlref__vblocked_f32_avx512, dmlref__cumsum_blocked_f32_scalar, 16)
@@ -2933,11 +2961,11 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_avx512, DMLREF__A5, dmlref__csum_u3
                           dmlref__cumsum_u32_scalar, 16)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_avx512, DMLREF__A5, dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512,
                           dmlref__cumsum_u64_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx512, DMLREF__A5, dmlref__tprod_f32_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx512, DMLREF__A5, DMLREF__A5_TPROD_F32,
                           dmlref__vprod_f32_avx512, dmlref__cumprod_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx512, DMLREF__A5, dmlref__tprod_f16_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx512, DMLREF__A5, DMLREF__A5_TPROD_F16,
                           dmlref__vprod_f16_avx512, dmlref__cumprod_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx512, DMLREF__A5, dmlref__tprod_f64_avx2,
+DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx512, DMLREF__A5, DMLREF__A5_TPROD_F64,
                           dmlref__vprod_f64_avx512, dmlref__cumprod_f64_scalar, 8)
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_avx512, DMLREF__A5, dmlref__cumprod_u16_scalar,
                           dmlref__vprod_u16_avx512, dmlref__cumprod_u16_scalar, 32)

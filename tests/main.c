@@ -9,5 +9,7 @@ int main(int argc, char **argv) {
     register_conformance_tests();
     register_golden_tests();
     register_large_tests();
+    register_fuzz_replay_tests();
+    register_fpenv_tests();
     return tr_main(argc, argv);
 }

@@ -10,5 +10,7 @@ void register_random_tests(void);     /* test_random.c: differential tests again
 void register_conformance_tests(void);/* test_conformance.c: ONNX and WPT cases */
 void register_golden_tests(void);     /* test_golden.c: XXH3 digests of a fixed corpus */
 void register_large_tests(void);      /* test_large.c: outputs big enough for streaming stores */
+void register_fuzz_replay_tests(void);/* test_fuzz_replay.c: the fuzzer corpus, tests/fuzz/corpus/ */
+void register_fpenv_tests(void);      /* test_fpenv.c: the caller's rounding/FTZ/flags neither matter nor change */
 
 #endif

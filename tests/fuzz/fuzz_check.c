@@ -1,0 +1,1615 @@
+/* tests/fuzz/fuzz_check.c - decode bytes into a dml_ref case and check it.
+
+   Shared by the libFuzzer target (tests/fuzz/fuzz_dmlref.c, compiled with
+   clang -fsanitize=fuzzer,address,undefined) and the corpus replay of the test
+   suite (tests/test_fuzz_replay.c includes this file), so `make test` replays
+   tests/fuzz/corpus/ on every build, with or without libFuzzer.
+
+   ---- the byte format --------------------------------------------------------
+   Bytes are read in this order; a read past the end gives 0, so every byte
+   string is a case. "raw" means a little-endian value of that width follows.
+
+   op_sel     bits 0-2: 0 CUMULATIVE_SUMMATION, 1 CUMULATIVE_PRODUCT, 2 ARGMIN,
+              3 ARGMAX, 4 REDUCE, 5 raw DML_OPERATOR_TYPE (u32; unknown values
+              get a scan descriptor), 6 the DML_OPERATOR_DESC pointer is NULL,
+              7 DML_OPERATOR_DESC.Desc is NULL; for 6 and 7 bits 3-7 (mod 5)
+              pick the operator whose fields are still decoded.
+   buf_sel    bits 0-1 placement: 0/3 separate buffers, 1 in place (outputs[0]
+              == inputs[0]), 2 one buffer holding both, output at a signed
+              byte offset from the input (i16 read after the tensors).
+              bits 2-4 pointers: 0-3 valid, 4 inputs NULL, 5 inputs[0] NULL,
+              6 outputs NULL, 7 outputs[0] NULL.
+              bits 5-7 misalignment: 0-4 none, 5 input +1 byte, 6 output +1
+              byte, 7 output + its element size (in place: both move).
+   opt_sel    bit 0 options pointer NULL. bits 1-2 error_message: 0 NULL with
+              capacity 64, 1 a buffer with capacity 0, 2 capacity from the next
+              byte, 3 capacity 512. bits 3-4 float_order: 0 SEQUENTIAL,
+              1/3 BLOCKED, 2 raw i32. bits 5-6 nan_policy: 0 PROPAGATE,
+              1/3 IGNORE, 2 raw i32. bit 7: a feature-level byte follows
+              (mod 18: 0-14 the DML_FEATURE_LEVEL values, 15 raw u32,
+              16 0x6500, 17 0x5001).
+              Read in this order: [capacity u8] [float_order] [nan_policy] [level].
+   isa_sel    mod 8: 0 AUTO, 1 SCALAR, 2 SSE2, 3 AVX2, 4 AVX512, 5 NEON,
+              6 raw i32, 7 every available path in turn (AUTO first).
+   env_sel    caller's floating-point environment during execute: bits 0-1
+              rounding (nearest, down, up, toward zero), bit 2 flush to zero,
+              bit 3 denormals are zero (x86-64), bit 4 sticky flags raised.
+   fill_sel   input fill, mod 8: 0-3 payload bytes cycled, 4 cycled and mixed
+              with a hash of the position, 5 small values (one payload byte
+              per element), 6 special values (NaN, inf, -0, min, max, ...),
+              7 every element equal.
+   out_fill   the byte every other byte of the buffers starts as.
+   op params  scans (and unknown operators): axis, direction, exclusive.
+              ARGMIN/ARGMAX: axis count, axes, direction. REDUCE: function,
+              axis count, axes.
+              axis (and each of Axes[]): < 0xF0 mod 10, 0xF0-0xFE a table of
+              large values, 0xFF raw u32. direction mod 8: 0-2 INCREASING,
+              3-5 DECREASING, 6 2, 7 raw u32. BOOL mod 8: 0-2 0, 3-4 1, 5 -1,
+              6 INT32_MIN, 7 raw. function mod 16: 0-12 itself, 13 ARGMIN,
+              14 ARGMAX, 15 raw. count mod 32: 0-16 itself, 17-27 1..3,
+              28 raw u32, 29 Axes NULL with count 1, 30 Axes NULL with count 0,
+              31 1. Axes has min(count, 16) entries, each read as an axis.
+   InputTensor, then OutputTensor:
+     t_sel    bits 0-2: 0-4 normal, 5 DML_TENSOR_DESC pointer NULL,
+              6 DML_TENSOR_DESC.Type is bits 3-7 (1 becomes 2), 7 .Desc NULL.
+     rank_sel bits 0-3: rank 0-10; 11-15 are 1-5 for the input and the
+              input's rank for the output. bits 4-5: 3 Sizes NULL. bits 6-7
+              (output only): 0-1 sizes derived from the input (scans: equal;
+              arg-reductions: 1 on reduced axes), 2 sizes read like the
+              input's, 3 derived with one dimension replaced (2 bytes follow:
+              dimension, size).
+     type_sel bits 0-3: 0-13 that DML_TENSOR_DATA_TYPE, 14 raw u32, 15 14.
+              Output only: bit 4 clear means derived (scans: the input's
+              type; arg-reductions: INT32, INT64, UINT32, UINT64 by bits 0-1).
+              bits 5-7 Flags: 0-4 NONE, 5 OWNED_BY_DML, 6 2, 7 raw u32.
+              Read in this order: [type u32] [flags u32].
+     sizes    one byte per dimension: < 0x80 1 + b mod 4, < 0xC0 (b - 0x80)
+              mod 17, < 0xF0 17-64, 0xF0-0xFE a table up to 0xFFFFFFFF,
+              0xFF raw u32.
+     str_sel  mod 8: 0/7 NULL, 1 packed, 2 padded (a byte per dimension),
+              3 permuted (a byte per dimension), 4 permuted and padded (two
+              per dimension), 5 packed with zero strides (a mask byte),
+              6 raw (a byte per dimension: < 0xE0 mod 33, else a table, 0xFF
+              raw u32).
+     tot_sel  TotalTensorSizeInBytes from R, DMLCalcBufferTensorSize of the
+              decoded fields (0 if invalid): < 0x80 R + b; < 0xC0 R - (b -
+              0x7F) (at least 0); < 0xF0 R + (b - 0xBF) * 64; 0xF0-0xFE a
+              table; 0xFF raw u64.
+     algn_sel GuaranteedBaseOffsetAlignment: < 0x80 0; < 0xA0 1 << (b - 0x80);
+              < 0xFF b - 0xA0; 0xFF raw u32.
+   [delta]    i16, placement 2 only.
+   payload    the rest: the input's bytes (see fill_sel).
+
+   ---- what is checked -------------------------------------------------------
+   - dmlref_calc_buffer_tensor_size of each reachable tensor against README's
+     formula, computed here independently.
+   - dmlref_validate's status: OK exactly when no rule of README's "Tensors and
+     validation" (and the operator rules) is broken, otherwise the status of
+     one of the broken rules. Error message: NUL-terminated within capacity,
+     "" on success, non-empty on failure, no byte written past capacity.
+   - Buffers are allocated when the declared sizes fit FZ_MAX_BYTES (else only
+     validation runs), with guard bytes on both sides (poisoned under ASan).
+   - dmlref_execute, under each selected ISA and the caller's floating-point
+     environment from env_sel: when validation failed, the same status and
+     message and no byte changed; when it passed, OK unless a pointer-level
+     rule applies (NULL buffer pointers, MISALIGNED, OVERLAP for overlapping
+     byte ranges other than exact in-place), computed here from the pointers.
+     On OK: no byte outside the output's elements changed (input, padding,
+     guards), the output layout is one-to-one, the environment (MXCSR or
+     rounding mode and flags) is the caller's, and when the input has at most
+     FZ_ORACLE_ELEMENTS elements every output element has oracle_run()'s
+     bits; larger cases must agree across the ISA paths. */
+#include "fuzz_check.h"
+
+#include "../../dml_ref.h"
+#include "../oracle.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#define FZ_MXCSR 1
+#else
+#include <fenv.h>
+#endif
+
+/* Guard bytes are poisoned under AddressSanitizer, so that even a read of one
+   is reported (gcc defines __SANITIZE_ADDRESS__, clang has __has_feature). */
+#if defined(__SANITIZE_ADDRESS__)
+#define FZ_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FZ_ASAN 1
+#endif
+#endif
+#ifdef FZ_ASAN
+void __asan_poison_memory_region(void const volatile *addr, size_t size);
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
+#define FZ_POISON(p, n) __asan_poison_memory_region((p), (n))
+#define FZ_UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#define FZ_POISON(p, n) ((void)(p), (void)(n))
+#define FZ_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define FZ_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define FZ_PRINTF(f, a)
+#endif
+
+#define FZ_GUARD 64                      /* guard bytes on each side of a buffer */
+#define FZ_MAX_BYTES ((uint64_t)2 << 20) /* larger declared buffers: validate only */
+#define FZ_INVALID_BYTES 4096            /* buffers of a rejected case are cut to this */
+#define FZ_MAX_EXEC_ELEMENTS ((uint64_t)1 << 16) /* larger valid inputs: validate only */
+#define FZ_ORACLE_ELEMENTS 4096          /* inputs up to this many elements: compare with the oracle */
+#define FZ_MAX_AXES 16                   /* entries allocated for Axes at most */
+#define FZ_MAX_RANK 10                   /* decoded ranks: 0..10, so 0, 9 and 10 are invalid */
+#define FZ_MAX_ALIGN 4096                /* GuaranteedBaseOffsetAlignment honoured up to this */
+#define FZ_REPORT_LINES 8                /* failures described in the report */
+
+fuzz_check_stats fuzz_stats;
+
+/* ---- reading bytes ------------------------------------------------------------- */
+
+typedef struct fz_reader {
+    const uint8_t *data;
+    size_t size, pos;
+} fz_reader;
+
+static uint8_t fz_u8(fz_reader *r) { return r->pos < r->size ? r->data[r->pos++] : 0; }
+
+static uint32_t fz_u32(fz_reader *r) {
+    uint32_t v = 0;
+    unsigned i;
+    for (i = 0; i < 4; i++) v |= (uint32_t)fz_u8(r) << (8 * i);
+    return v;
+}
+
+static uint64_t fz_u64(fz_reader *r) {
+    uint64_t lo = fz_u32(r);
+    return lo | ((uint64_t)fz_u32(r) << 32);
+}
+
+/* ---- the decoded case ------------------------------------------------------------ */
+
+enum { FZ_CUMSUM, FZ_CUMPROD, FZ_ARGMIN, FZ_ARGMAX, FZ_REDUCE, FZ_OTHER };
+enum { FZ_SEPARATE, FZ_IN_PLACE, FZ_SHARED };
+enum { FZ_ISA_ALL = -1000 }; /* not a dmlref_isa: run every available one */
+
+static const DML_OPERATOR_TYPE fz_op_types[5] = {DML_OPERATOR_CUMULATIVE_SUMMATION, DML_OPERATOR_CUMULATIVE_PRODUCT,
+                                                 DML_OPERATOR_ARGMIN, DML_OPERATOR_ARGMAX, DML_OPERATOR_REDUCE};
+static const char *const fz_op_names[6] = {"CUMULATIVE_SUMMATION", "CUMULATIVE_PRODUCT", "ARGMIN",
+                                           "ARGMAX", "REDUCE", "unknown"};
+
+typedef struct fz_tensor {
+    int desc_null;   /* the DML_TENSOR_DESC pointer is NULL */
+    int buffer_null; /* DML_TENSOR_DESC.Desc is NULL */
+    int sizes_null;  /* Sizes is NULL */
+    DML_TENSOR_DESC desc;
+    DML_BUFFER_TENSOR_DESC buffer;
+    UINT *sizes;   /* heap, exactly DimensionCount entries (1 byte for rank 0) */
+    UINT *strides; /* heap as sizes, or NULL */
+    const char *layout;
+} fz_tensor;
+
+typedef struct fz_case {
+    int kind;         /* FZ_CUMSUM..FZ_OTHER: the layout of the operator desc */
+    uint32_t op_type; /* DML_OPERATOR_DESC.Type */
+    int op_null, desc_null;
+    UINT axis;
+    uint32_t direction;
+    BOOL exclusive;
+    uint32_t function;
+    UINT axis_count;
+    UINT *axes; /* heap, axes_allocated entries; NULL when axes_null */
+    uint32_t axes_allocated;
+    int axes_null;
+    fz_tensor t[2]; /* input, output */
+    int options_null;
+    dmlref_options options;
+    int message_mode;
+    size_t message_capacity;
+    int32_t isa; /* a dmlref_isa value, or FZ_ISA_ALL */
+    int placement, pointer_mode, misalign_mode;
+    int delta;
+    int env_round, env_ftz, env_daz, env_flags;
+    int fill_mode;
+    uint8_t out_fill;
+    const uint8_t *payload;
+    size_t payload_size;
+    /* the descriptors handed to dml_ref, wired to the fields above */
+    DML_OPERATOR_DESC op;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
+    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC cumprod;
+    DML_ARGMIN_OPERATOR_DESC argmin;
+    DML_ARGMAX_OPERATOR_DESC argmax;
+    DML_REDUCE_OPERATOR_DESC reduce;
+} fz_case;
+
+static const uint32_t fz_levels[15] = {0x1000, 0x2000, 0x2100, 0x3000, 0x3100, 0x4000, 0x4100, 0x5000,
+                                       0x5100, 0x5200, 0x6000, 0x6100, 0x6200, 0x6300, 0x6400};
+
+static uint32_t fz_axis_value(fz_reader *r) {
+    static const uint32_t big[15] = {8, 9, 10, 11, 16, 31, 32, 33, 63, 64, 255, 0x7FFFFFFFu, 0x80000000u,
+                                     0xFFFFFFFEu, 0xFFFFFFFFu};
+    uint8_t b = fz_u8(r);
+    if (b < 0xF0) return b % 10u;
+    if (b < 0xFF) return big[b - 0xF0];
+    return fz_u32(r);
+}
+
+static uint32_t fz_direction(fz_reader *r) {
+    uint8_t b = fz_u8(r) % 8u;
+    if (b < 3) return DML_AXIS_DIRECTION_INCREASING;
+    if (b < 6) return DML_AXIS_DIRECTION_DECREASING;
+    if (b == 6) return 2;
+    return fz_u32(r);
+}
+
+static BOOL fz_bool(fz_reader *r) {
+    uint8_t b = fz_u8(r) % 8u;
+    if (b < 3) return 0;
+    if (b < 5) return 1;
+    if (b == 5) return -1;
+    if (b == 6) return INT32_MIN;
+    return (BOOL)(int32_t)fz_u32(r);
+}
+
+static uint32_t fz_size_value(fz_reader *r) {
+    static const uint32_t big[15] = {100, 127, 128, 255, 256, 1000, 4096, 65535, 65536, 1u << 20, 1u << 24,
+                                     0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFEu, 0xFFFFFFFFu};
+    uint8_t b = fz_u8(r);
+    if (b < 0x80) return 1u + b % 4u;        /* 1..4: small cases are fast */
+    if (b < 0xC0) return (b - 0x80u) % 17u; /* 0..16 */
+    if (b < 0xF0) return 17u + (b - 0xC0u); /* 17..64 */
+    if (b < 0xFF) return big[b - 0xF0];
+    return fz_u32(r);
+}
+
+static uint32_t fz_stride_value(fz_reader *r) {
+    static const uint32_t big[31] = {33, 48, 64, 100, 127, 128, 255, 256, 1000, 4095, 4096, 4097, 65535, 65536,
+                                     65537, 1u << 20, 1u << 24, 1u << 28, 0x10000001u, 0x3FFFFFFFu, 0x40000000u,
+                                     0x55555555u, 0x7FFFFFFFu, 0x80000000u, 0x80000001u, 0xAAAAAAAAu,
+                                     0xFFFF0000u, 0xFFFFFFF0u, 0xFFFFFFFEu, 0xFFFFFFFFu, 3};
+    uint8_t b = fz_u8(r);
+    if (b < 0xE0) return b % 33u;
+    if (b < 0xFF) return big[b - 0xE0];
+    return fz_u32(r);
+}
+
+/* ---- sizes, independently of the library --------------------------------------- */
+
+/* Bits per element of a DML_TENSOR_DATA_TYPE value, 0 for none. */
+static uint32_t fz_type_bits(uint32_t type) {
+    static const uint32_t bits[14] = {0, 32, 16, 32, 16, 8, 32, 16, 8, 64, 64, 64, 4, 4};
+    return type < 14 ? bits[type] : 0;
+}
+
+/* Bytes per element of the types the operators take (4-bit types: 0). */
+static uint32_t fz_esize(uint32_t type) { return fz_type_bits(type) >= 8 ? fz_type_bits(type) / 8 : 0; }
+
+static int fz_is_float(uint32_t type) {
+    return type == DML_TENSOR_DATA_TYPE_FLOAT16 || type == DML_TENSOR_DATA_TYPE_FLOAT32 ||
+           type == DML_TENSOR_DATA_TYPE_FLOAT64;
+}
+
+static int fz_is_index_type(uint32_t type) {
+    return type == DML_TENSOR_DATA_TYPE_INT32 || type == DML_TENSOR_DATA_TYPE_INT64 ||
+           type == DML_TENSOR_DATA_TYPE_UINT32 || type == DML_TENSOR_DATA_TYPE_UINT64;
+}
+
+/* README's DMLCalcBufferTensorSize: (dot(Sizes - 1, Strides) + 1) x element
+   size (half a byte for the 4-bit types, rounded up), rounded up to 4; the
+   product of the sizes for NULL strides; 0 for an unknown type, a NULL Sizes,
+   a count outside 1..8, a zero size or a 64-bit overflow. */
+static uint64_t fz_calc_size(uint32_t type, uint32_t rank, const UINT *sizes, const UINT *strides) {
+    uint64_t extent = 1, bytes;
+    uint32_t d, bits = fz_type_bits(type);
+    if (bits == 0 || !sizes || rank < 1 || rank > 8) return 0;
+    for (d = 0; d < rank; d++)
+        if (sizes[d] == 0) return 0;
+    for (d = 0; d < rank; d++) {
+        if (!strides) {
+            if (extent > UINT64_MAX / sizes[d]) return 0;
+            extent *= sizes[d];
+        } else {
+            uint64_t term = (uint64_t)(sizes[d] - 1u) * strides[d];
+            if (term > UINT64_MAX - extent) return 0;
+            extent += term;
+        }
+    }
+    if (bits == 4) {
+        bytes = extent / 2 + (extent % 2);
+    } else {
+        if (extent > UINT64_MAX / (bits / 8)) return 0;
+        bytes = extent * (bits / 8);
+    }
+    if (bytes > UINT64_MAX - 3) return 0;
+    return (bytes + 3) & ~(uint64_t)3;
+}
+
+/* ---- decoding ------------------------------------------------------------------------ */
+
+/* Packed strides over the dimensions in `order` (innermost last), each
+   optionally padded: stride = span * (1 or 2) + 0..7. Wraps in 32 bits like
+   any caller's arithmetic would; validation judges the result. */
+static void fz_nested_strides(UINT *strides, const UINT *sizes, const uint32_t *order, uint32_t rank,
+                              const uint8_t *pads) {
+    uint64_t span = 1;
+    uint32_t i = rank;
+    while (i-- > 0) {
+        uint32_t d = order[i];
+        uint64_t stride = span;
+        if (pads) stride = span * (1u + (pads[i] & 1u)) + ((pads[i] >> 1) & 7u);
+        strides[d] = (UINT)stride;
+        span = stride * sizes[d];
+    }
+}
+
+/* Decode one tensor. `in` is the decoded input (NULL while decoding it). */
+static void fz_decode_tensor(fz_reader *r, fz_case *c, int is_output) {
+    fz_tensor *t = &c->t[is_output];
+    const fz_tensor *in = is_output ? &c->t[0] : NULL;
+    uint8_t t_sel = fz_u8(r), rank_sel = fz_u8(r), type_sel = fz_u8(r), str_sel, tot_sel, algn_sel;
+    uint32_t rank, d, type, flags, order[FZ_MAX_RANK];
+    uint8_t pads[FZ_MAX_RANK];
+    int derived_sizes = 0, perturb = 0;
+    uint64_t required, total;
+
+    /* DML_TENSOR_DESC */
+    t->desc.Type = DML_TENSOR_TYPE_BUFFER;
+    switch (t_sel & 7u) {
+    case 5: t->desc_null = 1; break;
+    case 6: {
+        uint32_t v = (uint32_t)t_sel >> 3;
+        t->desc.Type = (DML_TENSOR_TYPE)(v == 1 ? 2 : v);
+        break;
+    }
+    case 7: t->buffer_null = 1; break;
+    default: break;
+    }
+
+    /* rank, Sizes NULL, how sizes are made */
+    rank = rank_sel & 15u;
+    if (rank > FZ_MAX_RANK) rank = is_output ? in->buffer.DimensionCount : rank - 10u;
+    t->sizes_null = ((rank_sel >> 4) & 3u) == 3u;
+    if (is_output) {
+        uint32_t mode = (uint32_t)rank_sel >> 6;
+        derived_sizes = mode != 2;
+        perturb = mode == 3;
+    }
+
+    /* DataType, Flags */
+    type = type_sel & 15u;
+    if (type == 14) type = fz_u32(r);
+    else if (type == 15) type = 14;
+    if (is_output && !(type_sel & 0x10u)) {
+        static const uint32_t index_types[4] = {DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT64,
+                                                DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT64};
+        if (c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE) type = index_types[type_sel & 3u];
+        else type = (uint32_t)in->buffer.DataType;
+    }
+    switch (type_sel >> 5) {
+    case 5: flags = 1; break;
+    case 6: flags = 2; break;
+    case 7: flags = fz_u32(r); break;
+    default: flags = 0; break;
+    }
+
+    /* Sizes: exactly `rank` entries, so ASan sees a read past them */
+    t->sizes = (UINT *)malloc(rank ? rank * sizeof(UINT) : 1);
+    if (!t->sizes) abort();
+    if (!derived_sizes) {
+        for (d = 0; d < rank; d++) t->sizes[d] = fz_size_value(r);
+    } else {
+        uint32_t reduced = 0, i;
+        if ((c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE) && c->axes)
+            for (i = 0; i < c->axes_allocated && i < c->axis_count; i++)
+                if (c->axes[i] < 32) reduced |= 1u << c->axes[i];
+        for (d = 0; d < rank; d++) {
+            UINT s = d < in->buffer.DimensionCount ? in->sizes[d] : 1u;
+            t->sizes[d] = (reduced >> d) & 1u ? 1u : s;
+        }
+        if (perturb) {
+            uint8_t which = fz_u8(r);
+            UINT value = fz_size_value(r);
+            if (rank) t->sizes[which % rank] = value;
+        }
+    }
+
+    /* Strides */
+    for (d = 0; d < rank; d++) order[d] = d;
+    str_sel = fz_u8(r) % 8u;
+    t->strides = NULL;
+    t->layout = "NULL";
+    if (str_sel != 0 && str_sel != 7) {
+        t->strides = (UINT *)malloc(rank ? rank * sizeof(UINT) : 1);
+        if (!t->strides) abort();
+    }
+    switch (str_sel) {
+    case 1:
+        t->layout = "packed";
+        fz_nested_strides(t->strides, t->sizes, order, rank, NULL);
+        break;
+    case 2:
+        t->layout = "padded";
+        for (d = 0; d < rank; d++) pads[d] = fz_u8(r);
+        fz_nested_strides(t->strides, t->sizes, order, rank, pads);
+        break;
+    case 3:
+    case 4:
+        t->layout = str_sel == 3 ? "permuted" : "permuted+padded";
+        for (d = rank; d-- > 1;) {
+            uint32_t j = fz_u8(r) % (d + 1u), tmp = order[d];
+            order[d] = order[j];
+            order[j] = tmp;
+        }
+        if (str_sel == 4)
+            for (d = 0; d < rank; d++) pads[d] = fz_u8(r);
+        fz_nested_strides(t->strides, t->sizes, order, rank, str_sel == 4 ? pads : NULL);
+        break;
+    case 5: {
+        uint8_t mask = fz_u8(r);
+        t->layout = "broadcast";
+        fz_nested_strides(t->strides, t->sizes, order, rank, NULL);
+        for (d = 0; d < rank && d < 8; d++)
+            if ((mask >> d) & 1u) t->strides[d] = 0;
+        break;
+    }
+    case 6:
+        t->layout = "raw";
+        for (d = 0; d < rank; d++) t->strides[d] = fz_stride_value(r);
+        break;
+    default: break;
+    }
+
+    /* TotalTensorSizeInBytes */
+    required = fz_calc_size(type, rank, t->sizes, t->strides);
+    tot_sel = fz_u8(r);
+    if (tot_sel < 0x80) {
+        total = required + tot_sel;
+    } else if (tot_sel < 0xC0) {
+        uint64_t less = tot_sel - 0x7Fu;
+        total = required > less ? required - less : 0;
+    } else if (tot_sel < 0xF0) {
+        total = required + (uint64_t)(tot_sel - 0xBFu) * 64u;
+    } else if (tot_sel < 0xFF) {
+        const uint64_t table[15] = {0, 1, 3, 4, 5, UINT64_MAX, UINT64_MAX - 3, (uint64_t)1 << 32,
+                                    (uint64_t)1 << 40, (uint64_t)1 << 62, (uint64_t)1 << 63, required * 2,
+                                    required + 1, required & ~(uint64_t)7, FZ_MAX_BYTES + 1};
+        total = table[tot_sel - 0xF0];
+    } else {
+        total = fz_u64(r);
+    }
+
+    /* GuaranteedBaseOffsetAlignment */
+    algn_sel = fz_u8(r);
+    t->buffer.GuaranteedBaseOffsetAlignment = algn_sel < 0x80   ? 0u
+                                              : algn_sel < 0xA0 ? 1u << (algn_sel - 0x80u)
+                                              : algn_sel < 0xFF ? (UINT)(algn_sel - 0xA0u)
+                                                                : fz_u32(r);
+    t->buffer.DataType = (DML_TENSOR_DATA_TYPE)type;
+    t->buffer.Flags = (DML_TENSOR_FLAGS)flags;
+    t->buffer.DimensionCount = rank;
+    t->buffer.Sizes = t->sizes_null ? NULL : t->sizes;
+    t->buffer.Strides = t->strides;
+    t->buffer.TotalTensorSizeInBytes = total;
+    t->desc.Desc = t->buffer_null ? NULL : &t->buffer;
+}
+
+static void fz_decode_axes(fz_reader *r, fz_case *c) {
+    uint32_t v = fz_u8(r) % 32u, i;
+    c->axes_null = 0;
+    if (v <= 16) c->axis_count = v;
+    else if (v <= 27) c->axis_count = 1u + (v - 17u) % 3u;
+    else if (v == 28) c->axis_count = fz_u32(r);
+    else if (v == 29 || v == 30) {
+        c->axis_count = v == 29 ? 1u : 0u;
+        c->axes_null = 1;
+    } else c->axis_count = 1;
+    if (c->axes_null) return;
+    c->axes_allocated = c->axis_count < FZ_MAX_AXES ? c->axis_count : FZ_MAX_AXES;
+    c->axes = (UINT *)malloc(c->axes_allocated ? c->axes_allocated * sizeof(UINT) : 1);
+    if (!c->axes) abort();
+    for (i = 0; i < c->axes_allocated; i++) c->axes[i] = fz_axis_value(r);
+}
+
+static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
+    fz_reader reader, *r = &reader;
+    uint8_t op_sel, buf_sel, opt_sel, isa_sel, env_sel;
+    const fz_tensor *in = &c->t[0], *out = &c->t[1];
+    memset(c, 0, sizeof *c);
+    r->data = data;
+    r->size = size;
+    r->pos = 0;
+
+    /* operator */
+    op_sel = fz_u8(r);
+    switch (op_sel & 7u) {
+    case 5: {
+        uint32_t i;
+        c->op_type = fz_u32(r);
+        c->kind = FZ_OTHER;
+        for (i = 0; i < 5; i++)
+            if (c->op_type == (uint32_t)fz_op_types[i]) c->kind = (int)i;
+        break;
+    }
+    case 6:
+    case 7:
+        c->kind = (int)(((uint32_t)op_sel >> 3) % 5u);
+        c->op_type = (uint32_t)fz_op_types[c->kind];
+        c->op_null = (op_sel & 7u) == 6;
+        c->desc_null = (op_sel & 7u) == 7;
+        break;
+    default:
+        c->kind = (int)(op_sel & 7u);
+        c->op_type = (uint32_t)fz_op_types[c->kind];
+        break;
+    }
+
+    /* buffers */
+    buf_sel = fz_u8(r);
+    c->placement = (buf_sel & 3u) == 1 ? FZ_IN_PLACE : (buf_sel & 3u) == 2 ? FZ_SHARED : FZ_SEPARATE;
+    c->pointer_mode = (buf_sel >> 2) & 7u;
+    c->misalign_mode = buf_sel >> 5;
+
+    /* options */
+    opt_sel = fz_u8(r);
+    c->options_null = opt_sel & 1u;
+    c->message_mode = (opt_sel >> 1) & 3u;
+    c->message_capacity = c->message_mode == 0 ? 64 : c->message_mode == 1 ? 0 : c->message_mode == 2 ? fz_u8(r) : 512;
+    switch ((opt_sel >> 3) & 3u) {
+    case 0: c->options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL; break;
+    case 2: c->options.float_order = (int32_t)fz_u32(r); break;
+    default: c->options.float_order = DMLREF_FLOAT_ORDER_BLOCKED; break;
+    }
+    switch ((opt_sel >> 5) & 3u) {
+    case 0: c->options.nan_policy = DMLREF_NAN_PROPAGATE; break;
+    case 2: c->options.nan_policy = (int32_t)fz_u32(r); break;
+    default: c->options.nan_policy = DMLREF_NAN_IGNORE; break;
+    }
+    if (opt_sel & 0x80u) {
+        uint8_t level = fz_u8(r) % 18u;
+        c->options.feature_level = level < 15 ? fz_levels[level] : level == 15 ? fz_u32(r) : level == 16 ? 0x6500u : 0x5001u;
+    }
+    isa_sel = fz_u8(r) % 8u;
+    c->isa = isa_sel < 6 ? (int32_t)isa_sel : isa_sel == 6 ? (int32_t)fz_u32(r) : FZ_ISA_ALL;
+    env_sel = fz_u8(r);
+    c->env_round = env_sel & 3u;
+    c->env_ftz = (env_sel >> 2) & 1u;
+    c->env_daz = (env_sel >> 3) & 1u;
+    c->env_flags = (env_sel >> 4) & 1u;
+    c->fill_mode = fz_u8(r) % 8u;
+    c->out_fill = fz_u8(r);
+
+    /* operator fields */
+    switch (c->kind) {
+    case FZ_ARGMIN:
+    case FZ_ARGMAX:
+        fz_decode_axes(r, c);
+        c->direction = fz_direction(r);
+        break;
+    case FZ_REDUCE: {
+        uint32_t f = fz_u8(r) % 16u;
+        c->function = f <= 12 ? f : f == 13 ? (uint32_t)DML_REDUCE_FUNCTION_ARGMIN
+                                  : f == 14 ? (uint32_t)DML_REDUCE_FUNCTION_ARGMAX : fz_u32(r);
+        fz_decode_axes(r, c);
+        break;
+    }
+    default: /* scans, and unknown operators */
+        c->axis = fz_axis_value(r);
+        c->direction = fz_direction(r);
+        c->exclusive = fz_bool(r);
+        break;
+    }
+
+    fz_decode_tensor(r, c, 0);
+    fz_decode_tensor(r, c, 1);
+    if (c->placement == FZ_SHARED) {
+        uint32_t lo = fz_u8(r);
+        c->delta = (int)(int16_t)(uint16_t)(lo | ((uint32_t)fz_u8(r) << 8));
+    }
+    c->payload = data + r->pos;
+    c->payload_size = size - r->pos;
+
+    /* wire the descriptors */
+    c->cumsum.InputTensor = c->cumprod.InputTensor = c->argmin.InputTensor = c->argmax.InputTensor =
+        c->reduce.InputTensor = in->desc_null ? NULL : &in->desc;
+    c->cumsum.OutputTensor = c->cumprod.OutputTensor = c->argmin.OutputTensor = c->argmax.OutputTensor =
+        c->reduce.OutputTensor = out->desc_null ? NULL : &out->desc;
+    c->cumsum.Axis = c->cumprod.Axis = c->axis;
+    c->cumsum.AxisDirection = c->cumprod.AxisDirection = c->argmin.AxisDirection = c->argmax.AxisDirection =
+        (DML_AXIS_DIRECTION)c->direction;
+    c->cumsum.HasExclusiveSum = c->cumprod.HasExclusiveProduct = c->exclusive;
+    c->argmin.AxisCount = c->argmax.AxisCount = c->reduce.AxisCount = c->axis_count;
+    c->argmin.Axes = c->argmax.Axes = c->reduce.Axes = c->axes;
+    c->reduce.Function = (DML_REDUCE_FUNCTION)c->function;
+    c->op.Type = (DML_OPERATOR_TYPE)c->op_type;
+    switch (c->kind) {
+    case FZ_CUMPROD: c->op.Desc = &c->cumprod; break;
+    case FZ_ARGMIN: c->op.Desc = &c->argmin; break;
+    case FZ_ARGMAX: c->op.Desc = &c->argmax; break;
+    case FZ_REDUCE: c->op.Desc = &c->reduce; break;
+    default: c->op.Desc = &c->cumsum; break;
+    }
+    if (c->desc_null) c->op.Desc = NULL;
+}
+
+static void fz_free_case(fz_case *c) {
+    free(c->t[0].sizes);
+    free(c->t[0].strides);
+    free(c->t[1].sizes);
+    free(c->t[1].strides);
+    free(c->axes);
+}
+
+/* ---- reporting ------------------------------------------------------------------------- */
+
+typedef struct fz_report {
+    char *buf;
+    size_t cap, used;
+    int failures;
+} fz_report;
+
+static void fz_fail(fz_report *rep, const char *format, ...) FZ_PRINTF(2, 3);
+static void fz_fail(fz_report *rep, const char *format, ...) {
+    rep->failures++;
+    if (rep->failures <= FZ_REPORT_LINES && rep->buf && rep->cap > rep->used + 1) {
+        va_list args;
+        int n;
+        va_start(args, format);
+        n = vsnprintf(rep->buf + rep->used, rep->cap - rep->used, format, args);
+        va_end(args);
+        if (n > 0) rep->used += (size_t)n < rep->cap - rep->used ? (size_t)n : rep->cap - rep->used - 1;
+        if (rep->cap > rep->used + 1) {
+            rep->buf[rep->used++] = '\n';
+            rep->buf[rep->used] = 0;
+        }
+    }
+}
+
+/* ---- what validation must say: README's rules, read independently ---------------- */
+
+#define FZ_BIT(s) (1u << (unsigned)(s))
+
+/* A tensor as validation sees it. */
+typedef struct fz_info {
+    const DML_BUFFER_TENSOR_DESC *b; /* NULL: the desc pointer, its Type or its Desc is bad */
+    uint32_t type, esize, rank;
+    int shape_ok;       /* rank 1..8, Sizes non-NULL, every size >= 1 */
+    int complete;       /* every per-tensor rule holds */
+    uint64_t count;     /* element count (saturated) */
+    int count_overflow; /* the count overflows 64 bits */
+    uint64_t strides[8];
+    uint64_t extent; /* largest element offset + 1 */
+    int extent_overflow;
+} fz_info;
+
+static uint32_t fz_check_tensor_rules(const fz_case *c, int is_output, fz_info *info) {
+    const fz_tensor *t = &c->t[is_output];
+    const DML_BUFFER_TENSOR_DESC *b;
+    uint32_t m = 0, d, align;
+    int type_ok;
+    memset(info, 0, sizeof *info);
+    if (t->desc_null) return FZ_BIT(DMLREF_ERROR_NULL_POINTER);
+    if (t->desc.Type != DML_TENSOR_TYPE_BUFFER) return FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+    if (t->buffer_null) return FZ_BIT(DMLREF_ERROR_NULL_POINTER);
+    b = info->b = &t->buffer;
+    info->type = (uint32_t)b->DataType;
+    info->rank = b->DimensionCount;
+    info->esize = fz_esize(info->type);
+    type_ok = info->esize != 0;
+    if (fz_type_bits(info->type) == 0) /* not a DML_TENSOR_DATA_TYPE */
+        m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT) | FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
+    else if (!type_ok) /* UINT4, INT4 */
+        m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
+    if ((uint32_t)b->Flags > 1u || (is_output && (uint32_t)b->Flags != 0)) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+    if (info->rank < 1 || info->rank > 8) m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT);
+    if (!b->Sizes) m |= FZ_BIT(DMLREF_ERROR_NULL_POINTER);
+    align = b->GuaranteedBaseOffsetAlignment;
+    if (align != 0 && ((align & (align - 1u)) != 0 || (type_ok && align < info->esize)))
+        m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+    if (info->rank >= 1 && info->rank <= 8 && b->Sizes) {
+        uint64_t packed = 1;
+        info->shape_ok = 1;
+        info->count = 1;
+        for (d = 0; d < info->rank; d++) {
+            if (b->Sizes[d] == 0) info->shape_ok = 0;
+            else if (info->count > UINT64_MAX / b->Sizes[d]) info->count_overflow = 1;
+            else info->count *= b->Sizes[d];
+        }
+        if (!info->shape_ok) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+        if (info->count_overflow) {
+            m |= FZ_BIT(DMLREF_ERROR_TENSOR_TOO_LARGE);
+            info->count = UINT64_MAX;
+        }
+        if (info->shape_ok) {
+            d = info->rank;
+            while (d-- > 0) {
+                info->strides[d] = b->Strides ? b->Strides[d] : packed;
+                packed *= b->Sizes[d]; /* used only when the count did not overflow */
+            }
+            info->extent = 1;
+            for (d = 0; d < info->rank; d++) {
+                uint64_t term = (uint64_t)(b->Sizes[d] - 1u) * info->strides[d];
+                if (b->Strides == NULL && info->count_overflow) info->extent_overflow = 1;
+                else if (term > UINT64_MAX - info->extent) info->extent_overflow = 1;
+                else info->extent += term;
+            }
+            if (info->extent_overflow) {
+                m |= FZ_BIT(DMLREF_ERROR_TENSOR_TOO_LARGE);
+            } else if (type_ok) {
+                uint64_t bytes;
+                if (info->extent > UINT64_MAX / info->esize ||
+                    (bytes = info->extent * info->esize) > (uint64_t)PTRDIFF_MAX || bytes > (uint64_t)SIZE_MAX) {
+                    m |= FZ_BIT(DMLREF_ERROR_TENSOR_TOO_LARGE);
+                } else if (b->TotalTensorSizeInBytes < ((bytes + 3) & ~(uint64_t)3)) {
+                    m |= FZ_BIT(DMLREF_ERROR_BUFFER_TOO_SMALL);
+                }
+            }
+        }
+    }
+    if (c->options_null == 0 && c->options.feature_level != 0 && info->shape_ok && info->count > 0xFFFFFFFFu)
+        m |= FZ_BIT(DMLREF_ERROR_TENSOR_TOO_LARGE);
+    info->complete = m == 0;
+    return m;
+}
+
+/* README: an output is one-to-one when, with its dimensions of size > 1
+   sorted by stride, each stride exceeds the span of the smaller ones. */
+static int fz_nested(const fz_info *t) {
+    uint64_t size[8], stride[8], span = 0;
+    uint32_t n = 0, d, i, j;
+    for (d = 0; d < t->rank; d++) {
+        if (t->b->Sizes[d] == 1) continue;
+        size[n] = t->b->Sizes[d];
+        stride[n] = t->strides[d];
+        n++;
+    }
+    for (i = 1; i < n; i++) /* sort by stride */
+        for (j = i; j > 0 && stride[j - 1] > stride[j]; j--) {
+            uint64_t s = stride[j], z = size[j];
+            stride[j] = stride[j - 1];
+            size[j] = size[j - 1];
+            stride[j - 1] = s;
+            size[j - 1] = z;
+        }
+    for (i = 0; i < n; i++) {
+        if (stride[i] <= span) return 0;
+        span += (size[i] - 1u) * stride[i]; /* <= extent: no overflow */
+    }
+    return 1;
+}
+
+typedef struct fz_level_row {
+    int kind;
+    uint32_t level, rank_min, rank_max, input_types, output_types; /* output_types 0: the input's */
+} fz_level_row;
+
+#define FZ_T(x) (1u << DML_TENSOR_DATA_TYPE_##x)
+#define FZ_SCAN4 (FZ_T(FLOAT32) | FZ_T(FLOAT16) | FZ_T(INT32) | FZ_T(UINT32))
+#define FZ_SCAN5 (FZ_SCAN4 | FZ_T(INT64) | FZ_T(UINT64))
+#define FZ_ARG3 (FZ_T(FLOAT32) | FZ_T(FLOAT16) | FZ_T(INT32) | FZ_T(INT16) | FZ_T(INT8) | FZ_T(UINT32) | \
+                 FZ_T(UINT16) | FZ_T(UINT8))
+#define FZ_ARG4 (FZ_ARG3 | FZ_T(INT64) | FZ_T(UINT64))
+#define FZ_IDX (FZ_T(INT64) | FZ_T(INT32) | FZ_T(UINT64) | FZ_T(UINT32))
+
+/* README's feature-level table, newest row first per operator. */
+static const fz_level_row fz_level_rows[] = {
+    {FZ_CUMSUM, 0x5000, 1, 8, FZ_SCAN5, 0},
+    {FZ_CUMSUM, 0x4000, 1, 8, FZ_SCAN4, 0},
+    {FZ_CUMSUM, 0x2100, 4, 4, FZ_SCAN4, 0},
+    {FZ_CUMPROD, 0x5000, 1, 8, FZ_SCAN5, 0},
+    {FZ_CUMPROD, 0x4000, 1, 8, FZ_SCAN4, 0},
+    {FZ_CUMPROD, 0x3100, 4, 4, FZ_SCAN4, 0},
+    {FZ_ARGMIN, 0x4100, 1, 8, FZ_ARG4, FZ_IDX},
+    {FZ_ARGMIN, 0x3000, 1, 8, FZ_ARG3, FZ_IDX},
+    {FZ_ARGMAX, 0x4100, 1, 8, FZ_ARG4, FZ_IDX},
+    {FZ_ARGMAX, 0x3000, 1, 8, FZ_ARG3, FZ_IDX},
+    {FZ_REDUCE, 0x4100, 1, 8, FZ_ARG4, FZ_IDX},
+    {FZ_REDUCE, 0x3000, 1, 8, FZ_ARG3, FZ_IDX},
+    {FZ_REDUCE, 0x2100, 4, 4, FZ_ARG3, FZ_T(UINT32)},
+    {FZ_REDUCE, 0x1000, 4, 4, FZ_T(FLOAT32) | FZ_T(FLOAT16), FZ_T(UINT32)},
+};
+
+static uint32_t fz_check_level_rules(const fz_case *c, const fz_info *in, const fz_info *out) {
+    uint32_t level = c->options_null ? 0 : c->options.feature_level, m = 0, types;
+    const fz_level_row *row = NULL;
+    size_t i;
+    if (level == 0) return 0;
+    for (i = 0; i < sizeof fz_level_rows / sizeof fz_level_rows[0]; i++)
+        if (fz_level_rows[i].kind == c->kind && fz_level_rows[i].level <= level) {
+            row = &fz_level_rows[i];
+            break;
+        }
+    if (!row) return FZ_BIT(DMLREF_ERROR_UNSUPPORTED_OPERATOR);
+    if (in->b && (in->rank < row->rank_min || in->rank > row->rank_max))
+        m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT);
+    if (in->b && (in->type >= 32 || !((row->input_types >> in->type) & 1u)))
+        m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
+    types = row->output_types ? row->output_types : row->input_types;
+    if (out->b && (out->type >= 32 || !((types >> out->type) & 1u))) m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
+    return m;
+}
+
+/* The statuses of every broken rule (0: the case is valid). dml_ref returns
+   the status of the first rule it checks that fails, which must be one of
+   them. */
+static uint32_t fz_expected_validation(const fz_case *c, fz_info *in, fz_info *out) {
+    const dmlref_options *o = c->options_null ? NULL : &c->options;
+    uint32_t m = 0, d, i;
+    int is_arg = c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE;
+    memset(in, 0, sizeof *in);
+    memset(out, 0, sizeof *out);
+    if (o) {
+        int level_ok = o->feature_level == 0;
+        for (i = 0; i < 15; i++)
+            if (o->feature_level == fz_levels[i]) level_ok = 1;
+        if (!level_ok || (o->float_order != 0 && o->float_order != 1) || (o->nan_policy != 0 && o->nan_policy != 1) ||
+            o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
+            m |= FZ_BIT(DMLREF_ERROR_INVALID_OPTION);
+        else if (!dmlref_isa_available((dmlref_isa)o->isa))
+            m |= FZ_BIT(DMLREF_ERROR_ISA_UNAVAILABLE);
+    }
+    if (c->op_null) return m | FZ_BIT(DMLREF_ERROR_NULL_POINTER);
+    if (c->kind == FZ_OTHER) return m | FZ_BIT(DMLREF_ERROR_UNSUPPORTED_OPERATOR);
+    if (c->desc_null) return m | FZ_BIT(DMLREF_ERROR_NULL_POINTER);
+    if (c->kind == FZ_REDUCE) {
+        if (c->function > DML_REDUCE_FUNCTION_SUM_SQUARE)
+            m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT) | FZ_BIT(DMLREF_ERROR_UNSUPPORTED_OPERATOR);
+        else if (c->function != DML_REDUCE_FUNCTION_ARGMIN && c->function != DML_REDUCE_FUNCTION_ARGMAX)
+            m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_OPERATOR);
+    }
+    m |= fz_check_tensor_rules(c, 0, in);
+    m |= fz_check_tensor_rules(c, 1, out);
+    if (in->b && out->b) {
+        if (!is_arg && out->type != in->type) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+        if (out->rank != in->rank) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+    }
+    if (c->kind != FZ_REDUCE && c->direction > 1) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+    if (!is_arg) {
+        if (in->b && c->axis >= in->rank) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+        if (in->shape_ok && out->shape_ok && in->rank == out->rank)
+            for (d = 0; d < in->rank; d++)
+                if (in->b->Sizes[d] != out->b->Sizes[d]) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+    } else {
+        uint32_t reduced = 0;
+        int axes_ok = 0;
+        if (out->b && !fz_is_index_type(out->type)) m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
+        if (c->axis_count == 0) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+        else if (c->axes_null) m |= FZ_BIT(DMLREF_ERROR_NULL_POINTER);
+        if (in->b && c->axis_count > in->rank) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+        if (in->b && c->axis_count >= 1 && c->axis_count <= in->rank && !c->axes_null) {
+            axes_ok = 1;
+            for (i = 0; i < c->axis_count; i++) {
+                if (c->axes[i] >= in->rank || ((reduced >> c->axes[i]) & 1u)) {
+                    m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+                    axes_ok = 0;
+                    break;
+                }
+                reduced |= 1u << c->axes[i];
+            }
+        }
+        if (axes_ok && in->shape_ok && out->shape_ok && in->rank == out->rank) {
+            uint64_t reduced_count = 1, max_index;
+            for (d = 0; d < in->rank; d++) {
+                UINT expected = (reduced >> d) & 1u ? 1u : in->b->Sizes[d];
+                if (out->b->Sizes[d] != expected) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+                if ((reduced >> d) & 1u) reduced_count *= in->b->Sizes[d];
+            }
+            max_index = out->type == DML_TENSOR_DATA_TYPE_INT32    ? 0x7FFFFFFFu
+                        : out->type == DML_TENSOR_DATA_TYPE_UINT32 ? 0xFFFFFFFFu
+                        : out->type == DML_TENSOR_DATA_TYPE_INT64  ? (uint64_t)INT64_MAX
+                                                                   : UINT64_MAX;
+            /* reduced_count divides the input's count: it overflows only with it */
+            if (!in->count_overflow && fz_is_index_type(out->type) && reduced_count - 1u > max_index)
+                m |= FZ_BIT(DMLREF_ERROR_INDEX_OVERFLOW);
+        }
+    }
+    m |= fz_check_level_rules(c, in, out);
+    if (out->complete && !fz_nested(out)) m |= FZ_BIT(DMLREF_ERROR_OVERLAP);
+    return m;
+}
+
+/* ---- buffers ------------------------------------------------------------------------------ */
+
+/* Scratch memory, reused from call to call (fresh multi-MiB allocations cost
+   more page faults than the library's work). Slots only grow. */
+enum { FZ_SLOT_BLOCK0, FZ_SLOT_BLOCK1, FZ_SLOT_SNAP0, FZ_SLOT_SNAP1, FZ_SLOT_IMAGE, FZ_SLOT_MASK, FZ_SLOT_WANT,
+       FZ_SLOT_FIRST, FZ_SLOTS };
+static unsigned char *fz_slot_mem[FZ_SLOTS];
+static size_t fz_slot_cap[FZ_SLOTS];
+
+static unsigned char *fz_slot(int k, size_t n) {
+    if (n > fz_slot_cap[k]) {
+        free(fz_slot_mem[k]);
+        fz_slot_mem[k] = (unsigned char *)malloc(n);
+        if (!fz_slot_mem[k]) abort();
+        fz_slot_cap[k] = n;
+    }
+    return fz_slot_mem[k];
+}
+
+/* A buffer block: guard, region (the buffers), guard; the region's start
+   aligned to `align`. Everything of the slot outside the region is guard
+   (poisoned under ASan while dml_ref runs). */
+typedef struct fz_block {
+    unsigned char *raw;
+    size_t total;         /* bytes compared: guard + region + guard */
+    size_t cap;           /* bytes of the slot, all poisoned but the region */
+    size_t start, region; /* region = raw[start, start + region) */
+} fz_block;
+
+static void fz_block_alloc(fz_block *b, int slot, size_t region, size_t align) {
+    uintptr_t first;
+    b->region = region;
+    b->total = FZ_GUARD + align + region + FZ_GUARD;
+    b->raw = fz_slot(slot, b->total);
+    b->cap = fz_slot_cap[slot];
+    first = (uintptr_t)(b->raw + FZ_GUARD);
+    b->start = FZ_GUARD + (size_t)((align - first % align) % align);
+}
+
+static void fz_block_poison(const fz_block *b) {
+    FZ_POISON(b->raw, b->start);
+    FZ_POISON(b->raw + b->start + b->region, b->cap - b->start - b->region);
+}
+
+static void fz_block_unpoison(const fz_block *b) { FZ_UNPOISON(b->raw, b->cap); }
+
+/* ---- the input's contents ------------------------------------------------------------------ */
+
+static uint64_t fz_hash(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static void fz_store_float(unsigned char *p, uint32_t type, double v) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT64) {
+        memcpy(p, &v, 8);
+    } else {
+        float f = (float)v;
+        if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+            uint16_t h = oracle_f32_to_f16(f);
+            memcpy(p, &h, 2);
+        } else {
+            memcpy(p, &f, 4);
+        }
+    }
+}
+
+/* The low bits of v as an element of esize bytes (its own wrap-around). */
+static void fz_store_int(unsigned char *p, uint32_t esize, uint64_t v) {
+    uint8_t v8 = (uint8_t)v;
+    uint16_t v16 = (uint16_t)v;
+    uint32_t v32 = (uint32_t)v;
+    switch (esize) {
+    case 1: memcpy(p, &v8, 1); break;
+    case 2: memcpy(p, &v16, 2); break;
+    case 4: memcpy(p, &v32, 4); break;
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+static void fz_store_special(unsigned char *p, uint32_t type, uint32_t esize, uint8_t b) {
+    if (fz_is_float(type)) {
+        /* exact bit patterns, per width: NaN (quiet, signalling, negative with
+           payload), +-inf, +-0, largest, smallest normal and subnormal, 1, -1 */
+        static const uint16_t h[16] = {0x7E00, 0x7C01, 0xFE55, 0x7C00, 0xFC00, 0x0000, 0x8000, 0x7BFF,
+                                       0xFBFF, 0x0400, 0x0001, 0x8001, 0x3C00, 0xBC00, 0x3800, 0x7FFF};
+        static const uint32_t f[16] = {0x7FC00000u, 0x7F800001u, 0xFFC12345u, 0x7F800000u, 0xFF800000u, 0, 0x80000000u,
+                                       0x7F7FFFFFu, 0xFF7FFFFFu, 0x00800000u, 0x00000001u, 0x80000001u, 0x3F800000u,
+                                       0xBF800000u, 0x3F000000u, 0x7FFFFFFFu};
+        static const uint64_t g[16] = {0x7FF8000000000000ull, 0x7FF0000000000001ull, 0xFFF8000000012345ull,
+                                       0x7FF0000000000000ull, 0xFFF0000000000000ull, 0, 0x8000000000000000ull,
+                                       0x7FEFFFFFFFFFFFFFull, 0xFFEFFFFFFFFFFFFFull, 0x0010000000000000ull, 1,
+                                       0x8000000000000001ull, 0x3FF0000000000000ull, 0xBFF0000000000000ull,
+                                       0x3FE0000000000000ull, 0x7FFFFFFFFFFFFFFFull};
+        if (esize == 2) memcpy(p, &h[b & 15u], 2);
+        else if (esize == 4) memcpy(p, &f[b & 15u], 4);
+        else memcpy(p, &g[b & 15u], 8);
+    } else {
+        /* 0, 1, -1, 2, the signed minimum and maximum and their neighbours,
+           -2 (unsigned max - 1), alternating bits, 3, 127, 128, 255, 256 */
+        static const uint64_t fixed[16] = {0, 1, UINT64_MAX, 2, 0, 0, 0, 0, UINT64_MAX - 1, 0x5555555555555555ull,
+                                           0xAAAAAAAAAAAAAAAAull, 3, 127, 128, 255, 256};
+        uint64_t top = (uint64_t)1 << (8 * esize - 1); /* the sign bit of the element */
+        unsigned k = b & 15u;
+        fz_store_int(p, esize, k >= 4 && k <= 7 ? top + (k == 4 ? 0 : k == 5 ? UINT64_MAX : k == 6 ? 1 : UINT64_MAX - 1)
+                                                : fixed[k]);
+    }
+}
+
+/* Fill the input buffer (bytes [0, n) at p) from the payload. */
+static void fz_fill_input(const fz_case *c, unsigned char *p, size_t n) {
+    const uint8_t *src = c->payload;
+    size_t len = c->payload_size, i;
+    uint32_t type = c->t[0].buffer_null || c->t[0].desc_null ? 0 : (uint32_t)c->t[0].buffer.DataType;
+    uint32_t esize = fz_esize(type);
+    size_t at = 0; /* i % len, kept without a division */
+    if (c->fill_mode < 4 || esize == 0) { /* the payload repeated: copy, doubling */
+        size_t done = len < n ? len : n;
+        if (len) memcpy(p, src, done);
+        else
+            for (done = 0; done < n && done < 256; done++) p[done] = (uint8_t)(done * 37u + 11u);
+        while (done < n) {
+            size_t more = done < n - done ? done : n - done;
+            memcpy(p + done, p, more);
+            done += more;
+        }
+        return;
+    }
+    if (c->fill_mode == 4) {
+        for (i = 0; i < n; i++) {
+            p[i] = (uint8_t)((len ? src[at] : 0x5Au) ^ (uint8_t)fz_hash(len ? i / len : i));
+            if (++at == len) at = 0;
+        }
+        return;
+    }
+    for (i = 0; i + esize <= n; i += esize) {
+        uint8_t b = len ? src[at] : (uint8_t)(i / esize);
+        if (len && ++at == len) at = 0;
+        if (c->fill_mode == 5) {
+            if (fz_is_float(type)) {
+                if (b >= 0xF0) fz_store_special(p + i, type, esize, b);
+                else fz_store_float(p + i, type, ((int)(b & 0x7Fu) - 64) / ((b & 0x80u) ? 4.0 : 1.0));
+            } else {
+                fz_store_int(p + i, esize, (uint64_t)(int64_t)(int8_t)b);
+            }
+        } else if (c->fill_mode == 6) {
+            fz_store_special(p + i, type, esize, b);
+        } else { /* 7: every element equal, bytes from the payload's start */
+            uint32_t j;
+            for (j = 0; j < esize; j++) p[i + j] = len ? src[j % len] : 0x3C;
+        }
+    }
+    for (; i < n; i++) p[i] = len ? src[i % len] : 0; /* the tail past the last whole element */
+}
+
+/* ---- the caller's floating-point environment ------------------------------------------------- */
+
+typedef struct fz_env {
+#ifdef FZ_MXCSR
+    unsigned int saved, set;
+#else
+    int round;
+    int flags;
+#endif
+} fz_env;
+
+static void fz_env_enter(const fz_case *c, fz_env *e) {
+#ifdef FZ_MXCSR
+    e->saved = _mm_getcsr();
+    e->set = 0x1F80u | ((unsigned)c->env_round << 13) | (c->env_ftz ? 0x8000u : 0u) | (c->env_daz ? 0x40u : 0u) |
+             (c->env_flags ? 0x29u : 0u); /* sticky inexact, overflow, invalid */
+    _mm_setcsr(e->set);
+#else
+    e->round = FE_TONEAREST;
+    e->flags = 0;
+#ifdef FE_DOWNWARD
+    if (c->env_round == 1) e->round = FE_DOWNWARD;
+#endif
+#ifdef FE_UPWARD
+    if (c->env_round == 2) e->round = FE_UPWARD;
+#endif
+#ifdef FE_TOWARDZERO
+    if (c->env_round == 3) e->round = FE_TOWARDZERO;
+#endif
+#ifdef FE_INEXACT
+    if (c->env_flags) e->flags |= FE_INEXACT;
+#endif
+    fesetround(e->round);
+    feclearexcept(FE_ALL_EXCEPT);
+    if (e->flags) feraiseexcept(e->flags);
+#endif
+}
+
+/* Back to the default; returns 1 when the environment was still the caller's. */
+static int fz_env_leave(fz_env *e, char *what, size_t cap) {
+#ifdef FZ_MXCSR
+    unsigned int now = _mm_getcsr();
+    _mm_setcsr(e->saved);
+    snprintf(what, cap, "MXCSR 0x%04X, the caller had 0x%04X", now, e->set);
+    return now == e->set;
+#else
+    int round = fegetround(), flags = fetestexcept(FE_ALL_EXCEPT);
+    fesetround(FE_TONEAREST);
+    feclearexcept(FE_ALL_EXCEPT);
+    snprintf(what, cap, "rounding mode %d and flags 0x%X, the caller had %d and 0x%X", round, (unsigned)flags,
+             e->round, (unsigned)e->flags);
+    return round == e->round && flags == e->flags;
+#endif
+}
+
+/* ---- the message buffer ------------------------------------------------------------------------ */
+
+#define FZ_MESSAGE_FILL 'Z'
+
+typedef struct fz_message {
+    char *buf;     /* heap, exactly max(capacity, 1) bytes */
+    size_t cap;
+} fz_message;
+
+static void fz_message_reset(fz_message *m) {
+    if (m->buf) memset(m->buf, FZ_MESSAGE_FILL, m->cap ? m->cap : 1);
+}
+
+/* Check the message after a call that returned status; copy it into saved. */
+static void fz_message_check(fz_report *rep, const char *call, const fz_message *m, dmlref_status status,
+                             char *saved, size_t saved_cap) {
+    size_t len;
+    saved[0] = 0;
+    if (!m->buf) return;
+    if (m->cap == 0) {
+        if (m->buf[0] != FZ_MESSAGE_FILL) fz_fail(rep, "%s wrote to an error_message of capacity 0", call);
+        return;
+    }
+    {
+        const char *nul = (const char *)memchr(m->buf, 0, m->cap);
+        len = nul ? (size_t)(nul - m->buf) : m->cap;
+    }
+    if (len == m->cap) {
+        fz_fail(rep, "%s left error_message (capacity %lu) without a NUL", call, (unsigned long)m->cap);
+        return;
+    }
+    if (status == DMLREF_OK && len != 0) fz_fail(rep, "%s returned OK with the message \"%s\"", call, m->buf);
+    if (status != DMLREF_OK && len == 0 && m->cap >= 2)
+        fz_fail(rep, "%s returned %s with an empty message (capacity %lu)", call, dmlref_status_name(status),
+                (unsigned long)m->cap);
+    snprintf(saved, saved_cap, "%s", m->buf);
+}
+
+/* ---- execution ------------------------------------------------------------------------------- */
+
+/* Walk every element of the output (byte offset `offset` in its block): mark
+   its bytes in mask (then returns 0 when two indices share a byte), or copy
+   them from src to dst. */
+static int fz_walk_output(const fz_info *t, size_t offset, unsigned char *mask, unsigned char *dst,
+                          const unsigned char *src) {
+    uint64_t pos[8] = {0}, off = 0;
+    uint32_t d, last = t->rank - 1u, esize = t->esize;
+    size_t inner = t->b->Sizes[last], step = (size_t)t->strides[last] * esize;
+    int ok = 1;
+    for (;;) {
+        /* the innermost dimension in one loop, the others by odometer */
+        size_t at = offset + (size_t)off * esize, i, j;
+        if (mask) {
+            for (i = 0; i < inner; i++, at += step)
+                for (j = 0; j < esize; j++) {
+                    ok &= !mask[at + j];
+                    mask[at + j] = 1;
+                }
+        } else {
+            switch (esize) { /* fixed-size copies: one load and one store each */
+            case 1: for (i = 0; i < inner; i++, at += step) dst[at] = src[at]; break;
+            case 2: for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 2); break;
+            case 4: for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 4); break;
+            default: for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 8); break;
+            }
+        }
+        d = last;
+        while (d-- > 0) {
+            if (++pos[d] < t->b->Sizes[d]) {
+                off += t->strides[d];
+                break;
+            }
+            pos[d] = 0;
+            off -= (uint64_t)(t->b->Sizes[d] - 1u) * t->strides[d];
+        }
+        if (d == (uint32_t)-1) break;
+    }
+    return ok;
+}
+
+/* Where the output lives, for telling output bytes from others in reports. */
+typedef struct fz_where {
+    const fz_info *out; /* NULL: the block holds no output elements to tell apart */
+    size_t offset;      /* the output pointer's offset in its block */
+} fz_where;
+
+static const char *fz_isa_label(int32_t isa) { return dmlref_isa_name((dmlref_isa)isa); }
+
+/* Report the first byte where the block differs from want (its whole
+   expected contents). */
+static void fz_compare(fz_report *rep, const char *what, const char *isa, const fz_block *b, const unsigned char *want,
+                       const unsigned char *snapshot, fz_where where) {
+    const unsigned char *now = b->raw;
+    long rel;
+    size_t j;
+    int element = 0;
+    if (memcmp(now, want, b->total) == 0) return;
+    for (j = 0; now[j] == want[j]; j++) continue;
+    rel = (long)j - (long)where.offset;
+    if (where.out) { /* is byte j part of an output element? */
+        unsigned char *mask = fz_slot(FZ_SLOT_MASK, b->total);
+        memset(mask, 0, b->total);
+        fz_walk_output(where.out, where.offset, mask, NULL, NULL);
+        element = mask[j];
+    }
+    if (element)
+        fz_fail(rep, "%s: output byte %ld (from the output pointer) is 0x%02X, expected 0x%02X [isa %s]", what, rel,
+                now[j], want[j], isa);
+    else
+        fz_fail(rep, "%s: byte %ld (from the output pointer; %s) changed from 0x%02X to 0x%02X [isa %s]", what, rel,
+                j < b->start || j >= b->start + b->region ? "a guard byte" : "not an output element", snapshot[j],
+                now[j], isa);
+}
+
+int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_capacity) {
+    fz_case the_case, *c = &the_case;
+    fz_report rep;
+    fz_info in, out;
+    fz_message msg;
+    dmlref_options *opts;
+    dmlref_status vs;
+    uint32_t expected_mask;
+    char validate_message[600], exec_message[600];
+    uint64_t decl[2];
+    int i, nblocks = 0, in_block = 0, out_block = 0, run_count = 0, first_ok_saved = 0, trusted;
+    size_t in_off = 0, out_off = 0, align = 64;
+    fz_block blocks[2];
+    unsigned char *snap[2] = {NULL, NULL}, *image = NULL, *want = NULL, *first = NULL;
+    int32_t isas[8];
+    int isa_count = 0;
+    dmlref_status expected_exec = DMLREF_OK;
+    int oracle_ok = 0, executed = 0;
+
+    rep.buf = report;
+    rep.cap = report_capacity;
+    rep.used = 0;
+    rep.failures = 0;
+    if (report && report_capacity) report[0] = 0;
+    fz_decode(data, size, c);
+    fuzz_stats.cases++;
+
+    /* DMLCalcBufferTensorSize of every reachable tensor */
+    for (i = 0; i < 2; i++) {
+        const fz_tensor *t = &c->t[i];
+        if (!t->desc_null && !t->buffer_null) {
+            const DML_BUFFER_TENSOR_DESC *b = &t->buffer;
+            uint64_t want = fz_calc_size((uint32_t)b->DataType, b->DimensionCount, b->Sizes, b->Strides);
+            uint64_t got = dmlref_calc_buffer_tensor_size(b->DataType, b->DimensionCount, b->Sizes, b->Strides);
+            if (got != want)
+                fz_fail(&rep, "dmlref_calc_buffer_tensor_size(%s) is %llu, README's formula gives %llu",
+                        i ? "OutputTensor" : "InputTensor", (unsigned long long)got, (unsigned long long)want);
+        }
+    }
+
+    /* options and the message buffer */
+    msg.cap = c->message_capacity;
+    msg.buf = NULL;
+    if (c->message_mode != 0) {
+        msg.buf = (char *)malloc(msg.cap ? msg.cap : 1);
+        if (!msg.buf) abort();
+    }
+    c->options.error_message = msg.buf;
+    c->options.error_message_capacity = c->message_capacity;
+    c->options.isa = c->isa == FZ_ISA_ALL ? (int32_t)DMLREF_ISA_AUTO : c->isa;
+    opts = c->options_null ? NULL : &c->options;
+    if (!opts) msg.buf = NULL; /* allocated but not handed over */
+
+    /* validation */
+    fz_message_reset(&msg);
+    vs = dmlref_validate(c->op_null ? NULL : &c->op, opts);
+    fz_message_check(&rep, "dmlref_validate", &msg, vs, validate_message, sizeof validate_message);
+    if ((unsigned)vs >= (unsigned)DMLREF_STATUS_COUNT) fz_fail(&rep, "dmlref_validate returned %d", (int)vs);
+    expected_mask = fz_expected_validation(c, &in, &out);
+    if (expected_mask == 0 && vs != DMLREF_OK)
+        fz_fail(&rep, "dmlref_validate returned %s (%s) for a case that breaks no rule", dmlref_status_name(vs),
+                validate_message);
+    if (expected_mask != 0 && ((unsigned)vs >= 32u || !(expected_mask & FZ_BIT(vs)))) {
+        char list[400];
+        size_t used = 0;
+        int s;
+        list[0] = 0;
+        for (s = 0; s < 32; s++)
+            if (expected_mask & FZ_BIT(s)) {
+                int n = snprintf(list + used, sizeof list - used, "%s%s", used ? " " : "",
+                                 dmlref_status_name((dmlref_status)s));
+                if (n > 0 && (size_t)n < sizeof list - used) used += (size_t)n;
+            }
+        fz_fail(&rep, "dmlref_validate returned %s (%s); the broken rules give %s", dmlref_status_name(vs),
+                validate_message, list);
+    }
+    /* a disagreement is reported; running it would only repeat the report */
+    trusted = vs == DMLREF_OK && expected_mask == 0;
+    if (vs == DMLREF_OK && !trusted) goto done;
+    if (vs == DMLREF_OK) {
+        fuzz_stats.valid++;
+        fuzz_stats.valid_by_op[c->kind]++;
+    } else {
+        fuzz_stats.invalid_by_op[c->kind]++;
+    }
+
+    /* buffers: declared sizes, capped */
+    for (i = 0; i < 2; i++) {
+        const fz_tensor *t = &c->t[i];
+        int reachable = !t->desc_null && t->desc.Type == DML_TENSOR_TYPE_BUFFER && !t->buffer_null;
+        uint32_t a = reachable ? t->buffer.GuaranteedBaseOffsetAlignment : 0;
+        decl[i] = reachable ? t->buffer.TotalTensorSizeInBytes : 64;
+        if (a != 0 && (a & (a - 1u)) == 0 && a <= FZ_MAX_ALIGN && a > align) align = a;
+    }
+    if (vs == DMLREF_OK && (decl[0] > FZ_MAX_BYTES || decl[1] > FZ_MAX_BYTES || in.count > FZ_MAX_EXEC_ELEMENTS ||
+                            out.count > FZ_MAX_EXEC_ELEMENTS)) {
+        fuzz_stats.validate_only++;
+        goto done;
+    }
+    /* A rejected case must touch no byte: small buffers serve (and any access
+       past them is an ASan report). */
+    for (i = 0; i < 2 && vs != DMLREF_OK; i++)
+        if (decl[i] > FZ_INVALID_BYTES) decl[i] = FZ_INVALID_BYTES;
+    {
+        uint32_t out_es = out.esize ? out.esize : 4;
+        size_t mis_in = 0, mis_out = 0, regions[2];
+        if (c->misalign_mode == 5) mis_in = 1;
+        if (c->misalign_mode == 6) mis_out = 1;
+        if (c->misalign_mode == 7) mis_out = out_es;
+        if (c->placement == FZ_SEPARATE) {
+            nblocks = 2;
+            in_block = 0;
+            out_block = 1;
+            in_off = mis_in;
+            out_off = mis_out;
+            regions[0] = (size_t)decl[0] + mis_in;
+            regions[1] = (size_t)decl[1] + mis_out;
+        } else if (c->placement == FZ_IN_PLACE) {
+            nblocks = 1;
+            in_block = out_block = 0;
+            in_off = out_off = mis_in + mis_out;
+            regions[0] = in_off + (size_t)(decl[0] > decl[1] ? decl[0] : decl[1]);
+        } else {
+            nblocks = 1;
+            in_block = out_block = 0;
+            in_off = (size_t)(c->delta < 0 ? -c->delta : 0) + mis_in;
+            out_off = (size_t)(c->delta > 0 ? c->delta : 0) + mis_out;
+            regions[0] = in_off + (size_t)decl[0] > out_off + (size_t)decl[1] ? in_off + (size_t)decl[0]
+                                                                             : out_off + (size_t)decl[1];
+        }
+        for (i = 0; i < nblocks; i++) {
+            fz_block_alloc(&blocks[i], FZ_SLOT_BLOCK0 + i, regions[i], align);
+            memset(blocks[i].raw, c->out_fill, blocks[i].total);
+        }
+        /* the input's bytes up to its last element (the rest keeps out_fill) */
+        fz_fill_input(c, blocks[in_block].raw + blocks[in_block].start + in_off,
+                      vs == DMLREF_OK && in.extent * in.esize < decl[0] ? (size_t)(in.extent * in.esize)
+                                                                        : (size_t)decl[0]);
+        for (i = 0; i < nblocks; i++) {
+            snap[i] = fz_slot(FZ_SLOT_SNAP0 + i, blocks[i].total);
+            memcpy(snap[i], blocks[i].raw, blocks[i].total);
+        }
+    }
+
+    {
+        unsigned char *in_ptr = blocks[in_block].raw + blocks[in_block].start + in_off;
+        unsigned char *out_ptr = blocks[out_block].raw + blocks[out_block].start + out_off;
+        const void *inputs[1];
+        void *outputs[1];
+        const void *const *inputs_arg = inputs;
+        void *const *outputs_arg = outputs;
+        unsigned char *out_raw = blocks[out_block].raw;
+        int small = 0;
+        fz_where here, nowhere;
+        here.out = vs == DMLREF_OK ? &out : NULL;
+        here.offset = (size_t)(out_ptr - out_raw);
+        nowhere.out = NULL;
+        nowhere.offset = here.offset;
+        inputs[0] = in_ptr;
+        outputs[0] = out_ptr;
+        if (c->pointer_mode == 4) inputs_arg = NULL;
+        if (c->pointer_mode == 5) inputs[0] = NULL;
+        if (c->pointer_mode == 6) outputs_arg = NULL;
+        if (c->pointer_mode == 7) outputs[0] = NULL;
+
+        /* what execute must return once validation passed */
+        if (vs == DMLREF_OK) {
+            uintptr_t ia = (uintptr_t)in_ptr, oa = (uintptr_t)out_ptr;
+            uintptr_t in_last = ia + (uintptr_t)(in.extent * in.esize), out_last = oa + (uintptr_t)(out.extent * out.esize);
+            uint32_t ialign = in.b->GuaranteedBaseOffsetAlignment, oalign = out.b->GuaranteedBaseOffsetAlignment;
+            if (c->pointer_mode >= 4) {
+                expected_exec = DMLREF_ERROR_NULL_POINTER;
+            } else if (ia % in.esize || (ialign && ia % ialign) || oa % out.esize || (oalign && oa % oalign)) {
+                expected_exec = DMLREF_ERROR_MISALIGNED;
+            } else if (ia < out_last && oa < in_last) {
+                int in_place = (c->kind == FZ_CUMSUM || c->kind == FZ_CUMPROD) && ia == oa;
+                uint32_t d;
+                for (d = 0; in_place && d < in.rank; d++)
+                    if (in.b->Sizes[d] > 1 && in.strides[d] != out.strides[d]) in_place = 0;
+                if (!in_place) expected_exec = DMLREF_ERROR_OVERLAP;
+            }
+            if (expected_exec == DMLREF_OK) {
+                small = in.count <= FZ_ORACLE_ELEMENTS;
+                if (small) {
+                    /* fz_nested() already proved the layout one-to-one; small
+                       cases check it the slow way too */
+                    unsigned char *mask = fz_slot(FZ_SLOT_MASK, blocks[out_block].total);
+                    memset(mask, 0, blocks[out_block].total);
+                    if (!fz_walk_output(&out, (size_t)(out_ptr - out_raw), mask, NULL, NULL))
+                        fz_fail(&rep, "dmlref_validate accepted an output layout that maps two indices to one element");
+                    const unsigned char *in_copy = snap[in_block] + (in_ptr - blocks[in_block].raw);
+                    image = fz_slot(FZ_SLOT_IMAGE, blocks[out_block].total);
+                    memcpy(image, snap[out_block], blocks[out_block].total);
+                    if (oracle_run(&c->op, in_copy, image + (out_ptr - out_raw), opts ? opts->float_order : 0,
+                                   opts ? opts->nan_policy : 0) != 0)
+                        fz_fail(&rep, "oracle_run refused a case dmlref_validate accepted");
+                    else
+                        oracle_ok = 1;
+                }
+            }
+        }
+
+        /* the ISA paths to run */
+        if (c->isa == FZ_ISA_ALL && opts) {
+            int32_t k;
+            isas[isa_count++] = DMLREF_ISA_AUTO;
+            for (k = DMLREF_ISA_SCALAR; k < DMLREF_ISA_COUNT; k++)
+                if (dmlref_isa_available((dmlref_isa)k)) isas[isa_count++] = k;
+        } else {
+            isas[isa_count++] = opts ? opts->isa : (int32_t)DMLREF_ISA_AUTO;
+        }
+
+        for (run_count = 0; run_count < isa_count; run_count++) {
+            const char *isa = fz_isa_label(isas[run_count]);
+            dmlref_status es;
+            fz_env env;
+            char env_text[160];
+            int env_ok;
+            if (opts) opts->isa = isas[run_count];
+            for (i = 0; i < nblocks; i++) {
+                memcpy(blocks[i].raw, snap[i], blocks[i].total);
+                fz_block_poison(&blocks[i]);
+            }
+            fz_message_reset(&msg);
+            fz_env_enter(c, &env);
+            es = dmlref_execute(c->op_null ? NULL : &c->op, inputs_arg, outputs_arg, opts);
+            env_ok = fz_env_leave(&env, env_text, sizeof env_text);
+            for (i = 0; i < nblocks; i++) fz_block_unpoison(&blocks[i]);
+            executed = 1;
+            if (run_count == 0 && (unsigned)es < 16u) fuzz_stats.execute_status[es]++;
+            if (!env_ok) fz_fail(&rep, "dmlref_execute returned %s with %s [isa %s]", dmlref_status_name(es), env_text, isa);
+            fz_message_check(&rep, "dmlref_execute", &msg, es, exec_message, sizeof exec_message);
+            if (vs != DMLREF_OK) {
+                if (es != vs)
+                    fz_fail(&rep, "dmlref_execute returned %s, dmlref_validate %s [isa %s]", dmlref_status_name(es),
+                            dmlref_status_name(vs), isa);
+                if (strcmp(exec_message, validate_message) != 0)
+                    fz_fail(&rep, "dmlref_execute's message \"%s\" differs from dmlref_validate's \"%s\"", exec_message,
+                            validate_message);
+            } else if (es != expected_exec) {
+                fz_fail(&rep, "dmlref_execute returned %s (%s), expected %s [isa %s]", dmlref_status_name(es),
+                        exec_message, dmlref_status_name(expected_exec), isa);
+            }
+            if (es != DMLREF_OK || vs != DMLREF_OK || expected_exec != DMLREF_OK) {
+                for (i = 0; i < nblocks; i++)
+                    fz_compare(&rep, "failed call", isa, &blocks[i], snap[i], snap[i], nowhere);
+                continue;
+            }
+            /* OK: the other block (separate input) is unchanged; in the output's
+               block only output elements changed, to the oracle's bits (the
+               oracle writes nothing else), or on the first path to anything,
+               and on the other paths to the first path's bits */
+            if (nblocks == 2)
+                fz_compare(&rep, "input buffer", isa, &blocks[in_block], snap[in_block], snap[in_block], nowhere);
+            if (oracle_ok) {
+                fz_compare(&rep, "output", isa, &blocks[out_block], image, snap[out_block], here);
+            } else if (first_ok_saved) {
+                fz_compare(&rep, "output (against the first path)", isa, &blocks[out_block], first, snap[out_block],
+                           here);
+            } else {
+                size_t total = blocks[out_block].total;
+                want = fz_slot(FZ_SLOT_WANT, total);
+                memcpy(want, snap[out_block], total);
+                fz_walk_output(&out, here.offset, NULL, want, out_raw);
+                fz_compare(&rep, "output", isa, &blocks[out_block], want, snap[out_block], here);
+                if (isa_count > 1) {
+                    first = fz_slot(FZ_SLOT_FIRST, total);
+                    memcpy(first, out_raw, total);
+                    first_ok_saved = 1;
+                }
+            }
+        }
+    }
+    if (executed && vs == DMLREF_OK && expected_exec == DMLREF_OK) {
+        fuzz_stats.executed_ok++;
+        if (oracle_ok) {
+            fuzz_stats.oracle_checked++;
+            fuzz_stats.oracle_by_op[c->kind]++;
+        }
+    }
+done:
+    if (c->message_mode != 0) free(c->options.error_message);
+    fz_free_case(c);
+    return rep.failures;
+}
+
+/* ---- description ------------------------------------------------------------------------------ */
+
+static void fz_describe_uints(FILE *f, const UINT *v, uint32_t n) {
+    uint32_t i;
+    if (!v) {
+        fputs("NULL", f);
+        return;
+    }
+    fputc('{', f);
+    for (i = 0; i < n; i++) fprintf(f, "%s%lu", i ? ", " : "", (unsigned long)v[i]);
+    fputc('}', f);
+}
+
+static void fz_describe_tensor(FILE *f, const char *name, const fz_tensor *t) {
+    const DML_BUFFER_TENSOR_DESC *b = &t->buffer;
+    fprintf(f, "  %s: ", name);
+    if (t->desc_null) {
+        fputs("NULL DML_TENSOR_DESC pointer\n", f);
+        return;
+    }
+    fprintf(f, "DML_TENSOR_DESC{Type %u, Desc %s}\n", (unsigned)t->desc.Type, t->buffer_null ? "NULL" : "below");
+    fprintf(f, "    DML_BUFFER_TENSOR_DESC{DataType %s (%lu), Flags %lu, DimensionCount %lu,\n      Sizes ",
+            dmlref_data_type_name(b->DataType), (unsigned long)b->DataType, (unsigned long)b->Flags,
+            (unsigned long)b->DimensionCount);
+    fz_describe_uints(f, b->Sizes, b->DimensionCount > FZ_MAX_RANK ? 0 : b->DimensionCount);
+    fputs(", Strides ", f);
+    fz_describe_uints(f, b->Strides, b->DimensionCount > FZ_MAX_RANK ? 0 : b->DimensionCount);
+    fprintf(f, " (%s),\n      TotalTensorSizeInBytes %llu, GuaranteedBaseOffsetAlignment %lu}\n", t->layout,
+            (unsigned long long)b->TotalTensorSizeInBytes, (unsigned long)b->GuaranteedBaseOffsetAlignment);
+}
+
+void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
+    static const char *const placements[3] = {"separate buffers", "in place (outputs[0] == inputs[0])",
+                                              "one buffer holding both"};
+    static const char *const pointers[8] = {"valid", "valid", "valid", "valid", "inputs NULL", "inputs[0] NULL",
+                                            "outputs NULL", "outputs[0] NULL"};
+    static const char *const misaligned[8] = {"none", "none", "none", "none", "none", "input + 1 byte",
+                                              "output + 1 byte", "output + element size"};
+    static const char *const fills[8] = {"payload bytes", "payload bytes", "payload bytes", "payload bytes",
+                                         "payload bytes mixed", "small values", "special values", "all equal"};
+    fz_case *c = (fz_case *)malloc(sizeof *c);
+    if (!c) return;
+    fz_decode(data, size, c);
+    fprintf(f, "case (%lu bytes):\n", (unsigned long)size);
+    if (c->op_null) fprintf(f, "  DML_OPERATOR_DESC pointer NULL (fields decoded as %s)\n", fz_op_names[c->kind]);
+    fprintf(f, "  DML_OPERATOR_DESC{Type %lu (%s), Desc %s}\n", (unsigned long)c->op_type, fz_op_names[c->kind],
+            c->desc_null ? "NULL" : "below");
+    switch (c->kind) {
+    case FZ_ARGMIN:
+    case FZ_ARGMAX:
+    case FZ_REDUCE:
+        if (c->kind == FZ_REDUCE) fprintf(f, "  Function %lu,", (unsigned long)c->function);
+        fprintf(f, "  AxisCount %lu, Axes ", (unsigned long)c->axis_count);
+        fz_describe_uints(f, c->axes, c->axes_allocated);
+        if (c->axes && c->axes_allocated < c->axis_count) fprintf(f, " (%lu allocated)", (unsigned long)c->axes_allocated);
+        if (c->kind != FZ_REDUCE) fprintf(f, ", AxisDirection %lu", (unsigned long)c->direction);
+        fputc('\n', f);
+        break;
+    default:
+        fprintf(f, "  Axis %lu, AxisDirection %lu, HasExclusive %ld\n", (unsigned long)c->axis,
+                (unsigned long)c->direction, (long)c->exclusive);
+        break;
+    }
+    fz_describe_tensor(f, "InputTensor", &c->t[0]);
+    fz_describe_tensor(f, "OutputTensor", &c->t[1]);
+    if (c->options_null) {
+        fputs("  options NULL\n", f);
+    } else {
+        fprintf(f, "  options{feature_level 0x%lX, float_order %ld, nan_policy %ld, isa ", (unsigned long)c->options.feature_level,
+                (long)c->options.float_order, (long)c->options.nan_policy);
+        if (c->isa == FZ_ISA_ALL) fputs("every available path", f);
+        else fprintf(f, "%ld", (long)c->isa);
+        fprintf(f, ", error_message %s capacity %lu}\n", c->message_mode == 0 ? "NULL" : "buffer",
+                (unsigned long)c->message_capacity);
+    }
+    fprintf(f, "  buffers: %s", placements[c->placement]);
+    if (c->placement == FZ_SHARED) fprintf(f, ", output at input %+d bytes", c->delta);
+    fprintf(f, "; pointers %s; misalignment %s\n", pointers[c->pointer_mode], misaligned[c->misalign_mode]);
+    fprintf(f, "  caller's fp environment: rounding %d, FTZ %d, DAZ %d, flags %d; input fill: %s from %lu payload "
+               "bytes; other bytes 0x%02X\n",
+            c->env_round, c->env_ftz, c->env_daz, c->env_flags, fills[c->fill_mode], (unsigned long)c->payload_size,
+            c->out_fill);
+    fz_free_case(c);
+    free(c);
+}

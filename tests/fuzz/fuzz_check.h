@@ -1,0 +1,44 @@
+/* tests/fuzz/fuzz_check.h - the checking function shared by the libFuzzer
+   target (tests/fuzz/fuzz_dmlref.c) and the corpus replay of the test suite
+   (tests/test_fuzz_replay.c, which includes fuzz_check.c).
+
+   fuzz_check() decodes arbitrary bytes into an operator descriptor, options
+   and buffers (the byte format is described at the top of fuzz_check.c), runs
+   dmlref_validate and dmlref_execute, and checks every promise of SPEC.md and
+   README.md it can: the status (against an independent reading of the
+   validation rules), the error message, untouched outputs on failure, no byte
+   written outside the output's elements, an unchanged input, the caller's
+   floating-point environment, and for small cases the oracle's exact bits. */
+#ifndef DMLREF_FUZZ_CHECK_H
+#define DMLREF_FUZZ_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Run one case. Returns the number of failed checks (0: every check passed);
+   the first failures are described in report, one per line, always
+   NUL-terminated (report may be NULL when report_capacity is 0). */
+int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_capacity);
+
+/* Print the decoded case (operator descriptor, tensors, options, buffer
+   placement) as readable text: what a bug report quotes. */
+void fuzz_describe(const uint8_t *data, size_t size, FILE *out);
+
+/* What fuzz_check has seen since the program started (for the replay test's
+   check that the corpus still covers every operator, valid and invalid). */
+typedef struct fuzz_check_stats {
+    unsigned long cases;          /* fuzz_check calls */
+    unsigned long valid;          /* dmlref_validate returned DMLREF_OK */
+    unsigned long executed_ok;    /* cases where dmlref_execute returned DMLREF_OK */
+    unsigned long oracle_checked; /* ... and the output was compared with oracle_run */
+    unsigned long validate_only;  /* buffers over the cap: only dmlref_validate ran */
+    unsigned long valid_by_op[6];   /* CUMSUM, CUMPROD, ARGMIN, ARGMAX, REDUCE, other */
+    unsigned long invalid_by_op[6];
+    unsigned long oracle_by_op[6];  /* compared with oracle_run, per operator */
+    unsigned long execute_status[16]; /* dmlref_execute's status (first ISA run) */
+} fuzz_check_stats;
+
+extern fuzz_check_stats fuzz_stats;
+
+#endif

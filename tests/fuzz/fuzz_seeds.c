@@ -1,0 +1,572 @@
+/* tests/fuzz/fuzz_seeds.c - writes the seed corpus of the fuzzer (make fuzz-seeds).
+
+   Usage: fuzz_seeds DIRECTORY. Writes DIRECTORY/seed-<name>, one small file
+   per case below, in the byte format described at the top of fuzz_check.c:
+   each operator valid (several types, layouts, directions, in place, every ISA
+   path, feature levels) and invalid (one broken rule per file), plus the
+   pointer-level failures of execute. Deterministic: rerunning rewrites the
+   same bytes. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct seed {
+    unsigned char b[1024];
+    size_t n;
+} seed;
+
+static const char *g_dir;
+static int g_written;
+
+static void put(seed *s, unsigned v) {
+    if (s->n < sizeof s->b) s->b[s->n++] = (unsigned char)v;
+}
+
+static void put32(seed *s, uint32_t v) {
+    unsigned i;
+    for (i = 0; i < 4; i++) put(s, (v >> (8 * i)) & 0xFFu);
+}
+
+/* op_sel buf_sel opt_sel [option bytes: `extra`, n_extra of them] isa_sel
+   [raw isa] env_sel fill_sel out_fill */
+static void header_x(seed *s, unsigned op, unsigned buf, unsigned opt, const unsigned *extra, unsigned n_extra,
+                     unsigned isa, unsigned fill) {
+    unsigned i;
+    s->n = 0;
+    put(s, op);
+    put(s, buf);
+    put(s, opt);
+    for (i = 0; i < n_extra; i++) put(s, extra[i]);
+    put(s, isa);
+    if (isa == 6) put32(s, 77); /* a raw isa value */
+    put(s, 0x00); /* env: round to nearest, no FTZ/DAZ, no flags */
+    put(s, fill);
+    put(s, 0xA5); /* out_fill */
+}
+
+static void header(seed *s, unsigned op, unsigned buf, unsigned opt, unsigned isa, unsigned fill) {
+    header_x(s, op, buf, opt, NULL, 0, isa, fill);
+}
+
+/* A header whose options carry one extra byte (feature level or message capacity). */
+static void header1(seed *s, unsigned op, unsigned buf, unsigned opt, unsigned extra, unsigned isa, unsigned fill) {
+    header_x(s, op, buf, opt, &extra, 1, isa, fill);
+}
+
+/* Scan fields: axis, direction (0 INCREASING, 3 DECREASING), exclusive (0, 3). */
+static void scan(seed *s, unsigned axis, unsigned dir, unsigned excl) {
+    put(s, axis);
+    put(s, dir);
+    put(s, excl);
+}
+
+/* ARGMIN/ARGMAX fields: count, axes, direction. */
+static void arg(seed *s, unsigned count, const unsigned *axes, unsigned dir) {
+    unsigned i;
+    put(s, count);
+    for (i = 0; i < count; i++) put(s, axes[i]);
+    put(s, dir);
+}
+
+/* REDUCE fields: function (0 ARGMAX, 1 ARGMIN), count, axes. */
+static void reduce(seed *s, unsigned function, unsigned count, const unsigned *axes) {
+    unsigned i;
+    put(s, function);
+    put(s, count);
+    for (i = 0; i < count; i++) put(s, axes[i]);
+}
+
+/* An input tensor: type, sizes (0..16 as 0x80 + size, 17..64 as 0xC0 + size - 17),
+   stride selector and its bytes, total and alignment selectors. */
+static void input(seed *s, unsigned type, unsigned rank, const unsigned *sizes, unsigned str_sel,
+                  const unsigned *str_bytes, unsigned n_str, unsigned tot, unsigned algn) {
+    unsigned i;
+    put(s, 0);        /* t_sel: normal */
+    put(s, rank);     /* rank_sel */
+    put(s, type);     /* type_sel: flags NONE */
+    for (i = 0; i < rank; i++) put(s, sizes[i] <= 16 ? 0x80u + sizes[i] : 0xC0u + sizes[i] - 17u);
+    put(s, str_sel);
+    for (i = 0; i < n_str; i++) put(s, str_bytes[i]);
+    put(s, tot);
+    put(s, algn);
+}
+
+/* An output tensor with derived rank, sizes and type, and a layout. */
+static void output(seed *s, unsigned str_sel, const unsigned *str_bytes, unsigned n_str, unsigned tot, unsigned algn) {
+    unsigned i;
+    put(s, 0);    /* t_sel: normal */
+    put(s, 11);   /* rank_sel: the input's rank, derived sizes */
+    put(s, 0x00); /* type_sel: derived (arg-reductions: INT32) */
+    put(s, str_sel);
+    for (i = 0; i < n_str; i++) put(s, str_bytes[i]);
+    put(s, tot);
+    put(s, algn);
+}
+
+static void payload(seed *s, unsigned count, unsigned start, unsigned step) {
+    unsigned i;
+    for (i = 0; i < count; i++) put(s, (start + i * step) & 0xFFu);
+}
+
+static void write_seed(const seed *s, const char *name) {
+    char path[1024];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/seed-%s", g_dir, name);
+    f = fopen(path, "wb");
+    if (!f || fwrite(s->b, 1, s->n, f) != s->n) {
+        fprintf(stderr, "fuzz_seeds: cannot write %s\n", path);
+        exit(1);
+    }
+    fclose(f);
+    g_written++;
+}
+
+enum { T_F32 = 1, T_F16 = 2, T_U32 = 3, T_U16 = 4, T_U8 = 5, T_I32 = 6, T_I16 = 7, T_I8 = 8, T_F64 = 9,
+       T_U64 = 10, T_I64 = 11, T_U4 = 12 };
+enum { OP_CUMSUM = 0, OP_CUMPROD = 1, OP_ARGMIN = 2, OP_ARGMAX = 3, OP_REDUCE = 4 };
+enum { ISA_AUTO = 0, ISA_SCALAR = 1, ISA_SSE2 = 2, ISA_AVX2 = 3, ISA_AVX512 = 4, ISA_ALL = 7 };
+enum { FILL_BYTES = 0, FILL_MIXED = 4, FILL_SMALL = 5, FILL_SPECIAL = 6, FILL_EQUAL = 7 };
+#define OPT_BLOCKED 0x08u
+#define OPT_IGNORE 0x20u
+#define OPT_LEVEL 0x80u     /* a feature-level byte follows the option bytes */
+#define OPT_MESSAGE 0x06u   /* error_message of capacity 512 */
+#define BUF_IN_PLACE 0x01u
+#define BUF_SHARED 0x02u
+
+int main(int argc, char **argv) {
+    static const unsigned s1[1] = {8}, s40[1] = {40}, s33[2] = {3, 3}, s345[3] = {3, 4, 5}, s57[2] = {5, 7};
+    static const unsigned s46[2] = {4, 6}, s2345[4] = {2, 3, 4, 5}, s64[2] = {6, 4}, s17x3[2] = {17, 3};
+    static const unsigned a0[1] = {0}, a1[1] = {1}, a01[2] = {0, 1}, a10[2] = {1, 0}, a2[1] = {2}, a13[2] = {1, 3};
+    static const unsigned a023[3] = {0, 2, 3}, a11[2] = {1, 1}, a5[1] = {5};
+    static const unsigned perm3[2] = {1, 0}, perm2[1] = {1}, pad2[2] = {3, 1}, pad3[3] = {1, 2, 5};
+    static const unsigned raw_clash[2] = {1, 1}, bmask[1] = {0x01}, perm4[3] = {0, 2, 1};
+    seed s;
+    if (argc != 2) {
+        fprintf(stderr, "usage: fuzz_seeds DIRECTORY\n");
+        return 2;
+    }
+    g_dir = argv[1];
+
+    /* ---- CUMULATIVE_SUMMATION ---- */
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 8, 0x41, 3);
+    write_seed(&s, "cumsum-f32-1d");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+    scan(&s, 1, 3, 3);
+    input(&s, T_F16, 3, s345, 1, NULL, 0, 0, 0);
+    output(&s, 3, perm3, 2, 0, 0);
+    payload(&s, 60, 0, 7);
+    write_seed(&s, "cumsum-f16-3d-permuted-decreasing-exclusive");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE | OPT_BLOCKED, ISA_ALL, FILL_MIXED);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s40, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 16, 0x3F, 1);
+    write_seed(&s, "cumsum-f32-blocked-40");
+
+    header(&s, OP_CUMSUM, BUF_IN_PLACE, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+    scan(&s, 1, 0, 0);
+    input(&s, T_I8, 2, s57, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 35, 0x80, 13);
+    write_seed(&s, "cumsum-i8-in-place");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+    scan(&s, 0, 3, 0);
+    input(&s, T_U64, 2, s57, 0, NULL, 0, 0, 0);
+    output(&s, 2, pad2, 2, 0, 0);
+    payload(&s, 40, 0xF0, 31);
+    write_seed(&s, "cumsum-u64-padded-output");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE | OPT_BLOCKED, ISA_ALL, FILL_SMALL);
+    scan(&s, 1, 0, 3);
+    input(&s, T_F64, 2, s46, 5, bmask, 1, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 24, 5, 9);
+    write_seed(&s, "cumsum-f64-broadcast-input-blocked");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE | OPT_BLOCKED, ISA_ALL, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F16, 2, s17x3, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 51, 1, 5);
+    write_seed(&s, "cumsum-f16-vertical-blocked");
+
+    header1(&s, OP_CUMSUM, 0, OPT_MESSAGE | OPT_LEVEL, 2, ISA_AUTO, FILL_SMALL); /* DML_FEATURE_LEVEL_2_1 */
+    scan(&s, 3, 0, 0);
+    input(&s, T_I32, 4, s2345, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 30, 1, 1);
+    write_seed(&s, "cumsum-i32-level-2_1-4d");
+
+    /* ---- CUMULATIVE_PRODUCT ---- */
+    header(&s, OP_CUMPROD, 0, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+    scan(&s, 1, 0, 0);
+    input(&s, T_F32, 2, s46, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 24, 0x40, 1);
+    write_seed(&s, "cumprod-f32-2d");
+
+    header(&s, OP_CUMPROD, 0, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+    scan(&s, 0, 3, 3);
+    input(&s, T_U16, 2, s64, 3, perm2, 1, 0, 0);
+    output(&s, 1, NULL, 0, 0, 0);
+    payload(&s, 48, 3, 2);
+    write_seed(&s, "cumprod-u16-permuted-input-decreasing-exclusive");
+
+    header(&s, OP_CUMPROD, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+    scan(&s, 2, 3, 0);
+    input(&s, T_F16, 3, s345, 2, pad3, 3, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 60, 0, 3);
+    write_seed(&s, "cumprod-f16-padded-specials");
+
+    header(&s, OP_CUMPROD, BUF_IN_PLACE, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+    scan(&s, 0, 0, 3);
+    input(&s, T_I64, 1, s40, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 40, 0x43, 2);
+    write_seed(&s, "cumprod-i64-in-place-exclusive");
+
+    header1(&s, OP_CUMPROD, 0, OPT_MESSAGE | OPT_LEVEL, 4, ISA_SCALAR, FILL_SMALL); /* DML_FEATURE_LEVEL_3_1 */
+    scan(&s, 0, 0, 0);
+    input(&s, T_U32, 4, s2345, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 8, 1, 1);
+    write_seed(&s, "cumprod-u32-level-3_1-4d");
+
+    /* ---- ARGMIN / ARGMAX ---- */
+    header(&s, OP_ARGMIN, 0, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+    arg(&s, 2, a01, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 9, 0x44, 0x7B);
+    write_seed(&s, "argmin-f32-axes-0-1");
+
+    header(&s, OP_ARGMAX, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+    arg(&s, 1, a1, 3);
+    input(&s, T_F16, 3, s345, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 60, 0, 5);
+    write_seed(&s, "argmax-f16-specials-decreasing");
+
+    header(&s, OP_ARGMIN, 0, OPT_MESSAGE | OPT_IGNORE, ISA_ALL, FILL_SPECIAL);
+    arg(&s, 2, a10, 0);
+    input(&s, T_F64, 2, s46, 3, perm2, 1, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 24, 0, 1);
+    write_seed(&s, "argmin-f64-nan-ignore-permuted");
+
+    header(&s, OP_ARGMIN, 0, OPT_MESSAGE, ISA_ALL, FILL_EQUAL);
+    arg(&s, 1, a0, 3);
+    input(&s, T_I32, 2, s57, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 4, 7, 0);
+    write_seed(&s, "argmin-i32-ties-decreasing");
+
+    header(&s, OP_ARGMAX, 0, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+    arg(&s, 3, a023, 0);
+    input(&s, T_U8, 4, s2345, 3, perm4, 3, 0, 0);
+    output(&s, 2, pad3, 4, 0, 0);
+    payload(&s, 120, 9, 17);
+    write_seed(&s, "argmax-u8-three-axes-4d");
+
+    header(&s, OP_ARGMAX, 0, OPT_MESSAGE, ISA_ALL, FILL_MIXED);
+    arg(&s, 1, a1, 0);
+    input(&s, T_I64, 2, s17x3, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 32, 1, 1);
+    write_seed(&s, "argmax-i64-contiguous");
+
+    header1(&s, OP_ARGMIN, 0, OPT_MESSAGE | OPT_LEVEL, 3, ISA_AUTO, FILL_SMALL); /* DML_FEATURE_LEVEL_3_0 */
+    arg(&s, 2, a13, 0);
+    input(&s, T_I16, 4, s2345, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 120, 3, 11);
+    write_seed(&s, "argmin-i16-level-3_0");
+
+    /* ---- REDUCE ---- */
+    header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+    reduce(&s, 0, 1, a2);
+    input(&s, T_F32, 3, s345, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 60, 0x30, 29);
+    write_seed(&s, "reduce-argmax-f32");
+
+    header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+    reduce(&s, 1, 2, a01);
+    input(&s, T_I16, 2, s46, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    payload(&s, 48, 0x90, 37);
+    write_seed(&s, "reduce-argmin-i16");
+
+    /* DML_FEATURE_LEVEL_1_0: 4-D, FLOAT32/16 in, UINT32 out */
+    header1(&s, OP_REDUCE, 0, OPT_MESSAGE | OPT_LEVEL, 0, ISA_AUTO, FILL_SMALL);
+    reduce(&s, 1, 1, a1);
+    input(&s, T_F16, 4, s2345, 0, NULL, 0, 0, 0);
+    put(&s, 0);    /* output t_sel */
+    put(&s, 11);   /* rank and sizes derived */
+    put(&s, 0x02); /* derived: UINT32 */
+    put(&s, 0);
+    put(&s, 0);
+    put(&s, 0);
+    payload(&s, 120, 1, 3);
+    write_seed(&s, "reduce-argmin-f16-level-1_0-uint32");
+
+    /* ---- invalid descriptors, one broken rule each ---- */
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 0, NULL, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumsum-rank-0");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    {
+        static const unsigned ones[9] = {1, 1, 1, 1, 1, 1, 1, 1, 2};
+        input(&s, T_F32, 9, ones, 0, NULL, 0, 0, 0);
+    }
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumsum-rank-9");
+
+    header(&s, OP_CUMPROD, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    {
+        static const unsigned zero[2] = {3, 0};
+        input(&s, T_F32, 2, zero, 0, NULL, 0, 0, 0);
+    }
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumprod-size-0");
+
+    header(&s, OP_CUMPROD, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_U4, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumprod-uint4");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0x80, 0); /* TotalTensorSizeInBytes 1 short */
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumsum-buffer-too-small");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0xA3); /* alignment 3 */
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumsum-alignment-3");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 6, raw_clash, 2, 0, 0); /* strides {1, 1}: two indices, one element */
+    write_seed(&s, "invalid-cumsum-output-strides-clash");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 5, 0, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumsum-axis-5-of-2");
+
+    header(&s, OP_CUMPROD, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 6, 0); /* AxisDirection 2 */
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumprod-direction-2");
+
+    header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    put(&s, 0);
+    put(&s, 11);
+    put(&s, 0x10 | T_F64); /* output FLOAT64 */
+    put(&s, 0);
+    put(&s, 0);
+    put(&s, 0);
+    write_seed(&s, "invalid-cumsum-type-mismatch");
+
+    header(&s, OP_ARGMIN, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    arg(&s, 2, a11, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-argmin-repeated-axis");
+
+    header(&s, OP_ARGMAX, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    arg(&s, 0, NULL, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-argmax-axis-count-0");
+
+    header(&s, OP_ARGMAX, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    arg(&s, 1, a5, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-argmax-axis-out-of-range");
+
+    header(&s, OP_ARGMIN, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    put(&s, 29); /* Axes NULL, AxisCount 1 */
+    put(&s, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-argmin-axes-null");
+
+    header(&s, OP_ARGMIN, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    arg(&s, 1, a1, 0);
+    {
+        put(&s, 0);
+        put(&s, 2);
+        put(&s, T_F32);
+        put(&s, 0x82); /* size 2 */
+        put(&s, 0xFE); /* size 0xFFFFFFFF */
+        put(&s, 5);    /* broadcast */
+        put(&s, 0x03); /* every stride 0: a tiny buffer */
+        put(&s, 0);
+        put(&s, 0);
+    }
+    output(&s, 0, NULL, 0, 0, 0); /* INT32 cannot hold index 4294967294 */
+    write_seed(&s, "invalid-argmin-index-overflow-int32");
+
+    header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    reduce(&s, 10, 1, a0); /* DML_REDUCE_FUNCTION_SUM */
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-reduce-sum");
+
+    header1(&s, OP_REDUCE, 0, OPT_MESSAGE | OPT_LEVEL, 2, ISA_AUTO, FILL_SMALL); /* 2_1: 4-D only */
+    reduce(&s, 0, 1, a0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-reduce-level-2_1-rank-2");
+
+    header1(&s, OP_ARGMAX, 0, OPT_MESSAGE | OPT_LEVEL, 2, ISA_AUTO, FILL_SMALL); /* 2_1: before ARGMAX */
+    arg(&s, 1, a0, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-argmax-level-2_1");
+
+    header(&s, 5, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    put32(&s, 999); /* unknown DML_OPERATOR_TYPE */
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-unknown-operator");
+
+    header(&s, 6 | (OP_ARGMIN << 3), 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    arg(&s, 1, a0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-argmin-operator-pointer-null");
+
+    header(&s, 7 | (OP_CUMPROD << 3), 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-cumprod-desc-null");
+
+    header(&s, OP_ARGMAX, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    arg(&s, 1, a0, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    put(&s, 5); /* output DML_TENSOR_DESC pointer NULL */
+    put(&s, 11);
+    put(&s, 0);
+    put(&s, 0);
+    put(&s, 0);
+    put(&s, 0);
+    write_seed(&s, "invalid-argmax-output-null");
+
+    header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    reduce(&s, 0, 1, a0);
+    put(&s, 0);
+    put(&s, 0x32); /* rank 2, Sizes NULL */
+    put(&s, T_F32);
+    put(&s, 0x83); /* sizes 3, 3 (decoded, not passed) */
+    put(&s, 0x83);
+    put(&s, 0);
+    put(&s, 0);
+    put(&s, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-reduce-sizes-null");
+
+    {
+        static const unsigned seven[4] = {7, 0, 0, 0};
+        header_x(&s, OP_CUMSUM, 0, OPT_MESSAGE | 0x10u, seven, 4, ISA_AUTO, FILL_SMALL); /* float_order 7 */
+    }
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-option-float-order-7");
+
+    header(&s, OP_ARGMIN, 0, OPT_MESSAGE, 6, FILL_SMALL); /* isa raw: 77 */
+    arg(&s, 1, a0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-option-isa-77");
+
+    header1(&s, OP_CUMSUM, 0, OPT_MESSAGE | OPT_LEVEL, 16, ISA_AUTO, FILL_SMALL); /* feature_level 0x6500 */
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "invalid-option-feature-level-6_5");
+
+    header1(&s, OP_CUMSUM, 0, 0x04u, 5, ISA_AVX512, FILL_SMALL); /* message capacity from the next byte */
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "isa-avx512-message-capacity-5");
+
+    /* ---- execute-only failures ---- */
+    header(&s, OP_CUMSUM, 0xC0u, OPT_MESSAGE, ISA_AUTO, FILL_SMALL); /* output + 1 byte */
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "execute-misaligned-output");
+
+    header(&s, OP_ARGMAX, 0xE0u, OPT_MESSAGE, ISA_AUTO, FILL_SMALL); /* output + element size */
+    arg(&s, 1, a0, 0);
+    input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0x84); /* GuaranteedBaseOffsetAlignment 16 */
+    write_seed(&s, "execute-misaligned-guaranteed-alignment");
+
+    header(&s, OP_CUMSUM, BUF_SHARED, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    put(&s, 8); /* output 8 bytes after the input: overlap */
+    put(&s, 0);
+    write_seed(&s, "execute-partial-overlap");
+
+    header(&s, OP_CUMSUM, BUF_SHARED, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    put(&s, 0xE0); /* output 32 bytes before the input: adjacent, no overlap */
+    put(&s, 0xFF);
+    write_seed(&s, "execute-adjacent-buffers");
+
+    header(&s, OP_ARGMIN, BUF_IN_PLACE, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+    arg(&s, 1, a0, 0);
+    input(&s, T_I32, 2, s33, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "execute-argmin-in-place");
+
+    header(&s, OP_CUMPROD, 4u << 2, OPT_MESSAGE, ISA_AUTO, FILL_SMALL); /* inputs NULL */
+    scan(&s, 0, 0, 0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "execute-inputs-null");
+
+    header(&s, OP_REDUCE, 7u << 2, OPT_MESSAGE, ISA_AUTO, FILL_SMALL); /* outputs[0] NULL */
+    reduce(&s, 1, 1, a0);
+    input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+    output(&s, 0, NULL, 0, 0, 0);
+    write_seed(&s, "execute-outputs0-null");
+
+    printf("fuzz_seeds: wrote %d files to %s\n", g_written, g_dir);
+    return 0;
+}

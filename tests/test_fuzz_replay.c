@@ -1,0 +1,130 @@
+/* tests/test_fuzz_replay.c - the fuzzer's corpus as a regression test.
+
+   The case "fuzz/replay" runs every file of tests/fuzz/corpus/ through
+   fuzz_check() (tests/fuzz/fuzz_check.c, included here so the test binary
+   needs no extra build rule), the same checks the libFuzzer target
+   (tests/fuzz/fuzz_dmlref.c, make fuzz) applies, so every build replays the
+   corpus with or without libFuzzer. A failing file is named together with the
+   decoded case; rerun it alone with build/fuzz/fuzz_dmlref FILE.
+
+   Corpus directory: $DMLREF_FUZZ_CORPUS if set, else tests/fuzz/corpus from
+   the current directory (make test runs from the repository root), else
+   ../tests/fuzz/corpus and ../../tests/fuzz/corpus.
+
+   The case also checks that the corpus still means something: every operator
+   has a file that validates and is compared with the oracle, and one that is
+   rejected. Without POSIX directories (dirent.h) the case does nothing. */
+#include "fuzz/fuzz_check.c"
+
+#include "runner.h"
+#include "suites.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <dirent.h>
+
+#define REPLAY_MAX_FILE (8u << 20)
+
+static const char *replay_corpus_dir(void) {
+    static const char *const candidates[] = {"tests/fuzz/corpus", "../tests/fuzz/corpus", "../../tests/fuzz/corpus"};
+    const char *env = getenv("DMLREF_FUZZ_CORPUS");
+    size_t i;
+    if (env && env[0]) return env;
+    for (i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        DIR *dir = opendir(candidates[i]);
+        if (dir) {
+            closedir(dir);
+            return candidates[i];
+        }
+    }
+    return candidates[0];
+}
+
+static int replay_compare_names(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Read a whole file; NULL (and *size 0) when it cannot be read. */
+static unsigned char *replay_read(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    unsigned char *data;
+    size_t got;
+    *size = 0;
+    if (!f) return NULL;
+    data = (unsigned char *)malloc(REPLAY_MAX_FILE + 1);
+    if (!data) {
+        fclose(f);
+        return NULL;
+    }
+    got = fread(data, 1, REPLAY_MAX_FILE + 1, f);
+    fclose(f);
+    if (got > REPLAY_MAX_FILE) {
+        free(data);
+        return NULL;
+    }
+    *size = got;
+    return data;
+}
+
+static void replay_corpus(const void *ctx) {
+    static const char *const ops[5] = {"CUMULATIVE_SUMMATION", "CUMULATIVE_PRODUCT", "ARGMIN", "ARGMAX", "REDUCE"};
+    const char *dir_path = replay_corpus_dir();
+    DIR *dir = opendir(dir_path);
+    struct dirent *entry;
+    char **names = NULL;
+    size_t count = 0, cap = 0, i;
+    fuzz_check_stats before = fuzz_stats;
+    (void)ctx;
+    if (!dir) {
+        tr_failf(__FILE__, __LINE__,
+                 "cannot open the corpus directory %s (run from the repository root or set DMLREF_FUZZ_CORPUS)",
+                 dir_path);
+        return;
+    }
+    while ((entry = readdir(dir)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        if (count == cap) {
+            char **grown = (char **)realloc(names, (cap = cap ? cap * 2 : 64) * sizeof *names);
+            if (!grown) break;
+            names = grown;
+        }
+        names[count] = (char *)malloc(strlen(entry->d_name) + 1);
+        if (!names[count]) break;
+        strcpy(names[count++], entry->d_name);
+    }
+    closedir(dir);
+    if (count) qsort(names, count, sizeof *names, replay_compare_names);
+    TR_CHECKF(count >= 20, "%s holds %lu files, expected the seed corpus (at least 20)", dir_path,
+              (unsigned long)count);
+    for (i = 0; i < count; i++) {
+        char path[1024], report[4096];
+        unsigned char *data;
+        size_t size;
+        int failures;
+        snprintf(path, sizeof path, "%s/%s", dir_path, names[i]);
+        data = replay_read(path, &size);
+        if (!data) {
+            tr_failf(__FILE__, __LINE__, "cannot read %s", path);
+            continue;
+        }
+        failures = fuzz_check(data, size, report, sizeof report);
+        if (failures) {
+            tr_failf(__FILE__, __LINE__, "%s: %d failed checks\n%s", path, failures, report);
+            fuzz_describe(data, size, stderr);
+        }
+        free(data);
+    }
+    for (i = 0; i < 5; i++) {
+        TR_CHECKF(fuzz_stats.oracle_by_op[i] > before.oracle_by_op[i],
+                  "no corpus file is a valid %s case compared with the oracle", ops[i]);
+        TR_CHECKF(fuzz_stats.invalid_by_op[i] > before.invalid_by_op[i], "no corpus file is an invalid %s case",
+                  ops[i]);
+    }
+    for (i = 0; i < count; i++) free(names[i]);
+    free(names);
+}
+
+#else
+static void replay_corpus(const void *ctx) { (void)ctx; }
+#endif
+
+void register_fuzz_replay_tests(void) { tr_add("fuzz/replay", replay_corpus, NULL); }
