@@ -5,6 +5,8 @@ OPT     ?= -O2
 BUILD   ?= build
 # Extra flags for every compile (e.g. ISA forcing, sanitizers).
 EXTRA   ?=
+# Language of the test sources: empty (C), or '-x c++' for test-cxx (CC is then a C++ compiler).
+TEST_LANG ?=
 RUN_ENV ?=
 
 # Warnings are errors. The header itself gets the full STYLE.md set.
@@ -24,7 +26,8 @@ CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
 EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
-        test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-compile test-mingw fuzz fuzz-smoke fuzz-seeds fuzz-merge
+        test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-compile test-mingw test-cxx valgrind \
+        fuzz fuzz-smoke fuzz-seeds fuzz-merge
 
 all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES)
 
@@ -33,12 +36,16 @@ help:
 	@echo "make test       build the test suite (C and C++) and run it"
 	@echo "make examples   build every program in examples/"
 	@echo "make golden     regenerate tests/golden/digests_v1.txt (after an intended change of results)"
-	@echo "make test-all   the matrix below, each in its own build directory"
+	@echo "make test-all   the matrix below, each in its own build directory; every cell runs even when one"
+	@echo "                fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)"
+	@echo "                end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells"
 	@echo "  test-scalar test-sse2 test-avx2 test-avx512   DMLREF_VECTOR forces one path (AUTO uses it)"
 	@echo "  test-neon     AArch64 build (aarch64-linux-gnu-gcc) run under qemu-aarch64"
 	@echo "  test-nosimd   DMLREF_NO_SIMD;  test-clang: clang;  test-asan / test-ubsan: sanitizers"
 	@echo "  test-compile  C11/C++11/C++17/NO_SIMD builds, multi-include, DML_REF_STATIC, DirectML.h's types"
 	@echo "  test-mingw    x86_64-w64-mingw32 cross build of the suite, run under wine when present"
+	@echo "  test-cxx      the whole suite compiled as C++11 and as C++17 ($(CXX) -x c++) in build/cxx11, build/cxx17"
+	@echo "  valgrind      a subset of the suite (VG_TESTS) under valgrind --leak-check=full, -O1 -g, build/valgrind"
 	@echo "make clean      remove $(BUILD)/"
 	@echo "make bench      build bench/bench.c (-O2 -march=native) and run it; BENCH_ARGS='--markdown ...'"
 	@echo "make bench-quick  the benchmark on small sizes only (a smoke test, seconds)"
@@ -52,7 +59,7 @@ help:
 
 # Objects depend on the flags they were built with: changing CC, OPT or EXTRA rebuilds.
 FLAGS_STAMP = $(BUILD)/.flags
-FLAGS_NOW   = $(CC) $(CXX) $(CFLAGS_ALL) $(XXH_CFLAGS) $(XXH_LIBS)
+FLAGS_NOW   = $(CC) $(TEST_LANG) $(CXX) $(CFLAGS_ALL) $(XXH_CFLAGS) $(XXH_LIBS)
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
@@ -60,11 +67,11 @@ FORCE:
 
 $(BUILD)/tests/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(TEST_LANG) $(WARN_HDR) $(CFLAGS_ALL) -c $< -o $@
 
 $(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -c $< -o $@
+	$(CC) $(TEST_LANG) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ)
 	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
@@ -133,8 +140,33 @@ test-neon:
 	@mkdir -p build/neon/include && ln -sf /usr/include/xxhash.h build/neon/include/xxhash.h
 	$(MAKE) test BUILD=build/neon CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
 	    EXTRA='-static -Ibuild/neon/include' XXH_CFLAGS=-DXXH_INLINE_ALL XXH_LIBS= RUN_ENV=qemu-aarch64
-test-all: test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-asan test-ubsan test-neon \
-          test-mingw test-compile
+# The whole suite as C++: every tests/*.c compiled with -x c++ (the implementation
+# TU with the header's strict C++ warning set), linked and run, once per standard.
+TEST_WARN_CXX = -Wall -Wextra -Wpedantic -Werror
+test-cxx:
+	$(MAKE) test BUILD=build/cxx11 CC='$(CXX)' TEST_LANG='-x c++' \
+	    WARN_C='-std=c++11 $(TEST_WARN_CXX)' WARN_HDR='$(WARN_CXX)'
+	$(MAKE) test BUILD=build/cxx17 CC='$(CXX)' TEST_LANG='-x c++' \
+	    WARN_C='-std=c++17 $(TEST_WARN_CXX)' WARN_HDR='$(TC_CXX17)'
+
+# Memory errors and leaks: a -O1 -g build (default DMLREF_VECTOR: every path the
+# CPU and valgrind support, which excludes AVX-512) runs the cases in VG_TESTS, about
+# a minute: every suite but two large/ cases of the seven (streaming stores with a
+# tail, SEQUENTIAL and BLOCKED; all seven take 90 s) and one fpenv/ case of four
+# (valgrind ignores the SSE rounding mode and FTZ/DAZ). TESTS overrides VG_TESTS.
+VALGRIND ?= valgrind
+VG_TESTS ?= examples/ invalid/ onnx/ wpt/ conformance/ golden/ random/ fuzz/ \
+            large/cumsum-uint64 large/cumsum-float64-blocked-exclusive fpenv/caller-env-restored
+valgrind:
+	@command -v $(firstword $(VALGRIND)) >/dev/null || { echo "valgrind: $(firstword $(VALGRIND)) not found (Debian: valgrind)"; exit 1; }
+	$(MAKE) test BUILD=build/valgrind OPT=-O1 TESTS='$(or $(TESTS),$(VG_TESTS))' \
+	    RUN_ENV='$(VALGRIND) -q --error-exitcode=1 --leak-check=full'
+
+# Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells.
+MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-asan test-ubsan test-neon \
+          test-mingw test-compile test-cxx valgrind
+test-all:
+	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 
 # Compile-only and special-configuration checks (tests/compile/), one line each:
 # C11 / C++11 / C++17 / DMLREF_NO_SIMD builds of a small API program, the header

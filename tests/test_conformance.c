@@ -777,7 +777,7 @@ static void conf_check_index(const char *root, const char *suite, const char *co
         size_t len = end ? (size_t)(end - line) : strlen(line);
         if (len > 2 && line[0] == '|' && line[1] == ' ') {
             const char *cell = line + 2;
-            const char *bar = memchr(cell, '|', len - 2);
+            const char *bar = (const char *)memchr(cell, '|', len - 2);
             size_t clen = bar ? (size_t)(bar - cell) : 0;
             while (clen > 0 && cell[clen - 1] == ' ') clen--;
             if (clen > 5 && memcmp(cell + clen - 5, ".json", 5) == 0) {

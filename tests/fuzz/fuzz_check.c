@@ -127,8 +127,14 @@
 #endif
 #endif
 #ifdef FZ_ASAN
+#ifdef __cplusplus
+extern "C" {
+#endif
 void __asan_poison_memory_region(void const volatile *addr, size_t size);
 void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
+#ifdef __cplusplus
+}
+#endif
 #define FZ_POISON(p, n) __asan_poison_memory_region((p), (n))
 #define FZ_UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
 #else
@@ -1142,8 +1148,9 @@ static void fz_message_reset(fz_message *m) {
 }
 
 /* Check the message after a call that returned status; copy it into saved. */
+/* op_name: the operator the message must name (NULL: unknown operator). */
 static void fz_message_check(fz_report *rep, const char *call, const fz_message *m, dmlref_status status,
-                             char *saved, size_t saved_cap) {
+                             const char *op_name, char *saved, size_t saved_cap) {
     size_t len;
     saved[0] = 0;
     if (!m->buf) return;
@@ -1163,6 +1170,11 @@ static void fz_message_check(fz_report *rep, const char *call, const fz_message 
     if (status != DMLREF_OK && len == 0 && m->cap >= 2)
         fz_fail(rep, "%s returned %s with an empty message (capacity %lu)", call, dmlref_status_name(status),
                 (unsigned long)m->cap);
+    if (memchr(m->buf, '\n', len) || memchr(m->buf, '\r', len))
+        fz_fail(rep, "%s's message is not one line: \"%s\"", call, m->buf);
+    /* README: the message names the operator (when the text has room for it) */
+    if (status != DMLREF_OK && op_name && m->cap > strlen(op_name) + 1 && !strstr(m->buf, op_name))
+        fz_fail(rep, "%s's message \"%s\" does not name the operator %s", call, m->buf, op_name);
     snprintf(saved, saved_cap, "%s", m->buf);
 }
 
@@ -1251,6 +1263,7 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
     dmlref_status vs;
     uint32_t expected_mask;
     char validate_message[600], exec_message[600];
+    const char *op_name;
     uint64_t decl[2];
     int i, nblocks = 0, in_block = 0, out_block = 0, run_count = 0, first_ok_saved = 0, trusted;
     size_t in_off = 0, out_off = 0, align = 64;
@@ -1298,7 +1311,8 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
     /* validation */
     fz_message_reset(&msg);
     vs = dmlref_validate(c->op_null ? NULL : &c->op, opts);
-    fz_message_check(&rep, "dmlref_validate", &msg, vs, validate_message, sizeof validate_message);
+    op_name = c->op_null || c->kind == FZ_OTHER ? NULL : fz_op_names[c->kind];
+    fz_message_check(&rep, "dmlref_validate", &msg, vs, op_name, validate_message, sizeof validate_message);
     if ((unsigned)vs >= (unsigned)DMLREF_STATUS_COUNT) fz_fail(&rep, "dmlref_validate returned %d", (int)vs);
     expected_mask = fz_expected_validation(c, &in, &out);
     if (expected_mask == 0 && vs != DMLREF_OK)
@@ -1473,7 +1487,7 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
             executed = 1;
             if (run_count == 0 && (unsigned)es < 16u) fuzz_stats.execute_status[es]++;
             if (!env_ok) fz_fail(&rep, "dmlref_execute returned %s with %s [isa %s]", dmlref_status_name(es), env_text, isa);
-            fz_message_check(&rep, "dmlref_execute", &msg, es, exec_message, sizeof exec_message);
+            fz_message_check(&rep, "dmlref_execute", &msg, es, op_name, exec_message, sizeof exec_message);
             if (vs != DMLREF_OK) {
                 if (es != vs)
                     fz_fail(&rep, "dmlref_execute returned %s, dmlref_validate %s [isa %s]", dmlref_status_name(es),

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# .ci/test-all.sh CELL... - run each cell of the test matrix (a make target:
+# test, test-scalar, ..., valgrind; `make test-all` passes the list), every one
+# even when an earlier one fails. Each cell's output goes to build/matrix/CELL.log.
+# Prints one row per cell as it ends (cell, result, seconds): "ok" or "FAIL",
+# then the cell's "N passed, N failed" lines (test-compile: its checks counted
+# the same way; a build failure: the first compiler error). The last line is
+# "N passed, N failed" counting CELLS: a cell passes when its make target exits 0.
+# Exit status 0 when every cell passed. MAKE names make (default: make).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+make_cmd=${MAKE:-make}
+if [ $# -eq 0 ]; then
+    echo "usage: $0 CELL... (make targets; \`make test-all\` runs the whole matrix)" >&2
+    exit 2
+fi
+
+logdir=build/matrix
+mkdir -p "$logdir" || exit 2
+
+now() { date +%s.%N; }
+
+# The result text of a finished cell: its summary lines, or why it has none.
+describe() { # describe LOG STATUS
+    local raw=$1 status=$2 log sums ok bad err
+    log=$raw.tmp
+    tr -d '\r' <"$raw" >"$log" # wine's output ends its lines with CRLF
+    sums=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | paste -sd';' - | sed 's/;/; /g')
+    if [ -z "$sums" ] && grep -qE '^  .* (ok|FAIL)$' "$log"; then # test-compile's check lines
+        ok=$(grep -cE '^  .* ok$' "$log")
+        bad=$(grep -cE '^  .* FAIL$' "$log")
+        sums="$ok passed, $bad failed"
+    fi
+    if [ -n "$sums" ]; then
+        printf '%s' "$sums"
+        [ "$status" -ne 0 ] && ! grep -qE '^[0-9]+ passed, [1-9][0-9]* failed$' "$log" &&
+            printf '; then make exit %s' "$status"
+    elif [ "$status" -ne 0 ]; then
+        err=$(grep -m1 -E '(^|: )(fatal )?error:' "$log" || grep -m1 -E 'not found|\*\*\*' "$log")
+        err=$(printf '%s' "$err" | cut -c1-110)
+        printf 'no summary, make exit %s: %s' "$status" "${err:-see log}"
+    else
+        printf 'no summary line (exit 0): %s' "$(tail -n1 "$log" | cut -c1-80)"
+    fi
+    rm -f "$log"
+}
+
+pass=0 fail=0 width=4
+for cell in "$@"; do [ ${#cell} -gt "$width" ] && width=${#cell}; done
+printf "%-${width}s  %-6s %8s  %s\n" cell result seconds "details (logs: $logdir/CELL.log)"
+t_all=$(now)
+for cell in "$@"; do
+    log=$logdir/$cell.log
+    t0=$(now)
+    $make_cmd --no-print-directory "$cell" >"$log" 2>&1 </dev/null
+    status=$?
+    secs=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
+    if [ "$status" -eq 0 ]; then result=ok; pass=$((pass + 1)); else result=FAIL; fail=$((fail + 1)); fi
+    printf "%-${width}s  %-6s %8s  %s\n" "$cell" "$result" "$secs" "$(describe "$log" "$status")"
+done
+secs=$(awk -v a="$t_all" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
+printf "%-${width}s  %-6s %8s\n" total "" "$secs"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
