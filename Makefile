@@ -26,7 +26,7 @@ CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
 EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
-        test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-compile test-mingw test-cxx valgrind \
+        test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-asan-clang test-ubsan-clang test-c11 test-compile test-mingw test-cxx valgrind \
         fuzz fuzz-smoke fuzz-seeds fuzz-merge
 
 all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES)
@@ -41,7 +41,8 @@ help:
 	@echo "                end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells"
 	@echo "  test-scalar test-sse2 test-avx2 test-avx512   DMLREF_VECTOR forces one path (AUTO uses it)"
 	@echo "  test-neon     AArch64 build (aarch64-linux-gnu-gcc) run under qemu-aarch64"
-	@echo "  test-nosimd   DMLREF_NO_SIMD;  test-clang: clang;  test-asan / test-ubsan: sanitizers"
+	@echo "  test-nosimd   DMLREF_NO_SIMD;  test-clang: clang;  test-c11: the suite as C11"
+	@echo "  test-asan / test-ubsan (gcc), test-asan-clang / test-ubsan-clang: sanitizers"
 	@echo "  test-compile  C11/C++11/C++17/NO_SIMD builds, multi-include, DML_REF_STATIC, DirectML.h's types"
 	@echo "  test-mingw    x86_64-w64-mingw32 cross build of the suite, run under wine when present"
 	@echo "  test-cxx      the whole suite compiled as C++11 and as C++17 ($(CXX) -x c++) in build/cxx11, build/cxx17"
@@ -134,6 +135,14 @@ test-asan:
 	$(MAKE) test BUILD=build/asan OPT=-O1 EXTRA='-fsanitize=address -fno-omit-frame-pointer'
 test-ubsan:
 	$(MAKE) test BUILD=build/ubsan OPT=-O1 EXTRA='-fsanitize=undefined -fno-sanitize-recover=all'
+test-asan-clang:
+	$(MAKE) test BUILD=build/asan-clang CC=clang CXX=clang++ OPT=-O1 EXTRA='-fsanitize=address -fno-omit-frame-pointer'
+test-ubsan-clang:
+	$(MAKE) test BUILD=build/ubsan-clang CC=clang CXX=clang++ OPT=-O1 \
+	    EXTRA='-fsanitize=undefined -fno-sanitize-recover=all'
+# The whole suite, header included, as C11 instead of C99.
+test-c11:
+	$(MAKE) test BUILD=build/c11 WARN_C='-std=c11 -Wall -Wextra -Wpedantic -Werror'
 # The cross build uses xxhash.h header-only (XXH_INLINE_ALL) and
 # finds the host's copy through a private include directory.
 test-neon:
@@ -163,8 +172,8 @@ valgrind:
 	    RUN_ENV='$(VALGRIND) -q --error-exitcode=1 --leak-check=full'
 
 # Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells.
-MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-asan test-ubsan test-neon \
-          test-mingw test-compile test-cxx valgrind
+MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-c11 test-asan test-ubsan \
+          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx valgrind
 test-all:
 	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 
