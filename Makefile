@@ -173,7 +173,7 @@ valgrind:
 
 # Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells.
 MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-c11 test-asan test-ubsan \
-          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx valgrind
+          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx valgrind fuzz-smoke
 test-all:
 	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 

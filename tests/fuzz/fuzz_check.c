@@ -1096,6 +1096,7 @@ static void fz_env_enter(const fz_case *c, fz_env *e) {
     e->set = 0x1F80u | ((unsigned)c->env_round << 13) | (c->env_ftz ? 0x8000u : 0u) | (c->env_daz ? 0x40u : 0u) |
              (c->env_flags ? 0x29u : 0u); /* sticky inexact, overflow, invalid */
     _mm_setcsr(e->set);
+    e->set = _mm_getcsr(); /* what took effect (valgrind, for one, keeps no FTZ/DAZ) */
 #else
     e->round = FE_TONEAREST;
     e->flags = 0;
@@ -1114,6 +1115,8 @@ static void fz_env_enter(const fz_case *c, fz_env *e) {
     fesetround(e->round);
     feclearexcept(FE_ALL_EXCEPT);
     if (e->flags) feraiseexcept(e->flags);
+    e->round = fegetround(); /* what took effect */
+    e->flags = fetestexcept(FE_ALL_EXCEPT);
 #endif
 }
 
