@@ -1894,86 +1894,101 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                                         \
     }
 
-/* Contiguous: one output at a time along a unit-stride line. Four
-   accumulators (lane l of accumulator u sees positions u*W + l, u*W + l + 4W,
-   ...) keep four independent compare chains in flight; the rest of the line
-   goes to accumulator 0, its last vector loaded overlapping the previous one
-   so no scalar tail is needed (a position seen twice is harmless). All lanes
-   are then combined: best value, ties by the direction's index rule. */
+/* Contiguous: one output at a time along a unit-stride line, read in chunks
+   that fit L1. Pass 1 folds a chunk into its extreme value: four independent
+   MIN (MAX) chains, one compare and one blend per vector, no index
+   bookkeeping. Only a chunk whose extreme beats the best so far (or ties it,
+   DECREASING) is read again, from L1, to find the extreme's first (last)
+   position; on unsorted data that is a handful of chunks per line. The last
+   n % W elements are compared one by one from an overlapping vector.
+   MIN(x, a) and MAX(x, a) may return either operand when one is NaN: a NaN
+   anywhere sends the line to the scalar kernel. Lanes may be narrower than
+   the vertical kernel's (no index lanes here), so W is the kernel's own. */
 #define DMLREF__CARG_ACC 4
-/* The main loop, once per comparison: lanes to take are CMP(x, best), or
-   CMP(best, x) when SWAP (a constant, so each copy has one comparison). */
-#define DMLREF__CARG_MAIN(CMP, SWAP, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)                                       \
-    for (; i + DMLREF__CARG_ACC * (W) <= n; i += DMLREF__CARG_ACC * (W))                                             \
+#define DMLREF__CARG_CHUNK(T, W) \
+    ((uint64_t)(DMLREF__CHUNK_BYTES / sizeof(T) / (DMLREF__CARG_ACC * (W)) * (DMLREF__CARG_ACC * (W))))
+#define DMLREF__CARG_FOLD(PICK, LOAD, ISNAN, MOR, W)                                                                 \
+    for (; i + DMLREF__CARG_ACC * (W) <= end; i += DMLREF__CARG_ACC * (W))                                           \
         DMLREF__UNROLL for (u = 0; u < DMLREF__CARG_ACC; u++) {                                                      \
             x = LOAD(line + i + u * (W));                                                                            \
-            m = (SWAP) ? CMP(best[u], x) : CMP(x, best[u]);                                                          \
             nan = MOR(nan, ISNAN(x));                                                                                \
-            pos[u] = ADDI(pos[u], stride);                                                                           \
-            best[u] = BLEND(m, best[u], x);                                                                          \
-            where[u] = BLENDI(m, where[u], pos[u]);                                                                  \
-        }
-#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MANY, BLEND, BLENDI, SET1I, ADDI, \
-                            IOTA, STOREV, STOREI, VT, IT, FALLBACK)                                                  \
-    ATTR static void NAME(const dmlref__arg_panel *p) {                                                              \
-        uint64_t o, n = p->rcount;                                                                                   \
-        const int want_max = p->want_max, last = p->last;                                                            \
-        for (o = 0; o < p->outputs; o++) {                                                                           \
-            const T *line = (const T *)p->src + (ptrdiff_t)o * p->src_output_step;                                   \
-            VT values[DMLREF__CARG_ACC * (W)];                                                                       \
-            IT lanes[DMLREF__CARG_ACC * (W)];                                                                        \
-            V best[DMLREF__CARG_ACC], x;                                                                             \
-            VI where[DMLREF__CARG_ACC], pos[DMLREF__CARG_ACC], stride = SET1I((IT)(DMLREF__CARG_ACC * (W)));         \
-            M nan, m;                                                                                                \
-            uint64_t i;                                                                                              \
-            unsigned u, l, used = 1, pick = 0;                                                                       \
-            best[0] = LOAD(line);                                                                                    \
-            where[0] = pos[0] = IOTA;                                                                                \
-            nan = ISNAN(best[0]);                                                                                    \
-            i = (W);                                                                                                 \
-            if (n >= DMLREF__CARG_ACC * (W)) {                                                                       \
-                used = DMLREF__CARG_ACC;                                                                             \
-                for (u = 1; u < DMLREF__CARG_ACC; u++) {                                                             \
-                    best[u] = LOAD(line + u * (W));                                                                  \
-                    where[u] = pos[u] = ADDI(IOTA, SET1I((IT)(u * (W))));                                            \
-                    nan = MOR(nan, ISNAN(best[u]));                                                                  \
-                }                                                                                                    \
-                i = DMLREF__CARG_ACC * (W);                                                                          \
-                /* x < best (first minimum), x <= best (last), best < x, best <= x */                               \
-                if (!want_max && !last) {                                                                            \
-                    DMLREF__CARG_MAIN(LT, 0, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)                                  \
-                } else if (!want_max) {                                                                              \
-                    DMLREF__CARG_MAIN(LE, 0, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)                                  \
-                } else if (!last) {                                                                                  \
-                    DMLREF__CARG_MAIN(LT, 1, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)              \
-                } else {                                                                                             \
-                    DMLREF__CARG_MAIN(LE, 1, LOAD, ISNAN, MOR, BLEND, BLENDI, ADDI, W)              \
-                }                                                                                                    \
-            }                                                                                                        \
-            for (; i < n; i += (W)) {                                                                                \
-                uint64_t at = i + (W) <= n ? i : n - (W); /* overlapping last vector */                              \
-                x = LOAD(line + at);                                                                                 \
-                m = DMLREF__ARG_BETTER(LT, LE, x, best[0], p);                                                       \
-                nan = MOR(nan, ISNAN(x));                                                                            \
-                best[0] = BLEND(m, best[0], x);                                                                      \
-                where[0] = BLENDI(m, where[0], ADDI(IOTA, SET1I((IT)at)));                                           \
-            }                                                                                                        \
-            if (MANY(nan)) {                                                                                         \
-                dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                               \
-                FALLBACK(&sub);                                                                                      \
-                continue;                                                                                            \
-            }                                                                                                        \
-            for (u = 0; u < used; u++) {                                                                             \
-                STOREV(values + u * (W), best[u]);                                                                   \
-                STOREI(lanes + u * (W), where[u]);                                                                   \
-            }                                                                                                        \
-            for (l = 1; l < used * (W); l++) {                                                                       \
-                int better = want_max ? values[l] > values[pick] : values[l] < values[pick];                         \
-                int tie = values[l] == values[pick] && (last ? lanes[l] > lanes[pick] : lanes[l] < lanes[pick]);     \
-                if (better || tie) pick = l;                                                                         \
-            }                                                                                                        \
-            dmlref__put_index(p, o, (uint64_t)lanes[pick]);                                                          \
+            acc[u] = PICK(x, acc[u]);                                               \
         }                                                                                                            \
+    for (; i < end; i += (W)) {                                                                                      \
+        x = LOAD(line + i);                                                                                          \
+        nan = MOR(nan, ISNAN(x));                                                                                    \
+        acc[0] = PICK(x, acc[0]);                                                   \
+    }                                                                                                                \
+    acc[0] = PICK(acc[1], acc[0]);                                                  \
+    acc[2] = PICK(acc[3], acc[2]);                                                  \
+    acc[0] = PICK(acc[2], acc[0]);
+#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, MOR, MANY, SET1V, STOREV, VT,   \
+                            FALLBACK)                                                                            \
+    ATTR static void NAME(const dmlref__arg_panel *p) {                                                          \
+        const uint64_t n = p->rcount, full = n - n % (W), chunk = DMLREF__CARG_CHUNK(T, W);                      \
+        const int want_max = p->want_max, last = p->last;                                                        \
+        uint64_t o;                                                                                              \
+        for (o = 0; o < p->outputs; o++) {                                                                       \
+            const T *line = (const T *)p->src + (ptrdiff_t)o * p->src_output_step;                               \
+            VT lanes[W], best = 0, ext;                                                                          \
+            uint64_t at = 0, c0, i, end;                                                                         \
+            unsigned u, l;                                                                                       \
+            int nan_seen = 0;                                                                                    \
+            V acc[DMLREF__CARG_ACC], x, e;                                                                       \
+            M nan, m;                                                                                            \
+            for (c0 = 0; c0 < full; c0 = end) {                                                                  \
+                end = full - c0 > chunk ? c0 + chunk : full;                                                     \
+                /* pass 1: the chunk's extreme */                                                                \
+                for (u = 0; u < DMLREF__CARG_ACC; u++) acc[u] = LOAD(line + c0);                                 \
+                nan = ISNAN(acc[0]);                                                                             \
+                i = c0 + (W);                                                                                    \
+                if (want_max) {                                                                                  \
+                    DMLREF__CARG_FOLD(MAX, LOAD, ISNAN, MOR, W)                                       \
+                } else {                                                                                         \
+                    DMLREF__CARG_FOLD(MIN, LOAD, ISNAN, MOR, W)                                       \
+                }                                                                                                \
+                if (MANY(nan)) break; /* NaN rules live in the scalar kernel */                                  \
+                STOREV(lanes, acc[0]);                                                                           \
+                ext = lanes[0];                                                                                  \
+                for (l = 1; l < (W); l++)                                                                        \
+                    if (want_max ? lanes[l] > ext : lanes[l] < ext) ext = lanes[l];                              \
+                if (c0 > 0 && !(want_max ? (last ? ext >= best : ext > best) : (last ? ext <= best : ext < best)))  \
+                    continue;                                                                                    \
+                /* pass 2: where the extreme is (-0.0 == +0.0 is a tie, as in the scalar rule) */                \
+                e = SET1V(ext);                                                                                  \
+                for (i = last ? end - (W) : c0;; i = last ? i - (W) : i + (W)) {                                 \
+                    x = LOAD(line + i);                                                                          \
+                    m = want_max ? LE(e, x) : LE(x, e);                                                          \
+                    if (MANY(m)) break;                                                                          \
+                }                                                                                                \
+                STOREV(lanes, x);                                                                                \
+                if (last)                                                                                        \
+                    for (l = (W) - 1; lanes[l] != ext; l--) continue;                                            \
+                else                                                                                             \
+                    for (l = 0; lanes[l] != ext; l++) continue;                                                  \
+                best = ext;                                                                                      \
+                at = i + l;                                                                                      \
+            }                                                                                                    \
+            nan_seen = c0 < full;                                                                                \
+            if (!nan_seen && full < n) { /* the last n % W elements */                                           \
+                x = LOAD(line + (n - (W)));                                                                      \
+                nan_seen = MANY(ISNAN(x));                                                                       \
+                STOREV(lanes, x);                                                                                \
+                for (l = (W) - (unsigned)(n - full); !nan_seen && l < (W); l++) {                                \
+                    VT v = lanes[l];                                                                             \
+                    if (want_max ? (last ? v >= best : v > best) : (last ? v <= best : v < best)) {              \
+                        best = v;                                                                                \
+                        at = n - (W) + l;                                                                        \
+                    }                                                                                            \
+                }                                                                                                \
+            }                                                                                                    \
+            if (nan_seen) {                                                                                      \
+                dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                           \
+                FALLBACK(&sub);                                                                                  \
+                continue;                                                                                        \
+            }                                                                                                    \
+            dmlref__put_index(p, o, at);                                                                         \
+        }                                                                                                        \
     }
 
 /* Route a scan panel to the contiguous kernel (unit steps along the axis),
@@ -1985,14 +2000,14 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         else SCALAR(p);                                                                                    \
     }
 
-#define DMLREF__DEFINE_ARG_ROUTE(NAME, ATTR, CONTIG, VERT, SCALAR, W)                                      \
+#define DMLREF__DEFINE_ARG_ROUTE(NAME, ATTR, CONTIG, WC, VERT, WV, SCALAR)                                \
     ATTR static void NAME(const dmlref__arg_panel *p) {                                                    \
-        if (p->rdims == 1 && p->rcount <= 0xFFFFFFFFu) {                                                   \
-            if (p->rstride[0] == 1 && p->rcount >= (W)) {                                                  \
+        if (p->rdims == 1) {                                                                               \
+            if (p->rstride[0] == 1 && p->rcount >= (WC)) {                                                 \
                 CONTIG(p);                                                                                 \
                 return;                                                                                    \
             }                                                                                              \
-            if (p->src_output_step == 1 && p->outputs >= (W)) {                                            \
+            if (p->src_output_step == 1 && p->outputs >= (WV) && p->rcount <= 0xFFFFFFFFu) {               \
                 VERT(p);                                                                                   \
                 return;                                                                                    \
             }                                                                                              \
@@ -2195,8 +2210,6 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_sse2, DMLREF__S2, double, __m128d, 
 #define DMLREF__S2_BLENDI_PD(m, a, b) dmlref__s2_select_si(_mm_castpd_si128(m), (a), (b))
 #define DMLREF__S2_SET1_EPI32(i) _mm_set1_epi32((int)(i))
 #define DMLREF__S2_SET1_EPI64(i) _mm_set1_epi64x((long long)(i))
-#define DMLREF__S2_IOTA32 _mm_setr_epi32(0, 1, 2, 3)
-#define DMLREF__S2_IOTA64 _mm_set_epi64x(1, 0)
 static inline __m128i dmlref__s2_load_i8(const int8_t *p) { /* 4 x (int32_t)p[i] */
     int32_t four;
     __m128i x;
@@ -2217,31 +2230,60 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
     _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p)), _mm_setzero_si128())
 #define DMLREF__S2_LOAD_U32(p) _mm_xor_si128(DMLREF__S2_LOADI(p), _mm_set1_epi32(INT32_MIN))
 
-#define DMLREF__S2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, ADDI, IOTA, \
-                       STOREV, VT, IT)                                                                              \
+#define DMLREF__S2_MIN_EPI32(a, b) dmlref__s2_select_si(_mm_cmplt_epi32((a), (b)), (b), (a))
+#define DMLREF__S2_MAX_EPI32(a, b) dmlref__s2_select_si(_mm_cmplt_epi32((b), (a)), (b), (a))
+
+/* One element type: the vertical kernel (value lanes + index lanes), the
+   contiguous kernel (value lanes only, MIN/MAX) and their router. */
+#define DMLREF__S2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, SET1V, MIN, \
+                       MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__S2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, ANY, BLEND, \
-                        BLENDI, SET1I, ADDI, IOTA, STOREV, DMLREF__S2_STOREI, VT, IT, dmlref__arg_##SFX##_scalar)   \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2,                       \
-                             dmlref__varg_##SFX##_sse2, dmlref__arg_##SFX##_scalar, W)
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, MOR, ANY,      \
+                        SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
+                             dmlref__varg_##SFX##_sse2, W, dmlref__arg_##SFX##_scalar)
 #define DMLREF__S2_ARG_EPI32(SFX, T, LOAD)                                                                          \
     DMLREF__S2_ARG(SFX, T, __m128i, __m128i, __m128i, 4, LOAD, _mm_cmplt_epi32, DMLREF__S2_LE_EPI32,                 \
                    DMLREF__S2_NONAN, _mm_or_si128, _mm_setzero_si128(), DMLREF__S2_ANY_SI, dmlref__s2_select_si,     \
-                   dmlref__s2_select_si, DMLREF__S2_SET1_EPI32, _mm_add_epi32, DMLREF__S2_IOTA32, DMLREF__S2_STOREI, \
-                   int32_t, uint32_t)
+                   dmlref__s2_select_si, DMLREF__S2_SET1_EPI32, DMLREF__S2_SET1_EPI32, DMLREF__S2_MIN_EPI32,         \
+                   DMLREF__S2_MAX_EPI32, DMLREF__S2_STOREI, int32_t, uint32_t)
 DMLREF__S2_ARG(f32, float, __m128, __m128i, __m128, 4, _mm_loadu_ps, _mm_cmplt_ps, _mm_cmple_ps, DMLREF__S2_NAN_PS,
                _mm_or_ps, _mm_setzero_ps(), DMLREF__S2_ANY_PS, dmlref__s2_select_ps, DMLREF__S2_BLENDI_PS,
-               DMLREF__S2_SET1_EPI32, _mm_add_epi32, DMLREF__S2_IOTA32, _mm_storeu_ps, float, uint32_t)
+               DMLREF__S2_SET1_EPI32, _mm_set1_ps, _mm_min_ps, _mm_max_ps, _mm_storeu_ps, float, uint32_t)
 DMLREF__S2_ARG(f64, double, __m128d, __m128i, __m128d, 2, _mm_loadu_pd, _mm_cmplt_pd, _mm_cmple_pd, DMLREF__S2_NAN_PD,
                _mm_or_pd, _mm_setzero_pd(), DMLREF__S2_ANY_PD, dmlref__s2_select_pd, DMLREF__S2_BLENDI_PD,
-               DMLREF__S2_SET1_EPI64, _mm_add_epi64, DMLREF__S2_IOTA64, _mm_storeu_pd, double, uint64_t)
+               DMLREF__S2_SET1_EPI64, _mm_set1_pd, _mm_min_pd, _mm_max_pd, _mm_storeu_pd, double, uint64_t)
 DMLREF__S2_ARG_EPI32(i32, int32_t, DMLREF__S2_LOADI)
 DMLREF__S2_ARG_EPI32(u32, uint32_t, DMLREF__S2_LOAD_U32)
-DMLREF__S2_ARG_EPI32(i16, int16_t, DMLREF__S2_LOAD_I16)
-DMLREF__S2_ARG_EPI32(u16, uint16_t, DMLREF__S2_LOAD_U16)
-DMLREF__S2_ARG_EPI32(i8, int8_t, dmlref__s2_load_i8)
-DMLREF__S2_ARG_EPI32(u8, uint8_t, dmlref__s2_load_u8)
+
+/* 8- and 16-bit types: the vertical kernel widens them to 32-bit lanes, the
+   contiguous kernel keeps them narrow. SSE2 has min/max for int16 and uint8
+   only, so uint16 and int8 are biased by the sign bit on load. */
+#define DMLREF__S2_ARG_NARROW(SFX, T, WIDE_LOAD, W, LOAD, MIN, MAX, LE, SET1V, VT)                                   \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, __m128i, 4, WIDE_LOAD,           \
+                        _mm_cmplt_epi32, DMLREF__S2_LE_EPI32, DMLREF__S2_NONAN, _mm_or_si128, _mm_setzero_si128(),   \
+                        DMLREF__S2_ANY_SI, dmlref__s2_select_si, dmlref__s2_select_si, DMLREF__S2_SET1_EPI32,       \
+                        DMLREF__S2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)                                    \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, W, LOAD, MIN, MAX, LE,           \
+                        DMLREF__S2_NONAN, _mm_or_si128, DMLREF__S2_ANY_SI, SET1V, DMLREF__S2_STOREI, VT,            \
+                        dmlref__arg_##SFX##_scalar)                                                                 \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
+                             dmlref__varg_##SFX##_sse2, 4, dmlref__arg_##SFX##_scalar)
+#define DMLREF__S2_LE_EPI16(a, b) _mm_xor_si128(_mm_cmpgt_epi16((a), (b)), _mm_set1_epi32(-1))
+#define DMLREF__S2_LE_EPU8(a, b) _mm_cmpeq_epi8(_mm_max_epu8((a), (b)), (b))
+#define DMLREF__S2_SET1_EPI16(v) _mm_set1_epi16((short)(v))
+#define DMLREF__S2_SET1_EPI8(v) _mm_set1_epi8((char)(v))
+#define DMLREF__S2_LOAD_U16_BIASED(p) _mm_xor_si128(DMLREF__S2_LOADI(p), _mm_set1_epi16((short)INT16_MIN))
+#define DMLREF__S2_LOAD_I8_BIASED(p) _mm_xor_si128(DMLREF__S2_LOADI(p), _mm_set1_epi8((char)INT8_MIN))
+DMLREF__S2_ARG_NARROW(i16, int16_t, DMLREF__S2_LOAD_I16, 8, DMLREF__S2_LOADI, _mm_min_epi16, _mm_max_epi16,
+                      DMLREF__S2_LE_EPI16, DMLREF__S2_SET1_EPI16, int16_t)
+DMLREF__S2_ARG_NARROW(u16, uint16_t, DMLREF__S2_LOAD_U16, 8, DMLREF__S2_LOAD_U16_BIASED, _mm_min_epi16,
+                      _mm_max_epi16, DMLREF__S2_LE_EPI16, DMLREF__S2_SET1_EPI16, int16_t)
+DMLREF__S2_ARG_NARROW(u8, uint8_t, dmlref__s2_load_u8, 16, DMLREF__S2_LOADI, _mm_min_epu8, _mm_max_epu8,
+                      DMLREF__S2_LE_EPU8, DMLREF__S2_SET1_EPI8, uint8_t)
+DMLREF__S2_ARG_NARROW(i8, int8_t, dmlref__s2_load_i8, 16, DMLREF__S2_LOAD_I8_BIASED, _mm_min_epu8, _mm_max_epu8,
+                      DMLREF__S2_LE_EPU8, DMLREF__S2_SET1_EPI8, uint8_t)
 #define dmlref__arg_i64_sse2 dmlref__arg_i64_scalar
 #define dmlref__arg_u64_sse2 dmlref__arg_u64_scalar
 #define dmlref__arg_f16_sse2 dmlref__arg_f16_scalar
@@ -2527,8 +2569,6 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 #define DMLREF__A2_BLEND_SI(m, a, b) _mm256_blendv_epi8((a), (b), (m))
 #define DMLREF__A2_SET1_EPI32(i) _mm256_set1_epi32((int)(i))
 #define DMLREF__A2_SET1_EPI64(i) _mm256_set1_epi64x((long long)(i))
-#define DMLREF__A2_IOTA32 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
-#define DMLREF__A2_IOTA64 _mm256_setr_epi64x(0, 1, 2, 3)
 #define DMLREF__A2_LOAD_I8(p) _mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(p)))
 #define DMLREF__A2_LOAD_U8(p) _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(p)))
 #define DMLREF__A2_LOAD_I16(p) _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
@@ -2536,44 +2576,72 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 #define DMLREF__A2_LOAD_U32(p) _mm256_xor_si256(DMLREF__A2_LOADI(p), _mm256_set1_epi32(INT32_MIN))
 #define DMLREF__A2_LOAD_U64(p) _mm256_xor_si256(DMLREF__A2_LOADI(p), _mm256_set1_epi64x(INT64_MIN))
 
-#define DMLREF__A2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, ADDI, IOTA, \
-                       STOREV, VT, IT)                                                                              \
+/* One element type: the vertical kernel (value lanes + index lanes), the
+   contiguous kernel (value lanes only, MIN/MAX) and their router. */
+#define DMLREF__A2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, SET1V, MIN, \
+                       MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__A2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, ANY, BLEND, \
-                        BLENDI, SET1I, ADDI, IOTA, STOREV, DMLREF__A2_STOREI, VT, IT, dmlref__arg_##SFX##_scalar)   \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2,                       \
-                             dmlref__varg_##SFX##_avx2, dmlref__arg_##SFX##_scalar, W)
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, MOR, ANY,      \
+                        SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
+                             dmlref__varg_##SFX##_avx2, W, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A2_ARG_PS(SFX, T, LOAD)                                                                             \
     DMLREF__A2_ARG(SFX, T, __m256, __m256i, __m256, 8, LOAD, DMLREF__A2_LT_PS, DMLREF__A2_LE_PS, DMLREF__A2_NAN_PS, \
                    _mm256_or_ps, _mm256_setzero_ps(), DMLREF__A2_ANY_PS, DMLREF__A2_BLEND_PS, DMLREF__A2_BLENDI_PS,  \
-                   DMLREF__A2_SET1_EPI32, _mm256_add_epi32, DMLREF__A2_IOTA32, _mm256_storeu_ps, float, uint32_t)
+                   DMLREF__A2_SET1_EPI32, _mm256_set1_ps, _mm256_min_ps, _mm256_max_ps, _mm256_storeu_ps, float,     \
+                   uint32_t)
 #define DMLREF__A2_BLEND_PS(m, a, b) _mm256_blendv_ps((a), (b), (m))
 #define DMLREF__A2_BLEND_PD(m, a, b) _mm256_blendv_pd((a), (b), (m))
+#define DMLREF__A2_MIN_EPI64(a, b) _mm256_blendv_epi8((a), (b), _mm256_cmpgt_epi64((a), (b)))
+#define DMLREF__A2_MAX_EPI64(a, b) _mm256_blendv_epi8((a), (b), _mm256_cmpgt_epi64((b), (a)))
 #define DMLREF__A2_ARG_EPI32(SFX, T, LOAD)                                                                          \
     DMLREF__A2_ARG(SFX, T, __m256i, __m256i, __m256i, 8, LOAD, DMLREF__A2_LT_EPI32, DMLREF__A2_LE_EPI32,             \
                    DMLREF__A2_NONAN, _mm256_or_si256, _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, \
-                   DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI32, _mm256_add_epi32, DMLREF__A2_IOTA32, DMLREF__A2_STOREI, \
-                   int32_t, uint32_t)
+                   DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI32, DMLREF__A2_SET1_EPI32, _mm256_min_epi32,              \
+                   _mm256_max_epi32, DMLREF__A2_STOREI, int32_t, uint32_t)
 #define DMLREF__A2_ARG_EPI64(SFX, T, LOAD)                                                                          \
     DMLREF__A2_ARG(SFX, T, __m256i, __m256i, __m256i, 4, LOAD, DMLREF__A2_LT_EPI64, DMLREF__A2_LE_EPI64,             \
                    DMLREF__A2_NONAN, _mm256_or_si256, _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, \
-                   DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI64, _mm256_add_epi64, DMLREF__A2_IOTA64, DMLREF__A2_STOREI, \
-                   int64_t, uint64_t)
+                   DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI64, DMLREF__A2_SET1_EPI64, DMLREF__A2_MIN_EPI64,          \
+                   DMLREF__A2_MAX_EPI64, DMLREF__A2_STOREI, int64_t, uint64_t)
 DMLREF__A2_ARG_PS(f32, float, _mm256_loadu_ps)
 DMLREF__A2_ARG_PS(f16, uint16_t, dmlref__a2_load_ph)
 DMLREF__A2_ARG(f64, double, __m256d, __m256i, __m256d, 4, _mm256_loadu_pd, DMLREF__A2_LT_PD, DMLREF__A2_LE_PD,
                DMLREF__A2_NAN_PD, _mm256_or_pd, _mm256_setzero_pd(), DMLREF__A2_ANY_PD, DMLREF__A2_BLEND_PD,
-               DMLREF__A2_BLENDI_PD, DMLREF__A2_SET1_EPI64, _mm256_add_epi64, DMLREF__A2_IOTA64, _mm256_storeu_pd,
-               double, uint64_t)
+               DMLREF__A2_BLENDI_PD, DMLREF__A2_SET1_EPI64, _mm256_set1_pd, _mm256_min_pd, _mm256_max_pd,
+               _mm256_storeu_pd, double, uint64_t)
 DMLREF__A2_ARG_EPI32(i32, int32_t, DMLREF__A2_LOADI)
 DMLREF__A2_ARG_EPI32(u32, uint32_t, DMLREF__A2_LOAD_U32)
-DMLREF__A2_ARG_EPI32(i16, int16_t, DMLREF__A2_LOAD_I16)
-DMLREF__A2_ARG_EPI32(u16, uint16_t, DMLREF__A2_LOAD_U16)
-DMLREF__A2_ARG_EPI32(i8, int8_t, DMLREF__A2_LOAD_I8)
-DMLREF__A2_ARG_EPI32(u8, uint8_t, DMLREF__A2_LOAD_U8)
 DMLREF__A2_ARG_EPI64(i64, int64_t, DMLREF__A2_LOADI)
 DMLREF__A2_ARG_EPI64(u64, uint64_t, DMLREF__A2_LOAD_U64)
+
+/* 8- and 16-bit types: the vertical kernel widens them to 32-bit lanes, the
+   contiguous kernel keeps them narrow (32 or 16 lanes). */
+#define DMLREF__A2_ARG_NARROW(SFX, T, WIDE_LOAD, W, MIN, MAX, LE, SET1V, VT)                                         \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, __m256i, __m256i, __m256i, 8, WIDE_LOAD,           \
+                        DMLREF__A2_LT_EPI32, DMLREF__A2_LE_EPI32, DMLREF__A2_NONAN, _mm256_or_si256,                \
+                        _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, DMLREF__A2_BLEND_SI,        \
+                        DMLREF__A2_SET1_EPI32, DMLREF__A2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)             \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, __m256i, __m256i, W, DMLREF__A2_LOADI, MIN, MAX,   \
+                        LE, DMLREF__A2_NONAN, _mm256_or_si256, DMLREF__A2_ANY_SI, SET1V, DMLREF__A2_STOREI, VT,     \
+                        dmlref__arg_##SFX##_scalar)                                                                 \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
+                             dmlref__varg_##SFX##_avx2, 8, dmlref__arg_##SFX##_scalar)
+#define DMLREF__A2_LE_EPI8(a, b) _mm256_xor_si256(_mm256_cmpgt_epi8((a), (b)), _mm256_set1_epi32(-1))
+#define DMLREF__A2_LE_EPI16(a, b) _mm256_xor_si256(_mm256_cmpgt_epi16((a), (b)), _mm256_set1_epi32(-1))
+#define DMLREF__A2_LE_EPU8(a, b) _mm256_cmpeq_epi8(_mm256_max_epu8((a), (b)), (b))
+#define DMLREF__A2_LE_EPU16(a, b) _mm256_cmpeq_epi16(_mm256_max_epu16((a), (b)), (b))
+#define DMLREF__A2_SET1_EPI8(v) _mm256_set1_epi8((char)(v))
+#define DMLREF__A2_SET1_EPI16(v) _mm256_set1_epi16((short)(v))
+DMLREF__A2_ARG_NARROW(i16, int16_t, DMLREF__A2_LOAD_I16, 16, _mm256_min_epi16, _mm256_max_epi16, DMLREF__A2_LE_EPI16,
+                      DMLREF__A2_SET1_EPI16, int16_t)
+DMLREF__A2_ARG_NARROW(u16, uint16_t, DMLREF__A2_LOAD_U16, 16, _mm256_min_epu16, _mm256_max_epu16,
+                      DMLREF__A2_LE_EPU16, DMLREF__A2_SET1_EPI16, uint16_t)
+DMLREF__A2_ARG_NARROW(i8, int8_t, DMLREF__A2_LOAD_I8, 32, _mm256_min_epi8, _mm256_max_epi8, DMLREF__A2_LE_EPI8,
+                      DMLREF__A2_SET1_EPI8, int8_t)
+DMLREF__A2_ARG_NARROW(u8, uint8_t, DMLREF__A2_LOAD_U8, 32, _mm256_min_epu8, _mm256_max_epu8, DMLREF__A2_LE_EPU8,
+                      DMLREF__A2_SET1_EPI8, uint8_t)
 
 /* Transposed scans of contiguous lines: 8x8 float32 and 4x4 float64 transposes. */
 #define DMLREF__A2_TRANSPOSE_PS(r)                                                                 \
@@ -2873,8 +2941,6 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
 #define DMLREF__A5_ANY(m) ((m) != 0)
 #define DMLREF__A5_SET1_EPI32(i) _mm512_set1_epi32((int)(i))
 #define DMLREF__A5_SET1_EPI64(i) _mm512_set1_epi64((long long)(i))
-#define DMLREF__A5_IOTA32 _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-#define DMLREF__A5_IOTA64 _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7)
 #define DMLREF__A5_LOAD_I8(p) _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define DMLREF__A5_LOAD_U8(p) _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define DMLREF__A5_LOAD_I16(p) _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
@@ -2882,40 +2948,49 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
 
 /* Instantiate the vertical and contiguous arg kernels and their router for
    one element type over one lane kind. */
-#define DMLREF__A5_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, BLEND, BLENDI, SET1I, ADDI, IOTA, \
-                       STOREV, VT, IT)                                                                         \
-    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, \
-                        DMLREF__A5_ANY, BLEND, BLENDI, SET1I, DMLREF__A5_STOREI, IT, dmlref__arg_##SFX##_scalar) \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR,     \
-                        DMLREF__A5_ANY, BLEND, BLENDI, SET1I, ADDI, IOTA, STOREV, DMLREF__A5_STOREI, VT, IT,   \
-                        dmlref__arg_##SFX##_scalar)                                                            \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512,              \
-                             dmlref__varg_##SFX##_avx512, dmlref__arg_##SFX##_scalar, W)
-#define DMLREF__A5_ARG_PS(SFX, T, LOAD)                                                                       \
-    DMLREF__A5_ARG(SFX, T, __m512, __m512i, __mmask16, 16, LOAD, DMLREF__A5_LT_PS, DMLREF__A5_LE_PS,           \
-                   DMLREF__A5_NAN_PS, DMLREF__A5_OR16, (__mmask16)0, _mm512_mask_blend_ps, _mm512_mask_blend_epi32, \
-                   DMLREF__A5_SET1_EPI32, _mm512_add_epi32, DMLREF__A5_IOTA32, _mm512_storeu_ps, float, uint32_t)
-#define DMLREF__A5_ARG_EPI32(SFX, T, LOAD, LT, LE, VT)                                                        \
-    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask16, 16, LOAD, LT, LE, DMLREF__A5_NONAN16, DMLREF__A5_OR16, \
-                   (__mmask16)0, _mm512_mask_blend_epi32, _mm512_mask_blend_epi32, DMLREF__A5_SET1_EPI32,       \
-                   _mm512_add_epi32, DMLREF__A5_IOTA32, DMLREF__A5_STOREI, VT, uint32_t)
-#define DMLREF__A5_ARG_EPI64(SFX, T, LT, LE, VT)                                                              \
-    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask8, 8, DMLREF__A5_LOADI, LT, LE, DMLREF__A5_NONAN8,          \
-                   DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_epi64, _mm512_mask_blend_epi64,               \
-                   DMLREF__A5_SET1_EPI64, _mm512_add_epi64, DMLREF__A5_IOTA64, DMLREF__A5_STOREI, VT, uint64_t)
+#define DMLREF__A5_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, BLEND, BLENDI, SET1I, SET1V, MIN, MAX, \
+                       STOREV, VT, IT)                                                                              \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO,    \
+                        DMLREF__A5_ANY, BLEND, BLENDI, SET1I, DMLREF__A5_STOREI, IT, dmlref__arg_##SFX##_scalar)    \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, MOR,         \
+                        DMLREF__A5_ANY, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                              \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
+                             dmlref__varg_##SFX##_avx512, W, dmlref__arg_##SFX##_scalar)
+#define DMLREF__A5_ARG_PS(SFX, T, LOAD)                                                                             \
+    DMLREF__A5_ARG(SFX, T, __m512, __m512i, __mmask16, 16, LOAD, DMLREF__A5_LT_PS, DMLREF__A5_LE_PS,                 \
+                   DMLREF__A5_NAN_PS, DMLREF__A5_OR16, (__mmask16)0, _mm512_mask_blend_ps, _mm512_mask_blend_epi32,  \
+                   DMLREF__A5_SET1_EPI32, _mm512_set1_ps, _mm512_min_ps, _mm512_max_ps, _mm512_storeu_ps, float,     \
+                   uint32_t)
+#define DMLREF__A5_ARG_EPI32(SFX, T, LOAD, LT, LE, MIN, MAX, VT)                                                    \
+    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask16, 16, LOAD, LT, LE, DMLREF__A5_NONAN16, DMLREF__A5_OR16,       \
+                   (__mmask16)0, _mm512_mask_blend_epi32, _mm512_mask_blend_epi32, DMLREF__A5_SET1_EPI32,            \
+                   DMLREF__A5_SET1_EPI32, MIN, MAX, DMLREF__A5_STOREI, VT, uint32_t)
+#define DMLREF__A5_ARG_EPI64(SFX, T, LT, LE, MIN, MAX, VT)                                                          \
+    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask8, 8, DMLREF__A5_LOADI, LT, LE, DMLREF__A5_NONAN8,               \
+                   DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_epi64, _mm512_mask_blend_epi64,                    \
+                   DMLREF__A5_SET1_EPI64, DMLREF__A5_SET1_EPI64, MIN, MAX, DMLREF__A5_STOREI, VT, uint64_t)
 DMLREF__A5_ARG_PS(f32, float, _mm512_loadu_ps)
 DMLREF__A5_ARG_PS(f16, uint16_t, dmlref__a5_load_ph)
 DMLREF__A5_ARG(f64, double, __m512d, __m512i, __mmask8, 8, _mm512_loadu_pd, DMLREF__A5_LT_PD, DMLREF__A5_LE_PD,
                DMLREF__A5_NAN_PD, DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_pd, _mm512_mask_blend_epi64,
-               DMLREF__A5_SET1_EPI64, _mm512_add_epi64, DMLREF__A5_IOTA64, _mm512_storeu_pd, double, uint64_t)
-DMLREF__A5_ARG_EPI32(i32, int32_t, DMLREF__A5_LOADI, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
-DMLREF__A5_ARG_EPI32(u32, uint32_t, DMLREF__A5_LOADI, _mm512_cmplt_epu32_mask, _mm512_cmple_epu32_mask, uint32_t)
-DMLREF__A5_ARG_EPI32(i16, int16_t, DMLREF__A5_LOAD_I16, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
-DMLREF__A5_ARG_EPI32(u16, uint16_t, DMLREF__A5_LOAD_U16, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
-DMLREF__A5_ARG_EPI32(i8, int8_t, DMLREF__A5_LOAD_I8, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
-DMLREF__A5_ARG_EPI32(u8, uint8_t, DMLREF__A5_LOAD_U8, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, int32_t)
-DMLREF__A5_ARG_EPI64(i64, int64_t, _mm512_cmplt_epi64_mask, _mm512_cmple_epi64_mask, int64_t)
-DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_mask, uint64_t)
+               DMLREF__A5_SET1_EPI64, _mm512_set1_pd, _mm512_min_pd, _mm512_max_pd, _mm512_storeu_pd, double,
+               uint64_t)
+DMLREF__A5_ARG_EPI32(i32, int32_t, DMLREF__A5_LOADI, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
+                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
+DMLREF__A5_ARG_EPI32(u32, uint32_t, DMLREF__A5_LOADI, _mm512_cmplt_epu32_mask, _mm512_cmple_epu32_mask,
+                     _mm512_min_epu32, _mm512_max_epu32, uint32_t)
+DMLREF__A5_ARG_EPI32(i16, int16_t, DMLREF__A5_LOAD_I16, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
+                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
+DMLREF__A5_ARG_EPI32(u16, uint16_t, DMLREF__A5_LOAD_U16, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
+                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
+DMLREF__A5_ARG_EPI32(i8, int8_t, DMLREF__A5_LOAD_I8, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
+                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
+DMLREF__A5_ARG_EPI32(u8, uint8_t, DMLREF__A5_LOAD_U8, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
+                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
+DMLREF__A5_ARG_EPI64(i64, int64_t, _mm512_cmplt_epi64_mask, _mm512_cmple_epi64_mask, _mm512_min_epi64,
+                     _mm512_max_epi64, int64_t)
+DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_mask, _mm512_min_epu64,
+                     _mm512_max_epu64, uint64_t)
 
 /* Routers for scans: contiguous kernel, vertical kernel, scalar. Many
    contiguous lines use the AVX2 transposed kernels when that path is built. */
@@ -3188,8 +3263,6 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_neon, DMLREF__NE, double, float64x2
 
 /* Arg-reductions: float32/FLOAT16 and 32-bit integers in 32-bit lanes,
    float64 and 64-bit integers in 64-bit lanes. */
-static const uint32_t dmlref__ne_iota32[4] = {0, 1, 2, 3};
-static const uint64_t dmlref__ne_iota64[2] = {0, 1};
 #define DMLREF__NE_NAN_F32(x) vmvnq_u32(vceqq_f32((x), (x)))
 #define DMLREF__NE_NAN_F64(x) vreinterpretq_u32_u64(vceqzq_u64(vceqq_f64((x), (x))))
 #define DMLREF__NE_NONAN32(x) vdupq_n_u32(0)
@@ -3210,41 +3283,63 @@ static const uint64_t dmlref__ne_iota64[2] = {0, 1};
 #define DMLREF__NE_SET1_U32(i) vdupq_n_u32((uint32_t)(i))
 #define DMLREF__NE_SET1_U64(i) vdupq_n_u64((uint64_t)(i))
 
-#define DMLREF__NE_ARG(SFX, T, V, VI, W, LOAD, LT, LE, ISNAN, BLEND, BLENDI, SET1I, ADDI, IOTA, STOREV, STOREI, VT, \
-                       IT)                                                                                        \
-    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,       \
-                        vorrq_u32, vdupq_n_u32(0), DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, STOREI, IT,             \
-                        dmlref__arg_##SFX##_scalar)                                                               \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,       \
-                        vorrq_u32, DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, ADDI, IOTA, STOREV, STOREI, VT, IT,     \
-                        dmlref__arg_##SFX##_scalar)                                                               \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon,                      \
-                             dmlref__varg_##SFX##_neon, dmlref__arg_##SFX##_scalar, W)
+#define DMLREF__NE_MIN_S64(a, b) vbslq_s64(vcltq_s64((a), (b)), (a), (b))
+#define DMLREF__NE_MAX_S64(a, b) vbslq_s64(vcgtq_s64((a), (b)), (a), (b))
+#define DMLREF__NE_MIN_U64(a, b) vbslq_u64(vcltq_u64((a), (b)), (a), (b))
+#define DMLREF__NE_MAX_U64(a, b) vbslq_u64(vcgtq_u64((a), (b)), (a), (b))
+
+/* One element type: the vertical kernel (value lanes + index lanes), the
+   contiguous kernel (value lanes only, MIN/MAX) and their router. */
+#define DMLREF__NE_ARG(SFX, T, V, VI, W, LOAD, LT, LE, ISNAN, BLEND, BLENDI, SET1I, SET1V, MIN, MAX, STOREV, STOREI,  \
+                       VT, IT)                                                                                     \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,        \
+                        vorrq_u32, vdupq_n_u32(0), DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, STOREI, IT,              \
+                        dmlref__arg_##SFX##_scalar)                                                                \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, uint32x4_t, W, LOAD, MIN, MAX, LE, ISNAN,      \
+                        vorrq_u32, DMLREF__NE_ANY32, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
+                             dmlref__varg_##SFX##_neon, W, dmlref__arg_##SFX##_scalar)
 DMLREF__NE_ARG(f32, float, float32x4_t, uint32x4_t, 4, vld1q_f32, vcltq_f32, vcleq_f32, DMLREF__NE_NAN_F32,
-               DMLREF__NE_BLEND_F32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vaddq_u32, vld1q_u32(dmlref__ne_iota32),
+               DMLREF__NE_BLEND_F32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vdupq_n_f32, vminq_f32, vmaxq_f32,
                vst1q_f32, vst1q_u32, float, uint32_t)
 DMLREF__NE_ARG(f16, uint16_t, float32x4_t, uint32x4_t, 4, dmlref__ne_load_f16, vcltq_f32, vcleq_f32,
-               DMLREF__NE_NAN_F32, DMLREF__NE_BLEND_F32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vaddq_u32,
-               vld1q_u32(dmlref__ne_iota32), vst1q_f32, vst1q_u32, float, uint32_t)
+               DMLREF__NE_NAN_F32, DMLREF__NE_BLEND_F32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vdupq_n_f32,
+               vminq_f32, vmaxq_f32, vst1q_f32, vst1q_u32, float, uint32_t)
 DMLREF__NE_ARG(i32, int32_t, int32x4_t, uint32x4_t, 4, vld1q_s32, vcltq_s32, vcleq_s32, DMLREF__NE_NONAN32,
-               DMLREF__NE_BLEND_S32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vaddq_u32, vld1q_u32(dmlref__ne_iota32),
+               DMLREF__NE_BLEND_S32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vdupq_n_s32, vminq_s32, vmaxq_s32,
                vst1q_s32, vst1q_u32, int32_t, uint32_t)
 DMLREF__NE_ARG(u32, uint32_t, uint32x4_t, uint32x4_t, 4, vld1q_u32, vcltq_u32, vcleq_u32, DMLREF__NE_NONAN32,
-               DMLREF__NE_BLEND_U32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vaddq_u32, vld1q_u32(dmlref__ne_iota32),
+               DMLREF__NE_BLEND_U32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vdupq_n_u32, vminq_u32, vmaxq_u32,
                vst1q_u32, vst1q_u32, uint32_t, uint32_t)
 DMLREF__NE_ARG(f64, double, float64x2_t, uint64x2_t, 2, vld1q_f64, DMLREF__NE_LT_F64, DMLREF__NE_LE_F64,
-               DMLREF__NE_NAN_F64, DMLREF__NE_BLEND_F64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vaddq_u64,
-               vld1q_u64(dmlref__ne_iota64), vst1q_f64, vst1q_u64, double, uint64_t)
+               DMLREF__NE_NAN_F64, DMLREF__NE_BLEND_F64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vdupq_n_f64,
+               vminq_f64, vmaxq_f64, vst1q_f64, vst1q_u64, double, uint64_t)
 DMLREF__NE_ARG(i64, int64_t, int64x2_t, uint64x2_t, 2, vld1q_s64, DMLREF__NE_LT_S64, DMLREF__NE_LE_S64,
-               DMLREF__NE_NONAN32, DMLREF__NE_BLEND_S64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vaddq_u64,
-               vld1q_u64(dmlref__ne_iota64), vst1q_s64, vst1q_u64, int64_t, uint64_t)
+               DMLREF__NE_NONAN32, DMLREF__NE_BLEND_S64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vdupq_n_s64,
+               DMLREF__NE_MIN_S64, DMLREF__NE_MAX_S64, vst1q_s64, vst1q_u64, int64_t, uint64_t)
 DMLREF__NE_ARG(u64, uint64_t, uint64x2_t, uint64x2_t, 2, vld1q_u64, DMLREF__NE_LT_U64, DMLREF__NE_LE_U64,
-               DMLREF__NE_NONAN32, DMLREF__NE_BLEND_U64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vaddq_u64,
-               vld1q_u64(dmlref__ne_iota64), vst1q_u64, vst1q_u64, uint64_t, uint64_t)
-#define dmlref__arg_i16_neon dmlref__arg_i16_scalar
-#define dmlref__arg_u16_neon dmlref__arg_u16_scalar
-#define dmlref__arg_i8_neon dmlref__arg_i8_scalar
-#define dmlref__arg_u8_neon dmlref__arg_u8_scalar
+               DMLREF__NE_NONAN32, DMLREF__NE_BLEND_U64, DMLREF__NE_BLEND_U64, DMLREF__NE_SET1_U64, vdupq_n_u64,
+               DMLREF__NE_MIN_U64, DMLREF__NE_MAX_U64, vst1q_u64, vst1q_u64, uint64_t, uint64_t)
+
+/* 8- and 16-bit types: the contiguous kernel only (16 or 8 narrow lanes);
+   other shapes stay on the scalar kernel. */
+#define DMLREF__NE_NONAN8(x) vdupq_n_u8(0)
+#define DMLREF__NE_NONAN16(x) vdupq_n_u16(0)
+#define DMLREF__NE_ANY8(m) (vmaxvq_u8(m) != 0)
+#define DMLREF__NE_ANY16(m) (vmaxvq_u16(m) != 0)
+#define DMLREF__NE_ARG_NARROW(SFX, T, V, M, W, LOAD, MIN, MAX, LE, NONAN, MOR, ANY, SET1V, STOREV)                  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, M, W, LOAD, MIN, MAX, LE, NONAN, MOR, ANY,     \
+                        SET1V, STOREV, T, dmlref__arg_##SFX##_scalar)                                              \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
+                             dmlref__arg_##SFX##_scalar, W, dmlref__arg_##SFX##_scalar)
+DMLREF__NE_ARG_NARROW(i16, int16_t, int16x8_t, uint16x8_t, 8, vld1q_s16, vminq_s16, vmaxq_s16, vcleq_s16,
+                      DMLREF__NE_NONAN16, vorrq_u16, DMLREF__NE_ANY16, vdupq_n_s16, vst1q_s16)
+DMLREF__NE_ARG_NARROW(u16, uint16_t, uint16x8_t, uint16x8_t, 8, vld1q_u16, vminq_u16, vmaxq_u16, vcleq_u16,
+                      DMLREF__NE_NONAN16, vorrq_u16, DMLREF__NE_ANY16, vdupq_n_u16, vst1q_u16)
+DMLREF__NE_ARG_NARROW(i8, int8_t, int8x16_t, uint8x16_t, 16, vld1q_s8, vminq_s8, vmaxq_s8, vcleq_s8,
+                      DMLREF__NE_NONAN8, vorrq_u8, DMLREF__NE_ANY8, vdupq_n_s8, vst1q_s8)
+DMLREF__NE_ARG_NARROW(u8, uint8_t, uint8x16_t, uint8x16_t, 16, vld1q_u8, vminq_u8, vmaxq_u8, vcleq_u8,
+                      DMLREF__NE_NONAN8, vorrq_u8, DMLREF__NE_ANY8, vdupq_n_u8, vst1q_u8)
 
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_neon, DMLREF__NE, dmlref__tsum_f32_neon, dmlref__vsum_f32_neon,
                           dmlref__cumsum_f32_scalar, 4)

@@ -142,6 +142,7 @@ typedef struct gen_case {
     int in_place, shared_desc; /* scans: output pointer == input pointer */
     int long_axis;             /* give the scan axis a long line */
     UINT axis_length;          /* if not 0: the scan axis has exactly this size */
+    int staircase;             /* +1 / -1: inputs rise / fall in index order, in steps (ties) */
     value_profile values;
     UINT in_alignment, out_alignment;
     int in_owned_by_dml;
@@ -356,6 +357,7 @@ static void describe_case(text *t, const gen_case *c) {
              c->nan_policy == DMLREF_NAN_IGNORE ? "IGNORE" : "PROPAGATE", profile_names[c->values],
              c->in_alignment, c->out_alignment, c->in_owned_by_dml ? " input OWNED_BY_DML" : "",
              c->in_place ? (c->shared_desc ? " in-place (one desc)" : " in-place (equal descs)") : "");
+    if (c->staircase) text_add(t, " staircase=%s", c->staircase > 0 ? "rising" : "falling");
 }
 
 /* ---- values --------------------------------------------------------------------- */
@@ -722,6 +724,29 @@ static void check_output(case_report *rep, const case_tensors *t, const unsigned
 /* Generate the data for c, run the oracle and the library under every ISA,
    check everything. If oracle_output is given it receives a malloc'ed copy of
    the oracle's output buffer (guards included). Returns 1 when all passed. */
+/* Element k of count, in index order, gets step (k * 200 / count) - 100 (or
+   99 minus that, falling): 200 values every type holds (unsigned types add
+   100), so long runs of ties with a new extreme at every step. One element
+   in ten keeps its random value. */
+static void store_staircase_value(rng *r, const gen_case *c, uint64_t k, uint64_t count, unsigned char *dst) {
+    int64_t step = (int64_t)(k * 200 / count) - 100;
+    uint64_t bits;
+    uint32_t size = oracle_type_size(c->type);
+    if (c->staircase < 0) step = -1 - step;
+    if (rng_percent(r, 10)) return;
+    if (is_float(c->type)) bits = bits_of_value(c->type, step == 0 && rng_percent(r, 50) ? -0.0 : (double)step);
+    else if (c->type == DML_TENSOR_DATA_TYPE_UINT8 || c->type == DML_TENSOR_DATA_TYPE_UINT16 ||
+             c->type == DML_TENSOR_DATA_TYPE_UINT32 || c->type == DML_TENSOR_DATA_TYPE_UINT64)
+        bits = (uint64_t)(step + 100);
+    else bits = (uint64_t)step;
+    switch (size) { /* the low bits, in native byte order */
+    case 1: { uint8_t v = (uint8_t)bits; memcpy(dst, &v, 1); break; }
+    case 2: { uint16_t v = (uint16_t)bits; memcpy(dst, &v, 2); break; }
+    case 4: { uint32_t v = (uint32_t)bits; memcpy(dst, &v, 4); break; }
+    default: memcpy(dst, &bits, 8); break;
+    }
+}
+
 static int run_case(const gen_case *c, rng *r, const char *suite, unsigned iteration,
                     unsigned char **oracle_output) {
     case_tensors t;
@@ -775,6 +800,14 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
         store_random_value(r, c->type, c->values,
                            guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size);
     } while (next_index(index, c->in_sizes, c->rank));
+    if (c->staircase) {
+        uint64_t count = 1, k = 0;
+        for (i = 0; i < c->rank; i++) count *= c->in_sizes[i];
+        do {
+            store_staircase_value(r, c, k++, count,
+                                  guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size);
+        } while (next_index(index, c->in_sizes, c->rank));
+    }
     memcpy(in_pristine.block, in.block, guarded_span(&in));
     rep.input = guarded_data(&in_pristine);
 
@@ -953,6 +986,23 @@ static void gen_every_axis(gen_case *c, rng *r, unsigned it) {
     finish_case(c, r, pick_max_elements(r));
 }
 
+/* Long arg-reduction lines: many L1 chunks of the contiguous kernels, whose
+   second pass runs only where a chunk beats (or, DECREASING, ties) the best
+   so far; staircases make every chunk do so, with ties across chunk borders. */
+static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
+    static const value_profile profiles[] = {VALUES_TIES, VALUES_SMALL, VALUES_EXTREMES, VALUES_MIXED,
+                                             VALUES_FINITE};
+    begin_case(c, r, it % 2 ? DML_OPERATOR_ARGMAX : DML_OPERATOR_ARGMIN, 1 + rng_below(r, 2));
+    c->axis = rng_below(r, c->rank);
+    c->axes[0] = c->axis;
+    c->axis_count = 1;
+    c->axis_length = 1 + rng_below(r, rng_percent(r, 50) ? 70000 : 9000);
+    c->values = profiles[rng_below(r, 5)];
+    c->staircase = rng_percent(r, 60) ? (rng_percent(r, 50) ? 1 : -1) : 0;
+    if (rng_percent(r, 70)) c->in_layout = LAYOUT_PACKED; /* unit-stride lines */
+    finish_case(c, r, c->axis_length * 3);
+}
+
 static const random_suite random_suites[] = {
     {"random/cumsum", 4000, gen_cumsum},
     {"random/cumprod", 4000, gen_cumprod},
@@ -963,6 +1013,7 @@ static const random_suite random_suites[] = {
     {"random/broadcast", 3000, gen_broadcast},
     {"random/special-values", 4000, gen_special_values},
     {"random/every-axis", SCAN_AXIS_CASES + ARG_AXIS_SETS, gen_every_axis},
+    {"random/arg-long-lines", 400, gen_arg_long_lines},
 };
 
 /* Long float lines under both orders: each must match the oracle, and the
