@@ -1905,8 +1905,11 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    anywhere sends the line to the scalar kernel. Lanes may be narrower than
    the vertical kernel's (no index lanes here), so W is the kernel's own. */
 #define DMLREF__CARG_ACC 4
+#ifndef DMLREF__CARG_BYTES
+#define DMLREF__CARG_BYTES 2048u /* small: the first chunk of every line is always searched again */
+#endif
 #define DMLREF__CARG_CHUNK(T, W) \
-    ((uint64_t)(DMLREF__CHUNK_BYTES / sizeof(T) / (DMLREF__CARG_ACC * (W)) * (DMLREF__CARG_ACC * (W))))
+    ((uint64_t)(DMLREF__CARG_BYTES / sizeof(T) / (DMLREF__CARG_ACC * (W)) * (DMLREF__CARG_ACC * (W))))
 #define DMLREF__CARG_FOLD(PICK, LOAD, ISNAN, MOR, W)                                                                 \
     for (; i + DMLREF__CARG_ACC * (W) <= end; i += DMLREF__CARG_ACC * (W))                                           \
         DMLREF__UNROLL for (u = 0; u < DMLREF__CARG_ACC; u++) {                                                      \
@@ -1922,7 +1925,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     acc[0] = PICK(acc[1], acc[0]);                                                  \
     acc[2] = PICK(acc[3], acc[2]);                                                  \
     acc[0] = PICK(acc[2], acc[0]);
-#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, MOR, MANY, SET1V, STOREV, VT,   \
+#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, MOR, MANY, SET1V, STOREV, VT, \
                             FALLBACK)                                                                            \
     ATTR static void NAME(const dmlref__arg_panel *p) {                                                          \
         const uint64_t n = p->rcount, full = n - n % (W), chunk = DMLREF__CARG_CHUNK(T, W);                      \
@@ -1934,7 +1937,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             uint64_t at = 0, c0, i, end;                                                                         \
             unsigned u, l;                                                                                       \
             int nan_seen = 0;                                                                                    \
-            V acc[DMLREF__CARG_ACC], x, e;                                                                       \
+            V acc[DMLREF__CARG_ACC], x, e, bestv = SET1V(0);                                                     \
             M nan, m;                                                                                            \
             for (c0 = 0; c0 < full; c0 = end) {                                                                  \
                 end = full - c0 > chunk ? c0 + chunk : full;                                                     \
@@ -1948,12 +1951,15 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                     DMLREF__CARG_FOLD(MIN, LOAD, ISNAN, MOR, W)                                       \
                 }                                                                                                \
                 if (MANY(nan)) break; /* NaN rules live in the scalar kernel */                                  \
+                if (c0 > 0) { /* does any lane beat the best (or tie it, DECREASING)? */                         \
+                    m = want_max ? (last ? LE(bestv, acc[0]) : LT(bestv, acc[0]))                                \
+                                 : (last ? LE(acc[0], bestv) : LT(acc[0], bestv));                               \
+                    if (!MANY(m)) continue;                                                                      \
+                }                                                                                                \
                 STOREV(lanes, acc[0]);                                                                           \
                 ext = lanes[0];                                                                                  \
                 for (l = 1; l < (W); l++)                                                                        \
                     if (want_max ? lanes[l] > ext : lanes[l] < ext) ext = lanes[l];                              \
-                if (c0 > 0 && !(want_max ? (last ? ext >= best : ext > best) : (last ? ext <= best : ext < best)))  \
-                    continue;                                                                                    \
                 /* pass 2: where the extreme is (-0.0 == +0.0 is a tie, as in the scalar rule) */                \
                 e = SET1V(ext);                                                                                  \
                 for (i = last ? end - (W) : c0;; i = last ? i - (W) : i + (W)) {                                 \
@@ -1967,6 +1973,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 else                                                                                             \
                     for (l = 0; lanes[l] != ext; l++) continue;                                                  \
                 best = ext;                                                                                      \
+                bestv = e;                                                                                       \
                 at = i + l;                                                                                      \
             }                                                                                                    \
             nan_seen = c0 < full;                                                                                \
@@ -2239,7 +2246,7 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__S2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, MOR, ANY,      \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, MOR, ANY,  \
                         SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
                              dmlref__varg_##SFX##_sse2, W, dmlref__arg_##SFX##_scalar)
@@ -2260,30 +2267,31 @@ DMLREF__S2_ARG_EPI32(u32, uint32_t, DMLREF__S2_LOAD_U32)
 /* 8- and 16-bit types: the vertical kernel widens them to 32-bit lanes, the
    contiguous kernel keeps them narrow. SSE2 has min/max for int16 and uint8
    only, so uint16 and int8 are biased by the sign bit on load. */
-#define DMLREF__S2_ARG_NARROW(SFX, T, WIDE_LOAD, W, LOAD, MIN, MAX, LE, SET1V, VT)                                   \
+#define DMLREF__S2_ARG_NARROW(SFX, T, WIDE_LOAD, W, LOAD, MIN, MAX, LT, LE, SET1V, VT)                               \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, __m128i, 4, WIDE_LOAD,           \
                         _mm_cmplt_epi32, DMLREF__S2_LE_EPI32, DMLREF__S2_NONAN, _mm_or_si128, _mm_setzero_si128(),   \
                         DMLREF__S2_ANY_SI, dmlref__s2_select_si, dmlref__s2_select_si, DMLREF__S2_SET1_EPI32,       \
                         DMLREF__S2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)                                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, W, LOAD, MIN, MAX, LE,           \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, W, LOAD, MIN, MAX, LT, LE,       \
                         DMLREF__S2_NONAN, _mm_or_si128, DMLREF__S2_ANY_SI, SET1V, DMLREF__S2_STOREI, VT,            \
                         dmlref__arg_##SFX##_scalar)                                                                 \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
                              dmlref__varg_##SFX##_sse2, 4, dmlref__arg_##SFX##_scalar)
 #define DMLREF__S2_LE_EPI16(a, b) _mm_xor_si128(_mm_cmpgt_epi16((a), (b)), _mm_set1_epi32(-1))
 #define DMLREF__S2_LE_EPU8(a, b) _mm_cmpeq_epi8(_mm_max_epu8((a), (b)), (b))
+#define DMLREF__S2_LT_EPU8(a, b) _mm_xor_si128(DMLREF__S2_LE_EPU8((b), (a)), _mm_set1_epi32(-1))
 #define DMLREF__S2_SET1_EPI16(v) _mm_set1_epi16((short)(v))
 #define DMLREF__S2_SET1_EPI8(v) _mm_set1_epi8((char)(v))
 #define DMLREF__S2_LOAD_U16_BIASED(p) _mm_xor_si128(DMLREF__S2_LOADI(p), _mm_set1_epi16((short)INT16_MIN))
 #define DMLREF__S2_LOAD_I8_BIASED(p) _mm_xor_si128(DMLREF__S2_LOADI(p), _mm_set1_epi8((char)INT8_MIN))
 DMLREF__S2_ARG_NARROW(i16, int16_t, DMLREF__S2_LOAD_I16, 8, DMLREF__S2_LOADI, _mm_min_epi16, _mm_max_epi16,
-                      DMLREF__S2_LE_EPI16, DMLREF__S2_SET1_EPI16, int16_t)
+                      _mm_cmplt_epi16, DMLREF__S2_LE_EPI16, DMLREF__S2_SET1_EPI16, int16_t)
 DMLREF__S2_ARG_NARROW(u16, uint16_t, DMLREF__S2_LOAD_U16, 8, DMLREF__S2_LOAD_U16_BIASED, _mm_min_epi16,
-                      _mm_max_epi16, DMLREF__S2_LE_EPI16, DMLREF__S2_SET1_EPI16, int16_t)
+                      _mm_max_epi16, _mm_cmplt_epi16, DMLREF__S2_LE_EPI16, DMLREF__S2_SET1_EPI16, int16_t)
 DMLREF__S2_ARG_NARROW(u8, uint8_t, dmlref__s2_load_u8, 16, DMLREF__S2_LOADI, _mm_min_epu8, _mm_max_epu8,
-                      DMLREF__S2_LE_EPU8, DMLREF__S2_SET1_EPI8, uint8_t)
+                      DMLREF__S2_LT_EPU8, DMLREF__S2_LE_EPU8, DMLREF__S2_SET1_EPI8, uint8_t)
 DMLREF__S2_ARG_NARROW(i8, int8_t, dmlref__s2_load_i8, 16, DMLREF__S2_LOAD_I8_BIASED, _mm_min_epu8, _mm_max_epu8,
-                      DMLREF__S2_LE_EPU8, DMLREF__S2_SET1_EPI8, uint8_t)
+                      DMLREF__S2_LT_EPU8, DMLREF__S2_LE_EPU8, DMLREF__S2_SET1_EPI8, uint8_t)
 #define dmlref__arg_i64_sse2 dmlref__arg_i64_scalar
 #define dmlref__arg_u64_sse2 dmlref__arg_u64_scalar
 #define dmlref__arg_f16_sse2 dmlref__arg_f16_scalar
@@ -2582,7 +2590,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__A2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, MOR, ANY,      \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, MOR, ANY,  \
                         SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
                              dmlref__varg_##SFX##_avx2, W, dmlref__arg_##SFX##_scalar)
@@ -2606,7 +2614,6 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
                    DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI64, DMLREF__A2_SET1_EPI64, DMLREF__A2_MIN_EPI64,          \
                    DMLREF__A2_MAX_EPI64, DMLREF__A2_STOREI, int64_t, uint64_t)
 DMLREF__A2_ARG_PS(f32, float, _mm256_loadu_ps)
-DMLREF__A2_ARG_PS(f16, uint16_t, dmlref__a2_load_ph)
 DMLREF__A2_ARG(f64, double, __m256d, __m256i, __m256d, 4, _mm256_loadu_pd, DMLREF__A2_LT_PD, DMLREF__A2_LE_PD,
                DMLREF__A2_NAN_PD, _mm256_or_pd, _mm256_setzero_pd(), DMLREF__A2_ANY_PD, DMLREF__A2_BLEND_PD,
                DMLREF__A2_BLENDI_PD, DMLREF__A2_SET1_EPI64, _mm256_set1_pd, _mm256_min_pd, _mm256_max_pd,
@@ -2618,13 +2625,13 @@ DMLREF__A2_ARG_EPI64(u64, uint64_t, DMLREF__A2_LOAD_U64)
 
 /* 8- and 16-bit types: the vertical kernel widens them to 32-bit lanes, the
    contiguous kernel keeps them narrow (32 or 16 lanes). */
-#define DMLREF__A2_ARG_NARROW(SFX, T, WIDE_LOAD, W, MIN, MAX, LE, SET1V, VT)                                         \
+#define DMLREF__A2_ARG_NARROW(SFX, T, WIDE_LOAD, W, MIN, MAX, LT, LE, SET1V, VT)                                     \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, __m256i, __m256i, __m256i, 8, WIDE_LOAD,           \
                         DMLREF__A2_LT_EPI32, DMLREF__A2_LE_EPI32, DMLREF__A2_NONAN, _mm256_or_si256,                \
                         _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, DMLREF__A2_BLEND_SI,        \
                         DMLREF__A2_SET1_EPI32, DMLREF__A2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)             \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, __m256i, __m256i, W, DMLREF__A2_LOADI, MIN, MAX,   \
-                        LE, DMLREF__A2_NONAN, _mm256_or_si256, DMLREF__A2_ANY_SI, SET1V, DMLREF__A2_STOREI, VT,     \
+                        LT, LE, DMLREF__A2_NONAN, _mm256_or_si256, DMLREF__A2_ANY_SI, SET1V, DMLREF__A2_STOREI, VT,     \
                         dmlref__arg_##SFX##_scalar)                                                                 \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
                              dmlref__varg_##SFX##_avx2, 8, dmlref__arg_##SFX##_scalar)
@@ -2632,16 +2639,43 @@ DMLREF__A2_ARG_EPI64(u64, uint64_t, DMLREF__A2_LOAD_U64)
 #define DMLREF__A2_LE_EPI16(a, b) _mm256_xor_si256(_mm256_cmpgt_epi16((a), (b)), _mm256_set1_epi32(-1))
 #define DMLREF__A2_LE_EPU8(a, b) _mm256_cmpeq_epi8(_mm256_max_epu8((a), (b)), (b))
 #define DMLREF__A2_LE_EPU16(a, b) _mm256_cmpeq_epi16(_mm256_max_epu16((a), (b)), (b))
+#define DMLREF__A2_LT_EPI8(a, b) _mm256_cmpgt_epi8((b), (a))
+#define DMLREF__A2_LT_EPI16(a, b) _mm256_cmpgt_epi16((b), (a))
+#define DMLREF__A2_LT_EPU8(a, b) _mm256_xor_si256(DMLREF__A2_LE_EPU8((b), (a)), _mm256_set1_epi32(-1))
+#define DMLREF__A2_LT_EPU16(a, b) _mm256_xor_si256(DMLREF__A2_LE_EPU16((b), (a)), _mm256_set1_epi32(-1))
 #define DMLREF__A2_SET1_EPI8(v) _mm256_set1_epi8((char)(v))
 #define DMLREF__A2_SET1_EPI16(v) _mm256_set1_epi16((short)(v))
-DMLREF__A2_ARG_NARROW(i16, int16_t, DMLREF__A2_LOAD_I16, 16, _mm256_min_epi16, _mm256_max_epi16, DMLREF__A2_LE_EPI16,
+DMLREF__A2_ARG_NARROW(i16, int16_t, DMLREF__A2_LOAD_I16, 16, _mm256_min_epi16, _mm256_max_epi16, DMLREF__A2_LT_EPI16,
+                      DMLREF__A2_LE_EPI16,
                       DMLREF__A2_SET1_EPI16, int16_t)
 DMLREF__A2_ARG_NARROW(u16, uint16_t, DMLREF__A2_LOAD_U16, 16, _mm256_min_epu16, _mm256_max_epu16,
-                      DMLREF__A2_LE_EPU16, DMLREF__A2_SET1_EPI16, uint16_t)
-DMLREF__A2_ARG_NARROW(i8, int8_t, DMLREF__A2_LOAD_I8, 32, _mm256_min_epi8, _mm256_max_epi8, DMLREF__A2_LE_EPI8,
+                      DMLREF__A2_LT_EPU16, DMLREF__A2_LE_EPU16, DMLREF__A2_SET1_EPI16, uint16_t)
+DMLREF__A2_ARG_NARROW(i8, int8_t, DMLREF__A2_LOAD_I8, 32, _mm256_min_epi8, _mm256_max_epi8, DMLREF__A2_LT_EPI8,
+                      DMLREF__A2_LE_EPI8,
                       DMLREF__A2_SET1_EPI8, int8_t)
-DMLREF__A2_ARG_NARROW(u8, uint8_t, DMLREF__A2_LOAD_U8, 32, _mm256_min_epu8, _mm256_max_epu8, DMLREF__A2_LE_EPU8,
+DMLREF__A2_ARG_NARROW(u8, uint8_t, DMLREF__A2_LOAD_U8, 32, _mm256_min_epu8, _mm256_max_epu8, DMLREF__A2_LT_EPU8,
+                      DMLREF__A2_LE_EPU8,
                       DMLREF__A2_SET1_EPI8, uint8_t)
+
+/* FLOAT16: the vertical kernel converts to float32 lanes (F16C); the
+   contiguous kernel compares 16 ordered int16 keys per register instead:
+   sign-magnitude turned two's complement, so -0.0 and +0.0 are both key 0
+   (a tie) and integer order is float order; a NaN has |key| > 0x7C00. */
+DMLREF__A2 static inline __m256i dmlref__a2_load_f16key(const uint16_t *p) {
+    __m256i x = DMLREF__A2_LOADI(p);
+    return _mm256_sign_epi16(_mm256_and_si256(x, _mm256_set1_epi16(0x7FFF)), x);
+}
+#define DMLREF__A2_NAN_F16KEY(k) _mm256_cmpgt_epi16(_mm256_abs_epi16(k), _mm256_set1_epi16(0x7C00))
+DMLREF__DEFINE_VARG(dmlref__varg_f16_avx2, DMLREF__A2, uint16_t, __m256, __m256i, __m256, 8, dmlref__a2_load_ph,
+                    DMLREF__A2_LT_PS, DMLREF__A2_LE_PS, DMLREF__A2_NAN_PS, _mm256_or_ps, _mm256_setzero_ps(),
+                    DMLREF__A2_ANY_PS, DMLREF__A2_BLEND_PS, DMLREF__A2_BLENDI_PS, DMLREF__A2_SET1_EPI32,
+                    DMLREF__A2_STOREI, uint32_t, dmlref__arg_f16_scalar)
+DMLREF__DEFINE_CARG(dmlref__carg_f16_avx2, DMLREF__A2, uint16_t, __m256i, __m256i, 16, dmlref__a2_load_f16key,
+                    _mm256_min_epi16, _mm256_max_epi16, DMLREF__A2_LT_EPI16, DMLREF__A2_LE_EPI16,
+                    DMLREF__A2_NAN_F16KEY, _mm256_or_si256, DMLREF__A2_ANY_SI, DMLREF__A2_SET1_EPI16,
+                    DMLREF__A2_STOREI, int16_t, dmlref__arg_f16_scalar)
+DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx2, DMLREF__A2, dmlref__carg_f16_avx2, 16, dmlref__varg_f16_avx2, 8,
+                         dmlref__arg_f16_scalar)
 
 /* Transposed scans of contiguous lines: 8x8 float32 and 4x4 float64 transposes. */
 #define DMLREF__A2_TRANSPOSE_PS(r)                                                                 \
@@ -2952,7 +2986,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
                        STOREV, VT, IT)                                                                              \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO,    \
                         DMLREF__A5_ANY, BLEND, BLENDI, SET1I, DMLREF__A5_STOREI, IT, dmlref__arg_##SFX##_scalar)    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, MOR,         \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, MOR,     \
                         DMLREF__A5_ANY, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
                              dmlref__varg_##SFX##_avx512, W, dmlref__arg_##SFX##_scalar)
@@ -3295,7 +3329,7 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_neon, DMLREF__NE, double, float64x2
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,        \
                         vorrq_u32, vdupq_n_u32(0), DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, STOREI, IT,              \
                         dmlref__arg_##SFX##_scalar)                                                                \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, uint32x4_t, W, LOAD, MIN, MAX, LE, ISNAN,      \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, uint32x4_t, W, LOAD, MIN, MAX, LT, LE, ISNAN,  \
                         vorrq_u32, DMLREF__NE_ANY32, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
                              dmlref__varg_##SFX##_neon, W, dmlref__arg_##SFX##_scalar)
@@ -3327,18 +3361,18 @@ DMLREF__NE_ARG(u64, uint64_t, uint64x2_t, uint64x2_t, 2, vld1q_u64, DMLREF__NE_L
 #define DMLREF__NE_NONAN16(x) vdupq_n_u16(0)
 #define DMLREF__NE_ANY8(m) (vmaxvq_u8(m) != 0)
 #define DMLREF__NE_ANY16(m) (vmaxvq_u16(m) != 0)
-#define DMLREF__NE_ARG_NARROW(SFX, T, V, M, W, LOAD, MIN, MAX, LE, NONAN, MOR, ANY, SET1V, STOREV)                  \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, M, W, LOAD, MIN, MAX, LE, NONAN, MOR, ANY,     \
+#define DMLREF__NE_ARG_NARROW(SFX, T, V, M, W, LOAD, MIN, MAX, LT, LE, NONAN, MOR, ANY, SET1V, STOREV)              \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, M, W, LOAD, MIN, MAX, LT, LE, NONAN, MOR, ANY, \
                         SET1V, STOREV, T, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
                              dmlref__arg_##SFX##_scalar, W, dmlref__arg_##SFX##_scalar)
-DMLREF__NE_ARG_NARROW(i16, int16_t, int16x8_t, uint16x8_t, 8, vld1q_s16, vminq_s16, vmaxq_s16, vcleq_s16,
+DMLREF__NE_ARG_NARROW(i16, int16_t, int16x8_t, uint16x8_t, 8, vld1q_s16, vminq_s16, vmaxq_s16, vcltq_s16, vcleq_s16,
                       DMLREF__NE_NONAN16, vorrq_u16, DMLREF__NE_ANY16, vdupq_n_s16, vst1q_s16)
-DMLREF__NE_ARG_NARROW(u16, uint16_t, uint16x8_t, uint16x8_t, 8, vld1q_u16, vminq_u16, vmaxq_u16, vcleq_u16,
+DMLREF__NE_ARG_NARROW(u16, uint16_t, uint16x8_t, uint16x8_t, 8, vld1q_u16, vminq_u16, vmaxq_u16, vcltq_u16, vcleq_u16,
                       DMLREF__NE_NONAN16, vorrq_u16, DMLREF__NE_ANY16, vdupq_n_u16, vst1q_u16)
-DMLREF__NE_ARG_NARROW(i8, int8_t, int8x16_t, uint8x16_t, 16, vld1q_s8, vminq_s8, vmaxq_s8, vcleq_s8,
+DMLREF__NE_ARG_NARROW(i8, int8_t, int8x16_t, uint8x16_t, 16, vld1q_s8, vminq_s8, vmaxq_s8, vcltq_s8, vcleq_s8,
                       DMLREF__NE_NONAN8, vorrq_u8, DMLREF__NE_ANY8, vdupq_n_s8, vst1q_s8)
-DMLREF__NE_ARG_NARROW(u8, uint8_t, uint8x16_t, uint8x16_t, 16, vld1q_u8, vminq_u8, vmaxq_u8, vcleq_u8,
+DMLREF__NE_ARG_NARROW(u8, uint8_t, uint8x16_t, uint8x16_t, 16, vld1q_u8, vminq_u8, vmaxq_u8, vcltq_u8, vcleq_u8,
                       DMLREF__NE_NONAN8, vorrq_u8, DMLREF__NE_ANY8, vdupq_n_u8, vst1q_u8)
 
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_neon, DMLREF__NE, dmlref__tsum_f32_neon, dmlref__vsum_f32_neon,

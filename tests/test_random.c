@@ -425,7 +425,8 @@ static uint64_t random_float_value(rng *r, DML_TENSOR_DATA_TYPE type, value_prof
         switch (rng_below(r, 8)) {
         case 0: return float_bits(f, 0, 0, 0);
         case 1: return float_bits(f, 1, 0, 0);
-        case 2: return float_bits(f, negative, max_exponent, mantissa | 1); /* NaN, any payload */
+        case 2: /* NaN: any payload, or the one just above infinity */
+            return float_bits(f, negative, max_exponent, rng_percent(r, 30) ? 1 : mantissa | 1);
         case 3: return float_bits(f, negative, max_exponent, 0);
         default: return bits_of_value(type, (double)rng_below(r, 3) - 1.0);
         }
