@@ -1839,19 +1839,58 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         if (streamed) FENCE();                                                                                \
     }
 
-/* Arg-reductions. Both shapes keep, per lane, the best value and its index
-   with the scalar rule (strictly better, or equal and DECREASING). Any NaN
-   sends the affected outputs to the scalar kernel, which defines NaN rules. */
-#define DMLREF__ARG_BETTER(LT, LE, x, best, p) \
-    ((p)->want_max ? ((p)->last ? LE(best, x) : LT(best, x)) : ((p)->last ? LE(x, best) : LT(x, best)))
+/* Arg-reductions. Both shapes keep the best value and its index with the
+   scalar rule (strictly better, or equal and DECREASING). Any NaN sends the
+   affected outputs to the scalar kernel, which defines NaN rules. */
 
 /* Vertical: outputs adjacent (lane j = output j), one reduced dimension walked
-   row by row. Indices are IT lanes (32-bit for 32-bit lanes), so rcount must fit. */
+   row by row. Indices are IT lanes (32-bit for 32-bit lanes), so rcount must
+   fit. The state (best values and their rows) covers 16 KiB of outputs: long
+   row segments for the prefetcher. Each pass over the state takes four rows,
+   so a state vector is loaded and stored once per four input vectors
+   (measured: 4096x4096 axis 0 from 0.64 to 1.0 of the read pass). */
+#define DMLREF__VARG_BYTES DMLREF__CHUNK_BYTES
+#define DMLREF__VARG_STEP(CMP, SWAP, LOAD, ISNAN, MOR, BLEND, BLENDI, row, now)                                   \
+    x = LOAD((row) + j);                                                                                          \
+    m = (SWAP) ? CMP(b, x) : CMP(x, b);                                                                           \
+    nan = MOR(nan, ISNAN(x));                                                                                     \
+    b = BLEND(m, b, x);                                                                                           \
+    w = BLENDI(m, w, now);
+/* The row loop, once per comparison: rows to take are CMP(x, best), or
+   CMP(best, x) when SWAP (a constant, so each copy has one comparison). */
+#define DMLREF__VARG_ROWS(CMP, SWAP, T, V, VI, M, W, LOAD, ISNAN, MOR, BLEND, BLENDI, SET1I, IT)                   \
+    for (; i + 4 <= p->rcount; i += 4) {                                                                          \
+        const T *s0 = src + (ptrdiff_t)i * step, *s1 = s0 + step, *s2 = s1 + step, *s3 = s2 + step;               \
+        VI n0 = SET1I((IT)i), n1 = SET1I((IT)(i + 1)), n2 = SET1I((IT)(i + 2)), n3 = SET1I((IT)(i + 3));          \
+        for (j = 0; j < c; j += (W)) {                                                                            \
+            V b = best[j / (W)], x;                                                                               \
+            VI w = where[j / (W)];                                                                                \
+            M m;                                                                                                  \
+            DMLREF__VARG_STEP(CMP, SWAP, LOAD, ISNAN, MOR, BLEND, BLENDI, s0, n0)                                 \
+            DMLREF__VARG_STEP(CMP, SWAP, LOAD, ISNAN, MOR, BLEND, BLENDI, s1, n1)                                 \
+            DMLREF__VARG_STEP(CMP, SWAP, LOAD, ISNAN, MOR, BLEND, BLENDI, s2, n2)                                 \
+            DMLREF__VARG_STEP(CMP, SWAP, LOAD, ISNAN, MOR, BLEND, BLENDI, s3, n3)                                 \
+            best[j / (W)] = b;                                                                                    \
+            where[j / (W)] = w;                                                                                   \
+        }                                                                                                         \
+    }                                                                                                             \
+    for (; i < p->rcount; i++) {                                                                                  \
+        const T *s0 = src + (ptrdiff_t)i * step;                                                                  \
+        VI n0 = SET1I((IT)i);                                                                                     \
+        for (j = 0; j < c; j += (W)) {                                                                            \
+            V b = best[j / (W)], x;                                                                               \
+            VI w = where[j / (W)];                                                                                \
+            M m;                                                                                                  \
+            DMLREF__VARG_STEP(CMP, SWAP, LOAD, ISNAN, MOR, BLEND, BLENDI, s0, n0)                                 \
+            best[j / (W)] = b;                                                                                    \
+            where[j / (W)] = w;                                                                                   \
+        }                                                                                                         \
+    }
 #define DMLREF__DEFINE_VARG(NAME, ATTR, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, MANY, BLEND, BLENDI,     \
                             SET1I, STOREI, IT, FALLBACK)                                                          \
     ATTR static void NAME(const dmlref__arg_panel *p) {                                                           \
-        V best[DMLREF__CHUNK_BYTES / sizeof(V)];                                                                  \
-        VI where[DMLREF__CHUNK_BYTES / sizeof(V)];                                                                \
+        V best[DMLREF__VARG_BYTES / sizeof(V)];                                                                   \
+        VI where[DMLREF__VARG_BYTES / sizeof(V)];                                                                 \
         const unsigned chunk = (unsigned)(sizeof best / sizeof best[0]) * (W);                                    \
         IT lanes[W];                                                                                              \
         uint64_t first, i;                                                                                        \
@@ -1867,16 +1906,16 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 where[j / (W)] = SET1I(0);                                                                        \
                 nan = MOR(nan, ISNAN(best[j / (W)]));                                                             \
             }                                                                                                     \
-            for (i = 1; i < p->rcount; i++) {                                                                     \
-                const T *s = src + (ptrdiff_t)i * step;                                                           \
-                VI now = SET1I((IT)i);                                                                            \
-                for (j = 0; j < c; j += (W)) {                                                                    \
-                    V x = LOAD(s + j);                                                                            \
-                    M m = DMLREF__ARG_BETTER(LT, LE, x, best[j / (W)], p);                                        \
-                    nan = MOR(nan, ISNAN(x));                                                                     \
-                    best[j / (W)] = BLEND(m, best[j / (W)], x);                                                   \
-                    where[j / (W)] = BLENDI(m, where[j / (W)], now);                                              \
-                }                                                                                                 \
+            i = 1;                                                                                                \
+            /* x < best (first minimum), x <= best (last), best < x, best <= x */                                 \
+            if (!p->want_max && !p->last) {                                                                       \
+                DMLREF__VARG_ROWS(LT, 0, T, V, VI, M, W, LOAD, ISNAN, MOR, BLEND, BLENDI, SET1I, IT)              \
+            } else if (!p->want_max) {                                                                            \
+                DMLREF__VARG_ROWS(LE, 0, T, V, VI, M, W, LOAD, ISNAN, MOR, BLEND, BLENDI, SET1I, IT)              \
+            } else if (!p->last) {                                                                                \
+                DMLREF__VARG_ROWS(LT, 1, T, V, VI, M, W, LOAD, ISNAN, MOR, BLEND, BLENDI, SET1I, IT)              \
+            } else {                                                                                              \
+                DMLREF__VARG_ROWS(LE, 1, T, V, VI, M, W, LOAD, ISNAN, MOR, BLEND, BLENDI, SET1I, IT)              \
             }                                                                                                     \
             if (MANY(nan)) { /* NaN rules live in the scalar kernel */                                            \
                 dmlref__arg_panel sub = dmlref__arg_subpanel(p, first, c);                                        \
