@@ -1698,7 +1698,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    once (exact for SEQUENTIAL floats and products), and the result is
    transposed back. Line tails and leftover lines use the scalar recurrence. */
 #define DMLREF__DEFINE_TSCAN(NAME, ATTR, T, A, V, W, LOAD, STORE, TRANSPOSE, OP, IDENTV, SLOAD, SSTORE, SOP, \
-                             FALLBACK)                                                                        \
+                             RSTORE, FALLBACK)                                                                \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
         uint64_t g, i;                                                                                        \
         unsigned k, l;                                                                                        \
@@ -1740,6 +1740,22 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                     if (!p->exclusive) d[l][j] = SSTORE(t);                                                   \
                 }                                                                                             \
             }                                                                                                 \
+        }                                                                                                     \
+        /* Lines left over, inclusive: the naive loop, bound by the latency of OP. A NaN tally stays NaN     \
+           (for + and x), so the outputs are stored raw (RSTORE: no NaN select on the way) and, only if     \
+           the last one is NaN, the NaN outputs are rewritten canonical afterwards. */                      \
+        for (; g < p->lines && !p->exclusive; g++) {                                                          \
+            const T *s0 = (const T *)p->src + (ptrdiff_t)g * p->src_line;                                     \
+            T *d0 = (T *)p->dst + (ptrdiff_t)g * p->dst_line;                                                 \
+            A t = SLOAD(s0[0]);                                                                               \
+            d0[0] = RSTORE(t);                                                                                \
+            for (i = 1; i < p->length; i++) {                                                                 \
+                t = SOP(t, SLOAD(s0[i]));                                                                     \
+                d0[i] = RSTORE(t);                                                                            \
+            }                                                                                                 \
+            if (t != t)                                                                                       \
+                for (i = 0; i < p->length; i++)                                                               \
+                    if (SLOAD(d0[i]) != SLOAD(d0[i])) d0[i] = SSTORE(SLOAD(d0[i]));                           \
         }                                                                                                     \
         if (g < p->lines) {                                                                                   \
             dmlref__scan_panel sub = dmlref__scan_subpanel(p, g, p->lines - g);                               \
@@ -2345,16 +2361,16 @@ DMLREF__S2_ARG_NARROW(i8, int8_t, dmlref__s2_load_i8, 16, DMLREF__S2_LOAD_I8_BIA
     } while (0)
 DMLREF__DEFINE_TSCAN(dmlref__tsum_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps,
                      DMLREF__S2_TRANSPOSE_PS, _mm_add_ps, _mm_setzero_ps(), DMLREF__SAME, dmlref__store_f32,
-                     DMLREF__ADD_F, dmlref__cumsum_f32_scalar)
+                     DMLREF__ADD_F, DMLREF__SAME, dmlref__cumsum_f32_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tprod_f32_sse2, DMLREF__S2, float, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps,
                      DMLREF__S2_TRANSPOSE_PS, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__SAME, dmlref__store_f32,
-                     DMLREF__MUL_F, dmlref__cumprod_f32_scalar)
+                     DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f32_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tsum_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd,
                      DMLREF__S2_TRANSPOSE_PD, _mm_add_pd, _mm_setzero_pd(), DMLREF__SAME, dmlref__store_f64,
-                     DMLREF__ADD_F, dmlref__cumsum_f64_scalar)
+                     DMLREF__ADD_F, DMLREF__SAME, dmlref__cumsum_f64_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_sse2, DMLREF__S2, double, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd,
                      DMLREF__S2_TRANSPOSE_PD, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__SAME, dmlref__store_f64,
-                     DMLREF__MUL_F, dmlref__cumprod_f64_scalar)
+                     DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f64_scalar)
 
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_sse2, DMLREF__S2, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps, _mm_add_ps,
                         _mm_set1_ps(-0.0f), _mm_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
@@ -2747,22 +2763,22 @@ DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx2, DMLREF__A2, dmlref__carg_f16_avx2
     } while (0)
 DMLREF__DEFINE_TSCAN(dmlref__tsum_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps,
                      DMLREF__A2_TRANSPOSE_PS, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__SAME, dmlref__store_f32,
-                     DMLREF__ADD_F, dmlref__cumsum_f32_scalar)
+                     DMLREF__ADD_F, DMLREF__SAME, dmlref__cumsum_f32_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tprod_f32_avx2, DMLREF__A2, float, float, __m256, 8, _mm256_loadu_ps,
                      dmlref__a2_store_ps, DMLREF__A2_TRANSPOSE_PS, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__SAME,
-                     dmlref__store_f32, DMLREF__MUL_F, dmlref__cumprod_f32_scalar)
+                     dmlref__store_f32, DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f32_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tsum_f16_avx2, DMLREF__A2, uint16_t, float, __m256, 8, dmlref__a2_load_ph,
                      dmlref__a2_store_ph, DMLREF__A2_TRANSPOSE_PS, _mm256_add_ps, _mm256_setzero_ps(),
-                     dmlref__load_f16, dmlref__store_f16, DMLREF__ADD_F, dmlref__cumsum_f16_scalar)
+                     dmlref__load_f16, dmlref__store_f16, DMLREF__ADD_F, dmlref_f32_to_f16, dmlref__cumsum_f16_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tprod_f16_avx2, DMLREF__A2, uint16_t, float, __m256, 8, dmlref__a2_load_ph,
                      dmlref__a2_store_ph, DMLREF__A2_TRANSPOSE_PS, _mm256_mul_ps, _mm256_set1_ps(1.0f),
-                     dmlref__load_f16, dmlref__store_f16, DMLREF__MUL_F, dmlref__cumprod_f16_scalar)
+                     dmlref__load_f16, dmlref__store_f16, DMLREF__MUL_F, dmlref_f32_to_f16, dmlref__cumprod_f16_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tsum_f64_avx2, DMLREF__A2, double, double, __m256d, 4, _mm256_loadu_pd,
                      dmlref__a2_store_pd, DMLREF__A2_TRANSPOSE_PD, _mm256_add_pd, _mm256_setzero_pd(), DMLREF__SAME,
-                     dmlref__store_f64, DMLREF__ADD_F, dmlref__cumsum_f64_scalar)
+                     dmlref__store_f64, DMLREF__ADD_F, DMLREF__SAME, dmlref__cumsum_f64_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_avx2, DMLREF__A2, double, double, __m256d, 4, _mm256_loadu_pd,
                      dmlref__a2_store_pd, DMLREF__A2_TRANSPOSE_PD, _mm256_mul_pd, _mm256_set1_pd(1.0), DMLREF__SAME,
-                     dmlref__store_f64, DMLREF__MUL_F, dmlref__cumprod_f64_scalar)
+                     dmlref__store_f64, DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f64_scalar)
 
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx2, DMLREF__A2, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps, _mm256_add_ps,
                         DMLREF__A2_NEGZ_PS, _mm256_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
@@ -3309,22 +3325,22 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_neon, DMLREF__NE, double, float64x2
     } while (0)
 DMLREF__DEFINE_TSCAN(dmlref__tsum_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
                      DMLREF__NE_TRANSPOSE_F32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__SAME, dmlref__store_f32,
-                     DMLREF__ADD_F, dmlref__cumsum_f32_scalar)
+                     DMLREF__ADD_F, DMLREF__SAME, dmlref__cumsum_f32_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tprod_f32_neon, DMLREF__NE, float, float, float32x4_t, 4, vld1q_f32,
                      dmlref__ne_store_f32, DMLREF__NE_TRANSPOSE_F32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__SAME,
-                     dmlref__store_f32, DMLREF__MUL_F, dmlref__cumprod_f32_scalar)
+                     dmlref__store_f32, DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f32_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tsum_f16_neon, DMLREF__NE, uint16_t, float, float32x4_t, 4, dmlref__ne_load_f16,
                      dmlref__ne_store_f16, DMLREF__NE_TRANSPOSE_F32, vaddq_f32, vdupq_n_f32(0.0f), dmlref__load_f16,
-                     dmlref__store_f16, DMLREF__ADD_F, dmlref__cumsum_f16_scalar)
+                     dmlref__store_f16, DMLREF__ADD_F, dmlref_f32_to_f16, dmlref__cumsum_f16_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tprod_f16_neon, DMLREF__NE, uint16_t, float, float32x4_t, 4, dmlref__ne_load_f16,
                      dmlref__ne_store_f16, DMLREF__NE_TRANSPOSE_F32, vmulq_f32, vdupq_n_f32(1.0f), dmlref__load_f16,
-                     dmlref__store_f16, DMLREF__MUL_F, dmlref__cumprod_f16_scalar)
+                     dmlref__store_f16, DMLREF__MUL_F, dmlref_f32_to_f16, dmlref__cumprod_f16_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tsum_f64_neon, DMLREF__NE, double, double, float64x2_t, 2, vld1q_f64,
                      dmlref__ne_store_f64, DMLREF__NE_TRANSPOSE_F64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__SAME,
-                     dmlref__store_f64, DMLREF__ADD_F, dmlref__cumsum_f64_scalar)
+                     dmlref__store_f64, DMLREF__ADD_F, DMLREF__SAME, dmlref__cumsum_f64_scalar)
 DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_neon, DMLREF__NE, double, double, float64x2_t, 2, vld1q_f64,
                      dmlref__ne_store_f64, DMLREF__NE_TRANSPOSE_F64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__SAME,
-                     dmlref__store_f64, DMLREF__MUL_F, dmlref__cumprod_f64_scalar)
+                     dmlref__store_f64, DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f64_scalar)
 
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
                         vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f), dmlref__cumsum_blocked_f32_scalar)
