@@ -287,9 +287,8 @@ static uint32_t pick_max_elements(rng *r) {
 }
 
 /* Sizes, output sizes, strides, alignments: everything begin_case left. */
-static void finish_case(gen_case *c, rng *r, uint32_t max_elements) {
+static void finish_sized_case(gen_case *c, rng *r) {
     UINT i;
-    make_sizes(c, r, max_elements);
     memcpy(c->out_sizes, c->in_sizes, sizeof c->out_sizes);
     if (!is_scan(c->op))
         for (i = 0; i < c->axis_count; i++) c->out_sizes[c->axes[i]] = 1;
@@ -303,6 +302,11 @@ static void finish_case(gen_case *c, rng *r, uint32_t max_elements) {
     else make_strides(r, c->out_layout, c->rank, c->out_sizes, c->out_strides);
     c->in_alignment = pick_alignment(r, c->type);
     c->out_alignment = c->in_place ? c->in_alignment : pick_alignment(r, output_type(c));
+}
+
+static void finish_case(gen_case *c, rng *r, uint32_t max_elements) {
+    make_sizes(c, r, max_elements);
+    finish_sized_case(c, r);
 }
 
 /* ---- describing a case (for failure messages) -------------------------------- */
@@ -1004,6 +1008,22 @@ static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
     finish_case(c, r, c->axis_length * 3);
 }
 
+/* Many long contiguous lines (8 to 40 lines of 1500 to 5500 elements): the
+   transposed kernels' groups of lines, line tails and leftover lines, in
+   every float type, both orders, both scans. */
+static void gen_scan_long_lines(gen_case *c, rng *r, unsigned it) {
+    static const DML_TENSOR_DATA_TYPE floats[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16,
+                                                  DML_TENSOR_DATA_TYPE_FLOAT64};
+    begin_case(c, r, it % 2 ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION, 2);
+    c->type = rng_percent(r, 80) ? floats[rng_below(r, 3)] : c->type;
+    c->axis = 1;
+    c->axis_length = 1500 + rng_below(r, 4000);
+    if (rng_percent(r, 70)) c->in_layout = c->out_layout = LAYOUT_PACKED;
+    make_sizes(c, r, c->axis_length);
+    c->in_sizes[0] = 8 + rng_below(r, 33);
+    finish_sized_case(c, r);
+}
+
 static const random_suite random_suites[] = {
     {"random/cumsum", 4000, gen_cumsum},
     {"random/cumprod", 4000, gen_cumprod},
@@ -1015,6 +1035,7 @@ static const random_suite random_suites[] = {
     {"random/special-values", 4000, gen_special_values},
     {"random/every-axis", SCAN_AXIS_CASES + ARG_AXIS_SETS, gen_every_axis},
     {"random/arg-long-lines", 400, gen_arg_long_lines},
+    {"random/scan-long-lines", 80, gen_scan_long_lines},
 };
 
 /* Long float lines under both orders: each must match the oracle, and the
