@@ -35,7 +35,6 @@
       DMLREF_VECTOR           build one path only, used by AUTO: DMLREF_SCALAR, DMLREF_SSE2,
                               DMLREF_AVX2, DMLREF_AVX512 or DMLREF_NEON
       DMLREF_NO_AVX512        never build the AVX-512 path
-      DMLREF_AUTO_AVX512      let AUTO select AVX-512 (forcing it works without this)
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
                               alias the input are written with non-temporal stores
 
@@ -3059,7 +3058,6 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
                    DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_epi64, _mm512_mask_blend_epi64,                    \
                    DMLREF__A5_SET1_EPI64, DMLREF__A5_SET1_EPI64, MIN, MAX, DMLREF__A5_STOREI, VT, uint64_t)
 DMLREF__A5_ARG_PS(f32, float, _mm512_loadu_ps)
-DMLREF__A5_ARG_PS(f16, uint16_t, dmlref__a5_load_ph)
 DMLREF__A5_ARG(f64, double, __m512d, __m512i, __mmask8, 8, _mm512_loadu_pd, DMLREF__A5_LT_PD, DMLREF__A5_LE_PD,
                DMLREF__A5_NAN_PD, DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_pd, _mm512_mask_blend_epi64,
                DMLREF__A5_SET1_EPI64, _mm512_set1_pd, _mm512_min_pd, _mm512_max_pd, _mm512_storeu_pd, double,
@@ -3068,18 +3066,60 @@ DMLREF__A5_ARG_EPI32(i32, int32_t, DMLREF__A5_LOADI, _mm512_cmplt_epi32_mask, _m
                      _mm512_min_epi32, _mm512_max_epi32, int32_t)
 DMLREF__A5_ARG_EPI32(u32, uint32_t, DMLREF__A5_LOADI, _mm512_cmplt_epu32_mask, _mm512_cmple_epu32_mask,
                      _mm512_min_epu32, _mm512_max_epu32, uint32_t)
-DMLREF__A5_ARG_EPI32(i16, int16_t, DMLREF__A5_LOAD_I16, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
-                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
-DMLREF__A5_ARG_EPI32(u16, uint16_t, DMLREF__A5_LOAD_U16, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
-                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
-DMLREF__A5_ARG_EPI32(i8, int8_t, DMLREF__A5_LOAD_I8, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
-                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
-DMLREF__A5_ARG_EPI32(u8, uint8_t, DMLREF__A5_LOAD_U8, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
-                     _mm512_min_epi32, _mm512_max_epi32, int32_t)
 DMLREF__A5_ARG_EPI64(i64, int64_t, _mm512_cmplt_epi64_mask, _mm512_cmple_epi64_mask, _mm512_min_epi64,
                      _mm512_max_epi64, int64_t)
 DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_mask, _mm512_min_epu64,
                      _mm512_max_epu64, uint64_t)
+
+/* 8- and 16-bit types: the vertical kernel widens them to 32-bit lanes, the
+   contiguous kernel keeps them narrow (64 or 32 lanes, BW compares). */
+#define DMLREF__A5_NONAN32(x) ((__mmask32)0)
+#define DMLREF__A5_NONAN64(x) ((__mmask64)0)
+#define DMLREF__A5_ORM(a, b) ((a) | (b)) /* 32- and 64-bit masks: no promotion */
+#define DMLREF__A5_SET1_EPI8(v) _mm512_set1_epi8((char)(v))
+#define DMLREF__A5_SET1_EPI16(v) _mm512_set1_epi16((short)(v))
+#define DMLREF__A5_VARG_WIDE(SFX, T, WIDE_LOAD)                                                                     \
+    DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, __m512i, __m512i, __mmask16, 16, WIDE_LOAD,      \
+                        _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, DMLREF__A5_NONAN16, DMLREF__A5_OR16,      \
+                        (__mmask16)0, DMLREF__A5_ANY, _mm512_mask_blend_epi32, _mm512_mask_blend_epi32,             \
+                        DMLREF__A5_SET1_EPI32, DMLREF__A5_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)
+#define DMLREF__A5_ARG_NARROW(SFX, T, WIDE_LOAD, M, W, NONAN, MIN, MAX, LT, LE, SET1V, VT)                           \
+    DMLREF__A5_VARG_WIDE(SFX, T, WIDE_LOAD)                                                                         \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, __m512i, M, W, DMLREF__A5_LOADI, MIN, MAX, LT,   \
+                        LE, NONAN, DMLREF__A5_ORM, DMLREF__A5_ANY, SET1V, DMLREF__A5_STOREI, VT,                    \
+                        dmlref__arg_##SFX##_scalar)                                                                 \
+    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
+                             dmlref__varg_##SFX##_avx512, 16, dmlref__arg_##SFX##_scalar)
+DMLREF__A5_ARG_NARROW(i16, int16_t, DMLREF__A5_LOAD_I16, __mmask32, 32, DMLREF__A5_NONAN32, _mm512_min_epi16,
+                      _mm512_max_epi16, _mm512_cmplt_epi16_mask, _mm512_cmple_epi16_mask, DMLREF__A5_SET1_EPI16,
+                      int16_t)
+DMLREF__A5_ARG_NARROW(u16, uint16_t, DMLREF__A5_LOAD_U16, __mmask32, 32, DMLREF__A5_NONAN32, _mm512_min_epu16,
+                      _mm512_max_epu16, _mm512_cmplt_epu16_mask, _mm512_cmple_epu16_mask, DMLREF__A5_SET1_EPI16,
+                      uint16_t)
+DMLREF__A5_ARG_NARROW(i8, int8_t, DMLREF__A5_LOAD_I8, __mmask64, 64, DMLREF__A5_NONAN64, _mm512_min_epi8,
+                      _mm512_max_epi8, _mm512_cmplt_epi8_mask, _mm512_cmple_epi8_mask, DMLREF__A5_SET1_EPI8, int8_t)
+DMLREF__A5_ARG_NARROW(u8, uint8_t, DMLREF__A5_LOAD_U8, __mmask64, 64, DMLREF__A5_NONAN64, _mm512_min_epu8,
+                      _mm512_max_epu8, _mm512_cmplt_epu8_mask, _mm512_cmple_epu8_mask, DMLREF__A5_SET1_EPI8, uint8_t)
+
+/* FLOAT16: the vertical kernel converts to float32 lanes; the contiguous
+   kernel compares 32 ordered int16 keys per register, as the AVX2 one does:
+   key = sign ? -magnitude : magnitude (so -0.0 and +0.0 tie), NaN when
+   |key| > 0x7C00. */
+DMLREF__A5 static inline __m512i dmlref__a5_load_f16key(const uint16_t *p) {
+    const __m512i x = DMLREF__A5_LOADI(p), mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7FFF));
+    return _mm512_mask_sub_epi16(mag, _mm512_movepi16_mask(x), _mm512_setzero_si512(), mag);
+}
+#define DMLREF__A5_NAN_F16KEY(k) _mm512_cmpgt_epi16_mask(_mm512_abs_epi16(k), _mm512_set1_epi16(0x7C00))
+DMLREF__DEFINE_VARG(dmlref__varg_f16_avx512, DMLREF__A5, uint16_t, __m512, __m512i, __mmask16, 16,
+                    dmlref__a5_load_ph, DMLREF__A5_LT_PS, DMLREF__A5_LE_PS, DMLREF__A5_NAN_PS, DMLREF__A5_OR16,
+                    (__mmask16)0, DMLREF__A5_ANY, _mm512_mask_blend_ps, _mm512_mask_blend_epi32,
+                    DMLREF__A5_SET1_EPI32, DMLREF__A5_STOREI, uint32_t, dmlref__arg_f16_scalar)
+DMLREF__DEFINE_CARG(dmlref__carg_f16_avx512, DMLREF__A5, uint16_t, __m512i, __mmask32, 32, dmlref__a5_load_f16key,
+                    _mm512_min_epi16, _mm512_max_epi16, _mm512_cmplt_epi16_mask, _mm512_cmple_epi16_mask,
+                    DMLREF__A5_NAN_F16KEY, DMLREF__A5_ORM, DMLREF__A5_ANY, DMLREF__A5_SET1_EPI16,
+                    DMLREF__A5_STOREI, int16_t, dmlref__arg_f16_scalar)
+DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx512, DMLREF__A5, dmlref__carg_f16_avx512, 32, dmlref__varg_f16_avx512,
+                         16, dmlref__arg_f16_scalar)
 
 /* Routers for scans: contiguous kernel, vertical kernel, scalar. Many
    contiguous lines use the AVX2 transposed kernels when that path is built. */
@@ -3571,16 +3611,9 @@ DMLREF_API int dmlref_isa_available(dmlref_isa isa) {
     }
 }
 
-/* AVX-512 kernels are compiled and can be forced (options.isa, DMLREF_VECTOR),
-   but AUTO picks them only with DMLREF_AUTO_AVX512: they have not yet been run
-   on AVX-512 hardware by this project's tests (README, "SIMD paths"). */
-#if defined(DMLREF_AUTO_AVX512) || (defined(DMLREF_VECTOR) && DMLREF_VECTOR == DMLREF_AVX512)
-#define DMLREF__AUTO_FIRST DMLREF_ISA_AVX512,
-#else
-#define DMLREF__AUTO_FIRST
-#endif
+/* Preference order of AUTO: the widest x86 path the CPU supports first. */
 DMLREF_API dmlref_isa dmlref_best_isa(void) {
-    static const dmlref_isa preference[] = {DMLREF__AUTO_FIRST DMLREF_ISA_AVX2, DMLREF_ISA_NEON, DMLREF_ISA_SSE2};
+    static const dmlref_isa preference[] = {DMLREF_ISA_AVX512, DMLREF_ISA_AVX2, DMLREF_ISA_NEON, DMLREF_ISA_SSE2};
     size_t i;
     for (i = 0; i < sizeof preference / sizeof preference[0]; i++)
         if (dmlref_isa_available(preference[i])) return preference[i];
