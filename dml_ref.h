@@ -1765,10 +1765,18 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* Contiguous integer sum: any association gives the same bits, so a register
    is scanned in log steps (SCANREG) and the running carry added; exclusive
    outputs are inclusive minus the element (exact modulo 2^bits). */
+/* Memory-sized (streamed) contiguous scans read 2 KiB ahead into L1
+   (prefetcht0; prefetchnta halved the speed). Measured, AVX-512, 1 GiB:
+   BLOCKED float32 0.79 -> 0.87 of a copy, FLOAT16 0.25 -> 0.70, INT8 0.74 -> 0.85. */
+#ifndef DMLREF__PREFETCH_AHEAD
+#define DMLREF__PREFETCH_AHEAD 2048u
+#endif
+#define DMLREF__PREFETCH(p) __builtin_prefetch((const void *)(p), 0, 3)
 /* The vector loop of a contiguous integer sum, one copy per store kind. */
-#define DMLREF__CSUM_LOOP(PUT, EXCLUSIVE, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                         \
+#define DMLREF__CSUM_LOOP(PUT, EXCLUSIVE, PF, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                         \
     for (; i + (W) <= p->length; i += (W)) {                                                                  \
         V x = LOADU(src + i), s = SCANREG(x), y = ADD(s, carry);                                              \
+        if (PF) DMLREF__PREFETCH((const char *)(src + i) + DMLREF__PREFETCH_AHEAD);                          \
         PUT(dst + i, (EXCLUSIVE) ? SUB(y, x) : y);                                                            \
         carry = ADD(carry, BCASTLAST(s)); /* one add on the loop-carried chain */                             \
     }
@@ -1785,11 +1793,11 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             int stream = p->stream && (uintptr_t)dst % sizeof(V) == 0; /* streaming needs alignment */       \
             i = 0;                                                                                            \
             if (stream) {                                                                                     \
-                DMLREF__CSUM_LOOP(STREAMU, p->exclusive, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)           \
+                DMLREF__CSUM_LOOP(STREAMU, p->exclusive, 1, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)           \
             } else if (p->exclusive) {                                                                        \
-                DMLREF__CSUM_LOOP(STOREU, 1, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                       \
+                DMLREF__CSUM_LOOP(STOREU, 1, 0, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                       \
             } else {                                                                                          \
-                DMLREF__CSUM_LOOP(STOREU, 0, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                       \
+                DMLREF__CSUM_LOOP(STOREU, 0, 0, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                       \
             }                                                                                                 \
             streamed |= stream;                                                                               \
             STOREU(lanes, carry);                                                                             \
@@ -1831,6 +1839,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                     memcpy(pad, from, (size_t)left * sizeof(T));                                              \
                     from = pad;                                                                               \
                 }                                                                                             \
+                if (stream) DMLREF__PREFETCH((const char *)from + DMLREF__PREFETCH_AHEAD);                         \
                 LOADB(r, from);                                                                               \
                 SCANB(r);                                                                                     \
                 last = LASTB(r); /* broadcast y[15] before the carry: off the loop-carried chain */          \
