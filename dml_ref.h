@@ -1973,22 +1973,28 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #endif
 #define DMLREF__CARG_CHUNK(T, W) \
     ((uint64_t)(DMLREF__CARG_BYTES / sizeof(T) / (DMLREF__CARG_ACC * (W)) * (DMLREF__CARG_ACC * (W))))
-#define DMLREF__CARG_FOLD(PICK, LOAD, ISNAN, MOR, W)                                                                 \
-    for (; i + DMLREF__CARG_ACC * (W) <= end; i += DMLREF__CARG_ACC * (W))                                           \
-        DMLREF__UNROLL for (u = 0; u < DMLREF__CARG_ACC; u++) {                                                      \
-            x = LOAD(line + i + u * (W));                                                                            \
-            nan = MOR(nan, ISNAN(x));                                                                                \
-            acc[u] = PICK(x, acc[u]);                                               \
-        }                                                                                                            \
+/* NaN test of two vectors at once: ISNAN2(ISNAN, MOR, a, b) is nonzero in a
+   lane where a or b is NaN. Float paths pass one unordered compare of a with
+   b; DMLREF__NAN2_EACH tests each vector. */
+#define DMLREF__NAN2_EACH(ISNAN, MOR, a, b) MOR(ISNAN(a), ISNAN(b))
+#define DMLREF__CARG_FOLD(PICK, LOAD, ISNAN, ISNAN2, MOR, V, W) /* four accumulators (DMLREF__CARG_ACC) */         \
+    for (; i + DMLREF__CARG_ACC * (W) <= end; i += DMLREF__CARG_ACC * (W)) {                                         \
+        V x0 = LOAD(line + i), x1 = LOAD(line + i + (W)), x2 = LOAD(line + i + 2 * (W)), x3 = LOAD(line + i + 3 * (W)); \
+        nan = MOR(nan, MOR(ISNAN2(ISNAN, MOR, x0, x1), ISNAN2(ISNAN, MOR, x2, x3)));                                 \
+        acc[0] = PICK(x0, acc[0]);                                                                                   \
+        acc[1] = PICK(x1, acc[1]);                                                                                   \
+        acc[2] = PICK(x2, acc[2]);                                                                                   \
+        acc[3] = PICK(x3, acc[3]);                                                                                   \
+    }                                                                                                                \
     for (; i < end; i += (W)) {                                                                                      \
         x = LOAD(line + i);                                                                                          \
         nan = MOR(nan, ISNAN(x));                                                                                    \
-        acc[0] = PICK(x, acc[0]);                                                   \
+        acc[0] = PICK(x, acc[0]);                                                                                    \
     }                                                                                                                \
-    acc[0] = PICK(acc[1], acc[0]);                                                  \
-    acc[2] = PICK(acc[3], acc[2]);                                                  \
+    acc[0] = PICK(acc[1], acc[0]);                                                                                   \
+    acc[2] = PICK(acc[3], acc[2]);                                                                                   \
     acc[0] = PICK(acc[2], acc[0]);
-#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, MOR, MANY, SET1V, STOREV, VT, \
+#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, ISNAN2, MOR, MANY, SET1V, STOREV, VT, \
                             FALLBACK)                                                                            \
     ATTR static void NAME(const dmlref__arg_panel *p) {                                                          \
         const uint64_t n = p->rcount, full = n - n % (W), chunk = DMLREF__CARG_CHUNK(T, W);                      \
@@ -2009,9 +2015,9 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 nan = ISNAN(acc[0]);                                                                             \
                 i = c0 + (W);                                                                                    \
                 if (want_max) {                                                                                  \
-                    DMLREF__CARG_FOLD(MAX, LOAD, ISNAN, MOR, W)                                       \
+                    DMLREF__CARG_FOLD(MAX, LOAD, ISNAN, ISNAN2, MOR, V, W)                                       \
                 } else {                                                                                         \
-                    DMLREF__CARG_FOLD(MIN, LOAD, ISNAN, MOR, W)                                       \
+                    DMLREF__CARG_FOLD(MIN, LOAD, ISNAN, ISNAN2, MOR, V, W)                                       \
                 }                                                                                                \
                 if (MANY(nan)) break; /* NaN rules live in the scalar kernel */                                  \
                 if (c0 > 0) { /* does any lane beat the best (or tie it, DECREASING)? */                         \
@@ -2275,6 +2281,10 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_sse2, DMLREF__S2, double, __m128d, 
 #define DMLREF__S2_ANY_SI(m) (_mm_movemask_epi8(m) != 0)
 #define DMLREF__S2_NAN_PS(x) _mm_cmpunord_ps((x), (x))
 #define DMLREF__S2_NAN_PD(x) _mm_cmpunord_pd((x), (x))
+#define DMLREF__S2_NAN2_f32(ISNAN, MOR, a, b) _mm_cmpunord_ps((a), (b))
+#define DMLREF__S2_NAN2_f64(ISNAN, MOR, a, b) _mm_cmpunord_pd((a), (b))
+#define DMLREF__S2_NAN2_i32 DMLREF__NAN2_EACH
+#define DMLREF__S2_NAN2_u32 DMLREF__NAN2_EACH
 #define DMLREF__S2_LE_EPI32(a, b) _mm_xor_si128(_mm_cmpgt_epi32((a), (b)), _mm_set1_epi32(-1))
 #define DMLREF__S2_BLENDI_PS(m, a, b) dmlref__s2_select_si(_mm_castps_si128(m), (a), (b))
 #define DMLREF__S2_BLENDI_PD(m, a, b) dmlref__s2_select_si(_mm_castpd_si128(m), (a), (b))
@@ -2309,7 +2319,7 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__S2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, MOR, ANY,  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, DMLREF__S2_NAN2_##SFX, MOR, ANY,  \
                         SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
                              dmlref__varg_##SFX##_sse2, W, dmlref__arg_##SFX##_scalar)
@@ -2336,7 +2346,7 @@ DMLREF__S2_ARG_EPI32(u32, uint32_t, DMLREF__S2_LOAD_U32)
                         DMLREF__S2_ANY_SI, dmlref__s2_select_si, dmlref__s2_select_si, DMLREF__S2_SET1_EPI32,       \
                         DMLREF__S2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)                                    \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, W, LOAD, MIN, MAX, LT, LE,       \
-                        DMLREF__S2_NONAN, _mm_or_si128, DMLREF__S2_ANY_SI, SET1V, DMLREF__S2_STOREI, VT,            \
+                        DMLREF__S2_NONAN, DMLREF__NAN2_EACH, _mm_or_si128, DMLREF__S2_ANY_SI, SET1V, DMLREF__S2_STOREI, VT,            \
                         dmlref__arg_##SFX##_scalar)                                                                 \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
                              dmlref__varg_##SFX##_sse2, 4, dmlref__arg_##SFX##_scalar)
@@ -2628,6 +2638,12 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 #define DMLREF__A2_LT_PD(a, b) _mm256_cmp_pd((a), (b), _CMP_LT_OQ)
 #define DMLREF__A2_LE_PD(a, b) _mm256_cmp_pd((a), (b), _CMP_LE_OQ)
 #define DMLREF__A2_NAN_PD(x) _mm256_cmp_pd((x), (x), _CMP_UNORD_Q)
+#define DMLREF__A2_NAN2_f32(ISNAN, MOR, a, b) _mm256_cmp_ps((a), (b), _CMP_UNORD_Q)
+#define DMLREF__A2_NAN2_f64(ISNAN, MOR, a, b) _mm256_cmp_pd((a), (b), _CMP_UNORD_Q)
+#define DMLREF__A2_NAN2_i32 DMLREF__NAN2_EACH
+#define DMLREF__A2_NAN2_u32 DMLREF__NAN2_EACH
+#define DMLREF__A2_NAN2_i64 DMLREF__NAN2_EACH
+#define DMLREF__A2_NAN2_u64 DMLREF__NAN2_EACH
 #define DMLREF__A2_ANY_PD(m) (_mm256_movemask_pd(m) != 0)
 #define DMLREF__A2_BLENDI_PD(m, a, b) \
     _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b), (m)))
@@ -2653,7 +2669,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__A2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, MOR, ANY,  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, DMLREF__A2_NAN2_##SFX, MOR, ANY,  \
                         SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
                              dmlref__varg_##SFX##_avx2, W, dmlref__arg_##SFX##_scalar)
@@ -2694,7 +2710,7 @@ DMLREF__A2_ARG_EPI64(u64, uint64_t, DMLREF__A2_LOAD_U64)
                         _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, DMLREF__A2_BLEND_SI,        \
                         DMLREF__A2_SET1_EPI32, DMLREF__A2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)             \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, __m256i, __m256i, W, DMLREF__A2_LOADI, MIN, MAX,   \
-                        LT, LE, DMLREF__A2_NONAN, _mm256_or_si256, DMLREF__A2_ANY_SI, SET1V, DMLREF__A2_STOREI, VT,     \
+                        LT, LE, DMLREF__A2_NONAN, DMLREF__NAN2_EACH, _mm256_or_si256, DMLREF__A2_ANY_SI, SET1V, DMLREF__A2_STOREI, VT,     \
                         dmlref__arg_##SFX##_scalar)                                                                 \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
                              dmlref__varg_##SFX##_avx2, 8, dmlref__arg_##SFX##_scalar)
@@ -2735,7 +2751,7 @@ DMLREF__DEFINE_VARG(dmlref__varg_f16_avx2, DMLREF__A2, uint16_t, __m256, __m256i
                     DMLREF__A2_STOREI, uint32_t, dmlref__arg_f16_scalar)
 DMLREF__DEFINE_CARG(dmlref__carg_f16_avx2, DMLREF__A2, uint16_t, __m256i, __m256i, 16, dmlref__a2_load_f16key,
                     _mm256_min_epi16, _mm256_max_epi16, DMLREF__A2_LT_EPI16, DMLREF__A2_LE_EPI16,
-                    DMLREF__A2_NAN_F16KEY, _mm256_or_si256, DMLREF__A2_ANY_SI, DMLREF__A2_SET1_EPI16,
+                    DMLREF__A2_NAN_F16KEY, DMLREF__NAN2_EACH, _mm256_or_si256, DMLREF__A2_ANY_SI, DMLREF__A2_SET1_EPI16,
                     DMLREF__A2_STOREI, int16_t, dmlref__arg_f16_scalar)
 DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx2, DMLREF__A2, dmlref__carg_f16_avx2, 16, dmlref__varg_f16_avx2, 8,
                          dmlref__arg_f16_scalar)
@@ -3031,6 +3047,12 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
 #define DMLREF__A5_LT_PD(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_LT_OQ)
 #define DMLREF__A5_LE_PD(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_LE_OQ)
 #define DMLREF__A5_NAN_PD(x) _mm512_cmp_pd_mask((x), (x), _CMP_UNORD_Q)
+#define DMLREF__A5_NAN2_f32(ISNAN, MOR, a, b) _mm512_cmp_ps_mask((a), (b), _CMP_UNORD_Q)
+#define DMLREF__A5_NAN2_f64(ISNAN, MOR, a, b) _mm512_cmp_pd_mask((a), (b), _CMP_UNORD_Q)
+#define DMLREF__A5_NAN2_i32 DMLREF__NAN2_EACH
+#define DMLREF__A5_NAN2_u32 DMLREF__NAN2_EACH
+#define DMLREF__A5_NAN2_i64 DMLREF__NAN2_EACH
+#define DMLREF__A5_NAN2_u64 DMLREF__NAN2_EACH
 #define DMLREF__A5_NONAN16(x) ((__mmask16)0)
 #define DMLREF__A5_NONAN8(x) ((__mmask8)0)
 #define DMLREF__A5_OR16(a, b) ((__mmask16)((a) | (b)))
@@ -3049,7 +3071,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
                        STOREV, VT, IT)                                                                              \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO,    \
                         DMLREF__A5_ANY, BLEND, BLENDI, SET1I, DMLREF__A5_STOREI, IT, dmlref__arg_##SFX##_scalar)    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, MOR,     \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, DMLREF__A5_NAN2_##SFX, MOR,     \
                         DMLREF__A5_ANY, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
                              dmlref__varg_##SFX##_avx512, W, dmlref__arg_##SFX##_scalar)
@@ -3095,7 +3117,7 @@ DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_
 #define DMLREF__A5_ARG_NARROW(SFX, T, WIDE_LOAD, M, W, NONAN, MIN, MAX, LT, LE, SET1V, VT)                           \
     DMLREF__A5_VARG_WIDE(SFX, T, WIDE_LOAD)                                                                         \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, __m512i, M, W, DMLREF__A5_LOADI, MIN, MAX, LT,   \
-                        LE, NONAN, DMLREF__A5_ORM, DMLREF__A5_ANY, SET1V, DMLREF__A5_STOREI, VT,                    \
+                        LE, NONAN, DMLREF__NAN2_EACH, DMLREF__A5_ORM, DMLREF__A5_ANY, SET1V, DMLREF__A5_STOREI, VT,                    \
                         dmlref__arg_##SFX##_scalar)                                                                 \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
                              dmlref__varg_##SFX##_avx512, 16, dmlref__arg_##SFX##_scalar)
@@ -3125,7 +3147,7 @@ DMLREF__DEFINE_VARG(dmlref__varg_f16_avx512, DMLREF__A5, uint16_t, __m512, __m51
                     DMLREF__A5_SET1_EPI32, DMLREF__A5_STOREI, uint32_t, dmlref__arg_f16_scalar)
 DMLREF__DEFINE_CARG(dmlref__carg_f16_avx512, DMLREF__A5, uint16_t, __m512i, __mmask32, 32, dmlref__a5_load_f16key,
                     _mm512_min_epi16, _mm512_max_epi16, _mm512_cmplt_epi16_mask, _mm512_cmple_epi16_mask,
-                    DMLREF__A5_NAN_F16KEY, DMLREF__A5_ORM, DMLREF__A5_ANY, DMLREF__A5_SET1_EPI16,
+                    DMLREF__A5_NAN_F16KEY, DMLREF__NAN2_EACH, DMLREF__A5_ORM, DMLREF__A5_ANY, DMLREF__A5_SET1_EPI16,
                     DMLREF__A5_STOREI, int16_t, dmlref__arg_f16_scalar)
 DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx512, DMLREF__A5, dmlref__carg_f16_avx512, 32, dmlref__varg_f16_avx512,
                          16, dmlref__arg_f16_scalar)
@@ -3433,7 +3455,7 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_neon, DMLREF__NE, double, float64x2
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,        \
                         vorrq_u32, vdupq_n_u32(0), DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, STOREI, IT,              \
                         dmlref__arg_##SFX##_scalar)                                                                \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, uint32x4_t, W, LOAD, MIN, MAX, LT, LE, ISNAN,  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, uint32x4_t, W, LOAD, MIN, MAX, LT, LE, ISNAN, DMLREF__NAN2_EACH,  \
                         vorrq_u32, DMLREF__NE_ANY32, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
                              dmlref__varg_##SFX##_neon, W, dmlref__arg_##SFX##_scalar)
@@ -3466,7 +3488,7 @@ DMLREF__NE_ARG(u64, uint64_t, uint64x2_t, uint64x2_t, 2, vld1q_u64, DMLREF__NE_L
 #define DMLREF__NE_ANY8(m) (vmaxvq_u8(m) != 0)
 #define DMLREF__NE_ANY16(m) (vmaxvq_u16(m) != 0)
 #define DMLREF__NE_ARG_NARROW(SFX, T, V, M, W, LOAD, MIN, MAX, LT, LE, NONAN, MOR, ANY, SET1V, STOREV)              \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, M, W, LOAD, MIN, MAX, LT, LE, NONAN, MOR, ANY, \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, M, W, LOAD, MIN, MAX, LT, LE, NONAN, DMLREF__NAN2_EACH, MOR, ANY, \
                         SET1V, STOREV, T, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
                              dmlref__arg_##SFX##_scalar, W, dmlref__arg_##SFX##_scalar)
