@@ -1641,10 +1641,13 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    each lane runs the scalar BLOCKED definition over blocks of 16 rows (the
    log-step scan combines row vectors element-wise). Lines left over after
    the last full vector go to the scalar kernel. */
-#define DMLREF__DEFINE_VBLOCKED(NAME, ATTR, T, V, W, LOAD, STORE, ADD, NEGZ, ZEROV, FALLBACK)                  \
+#define DMLREF__DEFINE_VBLOCKED(NAME, ATTR, T, V, W, LOAD, STORE, STREAM, FENCE, ADD, NEGZ, ZEROV, FALLBACK)   \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
         V carry[DMLREF__CHUNK_BYTES / sizeof(V)], before[DMLREF__CHUNK_BYTES / sizeof(V)];                    \
         const unsigned chunk = (unsigned)(sizeof carry / sizeof carry[0]) * (W);                              \
+        /* a large separate output is written with streaming stores when every row is aligned */             \
+        const int stream = p->stream && !p->exclusive && (uintptr_t)p->dst % ((W) * sizeof(T)) == 0 &&         \
+                           ((uint64_t)(p->dst_step < 0 ? -p->dst_step : p->dst_step) * sizeof(T)) % ((W) * sizeof(T)) == 0; \
         uint64_t first, start;                                                                                \
         unsigned c, j;                                                                                        \
         for (first = 0; p->lines - first >= (W); first += c) {                                                \
@@ -1677,6 +1680,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                     if (p->exclusive) {                                                                       \
                         STORE(d + j, before[j / (W)]);                                                        \
                         for (r = 1; r < len; r++) STORE(d + (ptrdiff_t)r * p->dst_step + j, y[r - 1]);        \
+                    } else if (stream) {                                                                      \
+                        for (r = 0; r < len; r++) STREAM(d + (ptrdiff_t)r * p->dst_step + j, y[r]);          \
                     } else {                                                                                  \
                         for (r = 0; r < len; r++) STORE(d + (ptrdiff_t)r * p->dst_step + j, y[r]);           \
                     }                                                                                         \
@@ -1684,6 +1689,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 }                                                                                             \
             }                                                                                                 \
         }                                                                                                     \
+        if (stream) FENCE();                                                                                  \
         if (first < p->lines) {                                                                               \
             dmlref__scan_panel sub = dmlref__scan_subpanel(p, first, p->lines - first);                       \
             FALLBACK(&sub);                                                                                   \
@@ -2390,9 +2396,9 @@ DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_sse2, DMLREF__S2, double, double, __m128d
                      DMLREF__S2_TRANSPOSE_PD, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__SAME, dmlref__store_f64,
                      DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f64_scalar)
 
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_sse2, DMLREF__S2, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps, _mm_add_ps,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_sse2, DMLREF__S2, float, __m128, 4, _mm_loadu_ps, dmlref__s2_store_ps, dmlref__s2_stream_ps, _mm_sfence, _mm_add_ps,
                         _mm_set1_ps(-0.0f), _mm_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_sse2, DMLREF__S2, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd, _mm_add_pd,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_sse2, DMLREF__S2, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd, dmlref__s2_stream_pd, _mm_sfence, _mm_add_pd,
                         _mm_set1_pd(-0.0), _mm_setzero_pd(), dmlref__cumsum_blocked_f64_scalar)
 
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_sse2, DMLREF__S2, dmlref__tsum_f32_sse2, dmlref__vsum_f32_sse2,
@@ -2804,11 +2810,11 @@ DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_avx2, DMLREF__A2, double, double, __m256d
                      dmlref__a2_store_pd, DMLREF__A2_TRANSPOSE_PD, _mm256_mul_pd, _mm256_set1_pd(1.0), DMLREF__SAME,
                      dmlref__store_f64, DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f64_scalar)
 
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx2, DMLREF__A2, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps, _mm256_add_ps,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx2, DMLREF__A2, float, __m256, 8, _mm256_loadu_ps, dmlref__a2_store_ps, dmlref__a2_stream_ps, _mm_sfence, _mm256_add_ps,
                         DMLREF__A2_NEGZ_PS, _mm256_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx2, DMLREF__A2, double, __m256d, 4, _mm256_loadu_pd, dmlref__a2_store_pd, _mm256_add_pd,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx2, DMLREF__A2, double, __m256d, 4, _mm256_loadu_pd, dmlref__a2_store_pd, dmlref__a2_stream_pd, _mm_sfence, _mm256_add_pd,
                         DMLREF__A2_NEGZ_PD, _mm256_setzero_pd(), dmlref__cumsum_blocked_f64_scalar)
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx2, DMLREF__A2, uint16_t, __m256, 8, dmlref__a2_load_ph, dmlref__a2_store_ph, _mm256_add_ps,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx2, DMLREF__A2, uint16_t, __m256, 8, dmlref__a2_load_ph, dmlref__a2_store_ph, dmlref__a2_stream_ph, _mm_sfence, _mm256_add_ps,
                         DMLREF__A2_NEGZ_PS, _mm256_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
 
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx2, DMLREF__A2, dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx2,
@@ -3169,11 +3175,11 @@ DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx512, DMLREF__A5, dmlref__carg_f16_av
 #define DMLREF__A5_TPROD_F16 dmlref__cumprod_f16_scalar
 #define DMLREF__A5_TPROD_F64 dmlref__cumprod_f64_scalar
 #endif
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx512, DMLREF__A5, float, __m512, 16, _mm512_loadu_ps, dmlref__a5_store_ps, _mm512_add_ps,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx512, DMLREF__A5, float, __m512, 16, _mm512_loadu_ps, dmlref__a5_store_ps, dmlref__a5_stream_ps, _mm_sfence, _mm512_add_ps,
                         DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx512, DMLREF__A5, double, __m512d, 8, _mm512_loadu_pd, dmlref__a5_store_pd, _mm512_add_pd,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx512, DMLREF__A5, double, __m512d, 8, _mm512_loadu_pd, dmlref__a5_store_pd, dmlref__a5_stream_pd, _mm_sfence, _mm512_add_pd,
                         DMLREF__A5_NEGZ_PD, _mm512_setzero_pd(), dmlref__cumsum_blocked_f64_scalar)
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 16, dmlref__a5_load_ph, dmlref__a5_store_ph, _mm512_add_ps,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 16, dmlref__a5_load_ph, dmlref__a5_store_ph, dmlref__a5_stream_ph, _mm_sfence, _mm512_add_ps,
                         DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
 
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx512, DMLREF__A5, DMLREF__A5_TSUM_F32, dmlref__vsum_f32_avx512,
@@ -3413,12 +3419,12 @@ DMLREF__DEFINE_TSCAN(dmlref__tprod_f64_neon, DMLREF__NE, double, double, float64
                      dmlref__ne_store_f64, DMLREF__NE_TRANSPOSE_F64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__SAME,
                      dmlref__store_f64, DMLREF__MUL_F, DMLREF__SAME, dmlref__cumprod_f64_scalar)
 
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_neon, DMLREF__NE, float, float32x4_t, 4, vld1q_f32, dmlref__ne_store_f32, dmlref__ne_store_f32, DMLREF__NO_FENCE,
                         vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f), dmlref__cumsum_blocked_f32_scalar)
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_neon, DMLREF__NE, uint16_t, float32x4_t, 4, dmlref__ne_load_f16,
-                        dmlref__ne_store_f16, vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f),
+                        dmlref__ne_store_f16, dmlref__ne_store_f16, DMLREF__NO_FENCE, vaddq_f32, DMLREF__NE_NEGZ_F32, vdupq_n_f32(0.0f),
                         dmlref__cumsum_blocked_f16_scalar)
-DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_neon, DMLREF__NE, double, float64x2_t, 2, vld1q_f64, dmlref__ne_store_f64,
+DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_neon, DMLREF__NE, double, float64x2_t, 2, vld1q_f64, dmlref__ne_store_f64, dmlref__ne_store_f64, DMLREF__NO_FENCE,
                         vaddq_f64, vdupq_n_f64(-0.0), vdupq_n_f64(0.0), dmlref__cumsum_blocked_f64_scalar)
 
 /* Arg-reductions: float32/FLOAT16 and 32-bit integers in 32-bit lanes,

@@ -18,23 +18,32 @@ typedef struct large_case {
     UINT lines, length; /* a lines x length tensor scanned along axis 1 */
     int float_order;
     BOOL exclusive;
+    int along_axis0; /* 1: scan along axis 0 instead (the vertical kernels, rows streamed) */
 } large_case;
 
 static const large_case large_cases[] = {
     {"large/cumsum-int32", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 1, 10u << 20,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0},
     {"large/cumsum-int32-exclusive-3-lines", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 3,
-     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE},
+     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0},
     {"large/cumsum-int8", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT8, 1, 36u << 20,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0},
     {"large/cumsum-uint64", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_UINT64, 1, (5u << 20) + 3,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0},
     {"large/cumsum-float32-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1,
-     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE},
+     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0},
     {"large/cumsum-float64-blocked-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 2,
-     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE},
+     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0},
     {"large/cumsum-float16-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1,
-     18u << 20, DMLREF_FLOAT_ORDER_BLOCKED, FALSE},
+     18u << 20, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0},
+    /* > 32 MiB along axis 0 (vertical kernels, rows streamed when 64-byte aligned):
+       rows of 8256 bytes, a short last block of 4 (or 3) rows */
+    {"large/cumsum-float32-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100,
+     2064, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1},
+    {"large/cumsum-float32-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1},
+    {"large/cumsum-float16-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 4099,
+     4128, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1},
 };
 
 static uint64_t splitmix(uint64_t *state) {
@@ -87,7 +96,7 @@ static void run_large_case(const void *ctx) {
     tensor.Desc = &buf;
     desc.InputTensor = &tensor;
     desc.OutputTensor = &tensor;
-    desc.Axis = 1;
+    desc.Axis = c->along_axis0 ? 0 : 1;
     desc.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
     desc.HasExclusiveSum = c->exclusive;
     op.Type = c->op;
