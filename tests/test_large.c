@@ -18,32 +18,42 @@ typedef struct large_case {
     UINT lines, length; /* a lines x length tensor scanned along axis 1 */
     int float_order;
     BOOL exclusive;
-    int along_axis0; /* 1: scan along axis 0 instead (the vertical kernels, rows streamed) */
+    int along_axis0; /* 1: along axis 0 instead (the vertical kernels, rows streamed) */
+    int decreasing;  /* arg-reductions: DML_AXIS_DIRECTION_DECREASING (the last extreme) */
 } large_case;
 
 static const large_case large_cases[] = {
     {"large/cumsum-int32", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 1, 10u << 20,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0},
     {"large/cumsum-int32-exclusive-3-lines", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 3,
-     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0},
+     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0},
     {"large/cumsum-int8", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT8, 1, 36u << 20,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0},
     {"large/cumsum-uint64", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_UINT64, 1, (5u << 20) + 3,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0},
     {"large/cumsum-float32-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1,
-     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0},
+     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0},
     {"large/cumsum-float64-blocked-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 2,
-     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0},
+     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0},
     {"large/cumsum-float16-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1,
-     18u << 20, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0},
+     18u << 20, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0},
     /* > 32 MiB along axis 0 (vertical kernels, rows streamed when 64-byte aligned):
        rows of 8256 bytes, a short last block of 4 (or 3) rows */
     {"large/cumsum-float32-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100,
-     2064, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1},
+     2064, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0},
     {"large/cumsum-float32-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0},
     {"large/cumsum-float16-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 4099,
-     4128, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1},
+     4128, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0},
+    /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
+    {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0},
+    {"large/argmax-int8-decreasing", DML_OPERATOR_ARGMAX, DML_TENSOR_DATA_TYPE_INT8, 2, (17u << 20) + 3,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1},
+    {"large/argmin-float16-decreasing", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT16, 4, (4u << 20) + 1,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1},
+    {"large/argmax-float64-axis0", DML_OPERATOR_ARGMAX, DML_TENSOR_DATA_TYPE_FLOAT64, 2050, 2064,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0},
 };
 
 static uint64_t splitmix(uint64_t *state) {
@@ -53,12 +63,15 @@ static uint64_t splitmix(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
-/* Small values (floats in [-8, 8) in steps of 1/16) keep float sums finite. */
-static void fill(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count, uint64_t seed) {
+/* Small values (floats in [-8, 8) in steps of 1/16) keep float sums finite;
+   arg-reductions get steps of 2^-16 (FLOAT16: 2^-7), so that the extreme is
+   rarely tied and lies anywhere in the line. */
+static void fill(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count, uint64_t seed, int arg) {
     size_t i, es = oracle_type_size(type);
+    const unsigned bits = !arg ? 4u : type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 7u : 16u;
     for (i = 0; i < count; i++) {
         uint64_t r = splitmix(&seed);
-        double v = (double)(int)(r % 256) / 16.0 - 8.0;
+        double v = (double)(int64_t)(r % (16u << bits)) / (double)(1u << bits) - 8.0;
         if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
             float f = (float)v;
             memcpy(data + i * es, &f, 4);
@@ -75,16 +88,19 @@ static void fill(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count, u
 
 static void run_large_case(const void *ctx) {
     const large_case *c = (const large_case *)ctx;
-    UINT sizes[2];
-    size_t count, es = oracle_type_size(c->type), bytes;
+    const int arg = c->op == DML_OPERATOR_ARGMIN || c->op == DML_OPERATOR_ARGMAX;
+    const UINT axis = c->along_axis0 ? 0u : 1u;
+    UINT sizes[2], out_sizes[2];
+    size_t count, es = oracle_type_size(c->type), bytes, out_bytes;
     unsigned char *input, *expected, *block;
-    DML_BUFFER_TENSOR_DESC buf;
-    DML_TENSOR_DESC tensor;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC desc;
+    DML_BUFFER_TENSOR_DESC buf, out_buf;
+    DML_TENSOR_DESC tensor, out_tensor;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC scan_desc;
+    DML_ARGMIN_OPERATOR_DESC arg_desc; /* ARGMAX's descriptor has the same layout */
     DML_OPERATOR_DESC op;
     int isa, misalign;
-    sizes[0] = c->lines;
-    sizes[1] = c->length;
+    sizes[0] = out_sizes[0] = c->lines;
+    sizes[1] = out_sizes[1] = c->length;
     count = (size_t)c->lines * c->length;
     memset(&buf, 0, sizeof buf);
     buf.DataType = c->type;
@@ -94,24 +110,37 @@ static void run_large_case(const void *ctx) {
     bytes = (size_t)buf.TotalTensorSizeInBytes;
     tensor.Type = DML_TENSOR_TYPE_BUFFER;
     tensor.Desc = &buf;
-    desc.InputTensor = &tensor;
-    desc.OutputTensor = &tensor;
-    desc.Axis = c->along_axis0 ? 0 : 1;
-    desc.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
-    desc.HasExclusiveSum = c->exclusive;
+    out_buf = buf;
+    if (arg) { /* UINT32 indices, the reduced axis kept with size 1 */
+        out_sizes[axis] = 1;
+        out_buf.DataType = DML_TENSOR_DATA_TYPE_UINT32;
+        out_buf.Sizes = out_sizes;
+        out_buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(out_buf.DataType, 2, out_sizes, NULL);
+    }
+    out_bytes = (size_t)out_buf.TotalTensorSizeInBytes;
+    out_tensor.Type = DML_TENSOR_TYPE_BUFFER;
+    out_tensor.Desc = &out_buf;
+    scan_desc.InputTensor = arg_desc.InputTensor = &tensor;
+    scan_desc.OutputTensor = arg_desc.OutputTensor = &out_tensor;
+    scan_desc.Axis = axis;
+    scan_desc.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
+    scan_desc.HasExclusiveSum = c->exclusive;
+    arg_desc.AxisCount = 1;
+    arg_desc.Axes = &axis;
+    arg_desc.AxisDirection = c->decreasing ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
     op.Type = c->op;
-    op.Desc = &desc;
+    op.Desc = arg ? (const void *)&arg_desc : (const void *)&scan_desc;
     input = (unsigned char *)malloc(bytes);
-    expected = (unsigned char *)malloc(bytes);
-    block = (unsigned char *)malloc(bytes + 128);
+    expected = (unsigned char *)malloc(out_bytes);
+    block = (unsigned char *)malloc(out_bytes + 128);
     if (!TR_CHECKF(input && expected && block, "out of memory for %lu bytes", (unsigned long)bytes)) goto done;
-    fill(input, c->type, count, 0x5EEDu + c->length);
+    fill(input, c->type, count, 0x5EEDu + c->length, arg);
     if (!TR_CHECK(oracle_run(&op, input, expected, c->float_order, DMLREF_NAN_PROPAGATE) == 0)) goto done;
     for (isa = DMLREF_ISA_AUTO; isa < DMLREF_ISA_COUNT; isa++) {
         if (!dmlref_isa_available((dmlref_isa)isa)) continue;
         for (misalign = 0; misalign < 2; misalign++) {
             /* 64-byte aligned start, or one element past it */
-            unsigned char *out = block + (64 - (uintptr_t)block % 64) % 64 + (size_t)misalign * es;
+            unsigned char *out = block + (64 - (uintptr_t)block % 64) % 64 + (size_t)misalign * (arg ? 4u : es);
             const void *inputs[1];
             void *outputs[1];
             dmlref_options options;
@@ -122,12 +151,12 @@ static void run_large_case(const void *ctx) {
             options.float_order = c->float_order;
             options.error_message = message;
             options.error_message_capacity = sizeof message;
-            memset(out, 0xA5, count * es);
+            memset(out, 0xA5, out_bytes);
             inputs[0] = input;
             outputs[0] = out;
             s = dmlref_execute(&op, inputs, outputs, &options);
             if (!TR_CHECKF(s == DMLREF_OK, "%s: %s", dmlref_status_name(s), message)) continue;
-            TR_CHECKF(memcmp(out, expected, count * es) == 0, "%s, %s output: differs from the oracle",
+            TR_CHECKF(memcmp(out, expected, out_bytes) == 0, "%s, %s output: differs from the oracle",
                       dmlref_isa_name((dmlref_isa)isa), misalign ? "misaligned" : "aligned");
         }
     }
