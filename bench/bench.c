@@ -388,26 +388,28 @@ static void format_size(char *buf, size_t cap, size_t bytes, const char *level) 
 
 static void print_table_header(void) {
     if (g_markdown) {
-        printf("| case | size | bytes | median | GB/s | baseline | baseline GB/s | ratio |\n");
-        printf("|---|---|--:|--:|--:|---|--:|--:|\n");
+        printf("| case | size | bytes | median | GB/s | baseline | baseline GB/s | ratio | vs NT copy |\n");
+        printf("|---|---|--:|--:|--:|---|--:|--:|--:|\n");
     } else {
-        printf("%-31s %-15s %11s %10s %8s  %-18s %8s %7s\n", "case", "size", "bytes", "median", "GB/s", "baseline",
-               "base GB/s", "ratio");
+        printf("%-31s %-15s %11s %10s %8s  %-18s %8s %7s %7s\n", "case", "size", "bytes", "median", "GB/s", "baseline",
+               "base GB/s", "ratio", "vs NT");
     }
 }
 
-/* One row; ratio = GB/s / baseline GB/s = baseline time / time (same bytes). */
+/* One row; ratio = GB/s / baseline GB/s = baseline time / time (same bytes).
+   nt_seconds > 0 (scans): the streaming copy's time, for the "vs NT" column. */
 static void print_row(const char *name, const char *size, double bytes, double seconds, const char *base_name,
-                      double base_seconds) {
-    char t[32];
+                      double base_seconds, double nt_seconds) {
+    char t[32], nt[16] = "-";
     double gbs = bytes / seconds * 1e-9, base_gbs = bytes / base_seconds * 1e-9;
     format_time(t, sizeof t, seconds);
+    if (nt_seconds > 0) snprintf(nt, sizeof nt, "%.3f", nt_seconds / seconds);
     if (g_markdown)
-        printf("| %s | %s | %.0f | %s | %.2f | %s | %.2f | %.3f |\n", name, size, bytes, t, gbs, base_name, base_gbs,
-               base_seconds / seconds);
+        printf("| %s | %s | %.0f | %s | %.2f | %s | %.2f | %.3f | %s |\n", name, size, bytes, t, gbs, base_name,
+               base_gbs, base_seconds / seconds, nt);
     else
-        printf("%-31s %-15s %11.0f %10s %8.2f  %-18s %8.2f %7.3f\n", name, size, bytes, t, gbs, base_name, base_gbs,
-               base_seconds / seconds);
+        printf("%-31s %-15s %11.0f %10s %8.2f  %-18s %8.2f %7.3f %7s\n", name, size, bytes, t, gbs, base_name,
+               base_gbs, base_seconds / seconds, nt);
     fflush(stdout);
     g_cases++;
 }
@@ -536,7 +538,7 @@ static void scan_case(const char *name, const char *size, int product, DML_TENSO
     fold_output(g_dst, bytes);
     {
         const measured *base = m[1].seconds < m[0].seconds ? &m[1] : &m[0];
-        print_row(name, size, 2.0 * (double)bytes, m[2].seconds, base->name, base->seconds);
+        print_row(name, size, 2.0 * (double)bytes, m[2].seconds, base->name, base->seconds, m[1].seconds);
     }
     g_options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
 }
@@ -597,7 +599,7 @@ static void arg_case(const char *name, const char *size, int want_max, DML_TENSO
     measure(m, 2, big);
     fold_bytes(&read.result, sizeof read.result);
     fold_output(g_dst, out_bytes);
-    print_row(name, size, (double)bytes, m[1].seconds, m[0].name, m[0].seconds);
+    print_row(name, size, (double)bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
 }
 
 /* One long SEQUENTIAL FLOAT32 line against the naive loop on the same data; the
@@ -655,7 +657,7 @@ static void line_case(const char *name, const char *size, int product, size_t n)
         exit(EXIT_FAILURE);
     }
     fold_output(g_dst, bytes);
-    print_row(name, size, 2.0 * (double)bytes, m[1].seconds, m[0].name, m[0].seconds);
+    print_row(name, size, 2.0 * (double)bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
 }
 
 /* The 12-element CUMULATIVE_SUMMATION of the DirectML documentation (1x1x3x4,
@@ -723,7 +725,7 @@ static void doc_case(void) {
         memcmp(g_doc_naive, g_doc_expected, sizeof g_doc_expected) != 0)
         die("the documented example does not give the documented result");
     fold_output(g_doc_output, sizeof g_doc_output);
-    print_row(name, size, 96.0, t_op, "naive C loop", t_naive);
+    print_row(name, size, 96.0, t_op, "naive C loop", t_naive, 0.0);
 }
 
 /* ---- cache sizes --------------------------------------------------------------- */
