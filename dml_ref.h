@@ -3169,10 +3169,88 @@ DMLREF__DEFINE_VARG(dmlref__varg_f16_avx512, DMLREF__A5, uint16_t, __m512, __m51
                     dmlref__a5_load_ph, DMLREF__A5_LT_PS, DMLREF__A5_LE_PS, DMLREF__A5_NAN_PS, DMLREF__A5_OR16,
                     (__mmask16)0, DMLREF__A5_ANY, _mm512_mask_blend_ps, _mm512_mask_blend_epi32,
                     DMLREF__A5_SET1_EPI32, DMLREF__A5_STOREI, uint32_t, dmlref__arg_f16_scalar)
-DMLREF__DEFINE_CARG(dmlref__carg_f16_avx512, DMLREF__A5, uint16_t, __m512i, __mmask32, 32, dmlref__a5_load_f16key,
-                    _mm512_min_epi16, _mm512_max_epi16, _mm512_cmplt_epi16_mask, _mm512_cmple_epi16_mask,
-                    DMLREF__A5_NAN_F16KEY, DMLREF__NAN2_EACH, DMLREF__A5_ORM, DMLREF__A5_ANY, DMLREF__A5_SET1_EPI16,
-                    DMLREF__A5_STOREI, int16_t, dmlref__arg_f16_scalar)
+
+/* The contiguous FLOAT16 kernel has the chunked shape of DMLREF__DEFINE_CARG,
+   but pass 1 folds the raw bits with three integer ops per vector instead of
+   making keys (and, movepi16, masked sub) and testing NaN (abs, compare):
+   unsigned min, unsigned max and signed max of the bit patterns give the
+   chunk's extreme key and tell whether it holds a NaN:
+   - NaN: unsigned max > 0xFC00 (a negative NaN) or signed max > 0x7C00 (positive);
+   - minimum: unsigned max > 0x8000: the negative of largest magnitude; == 0x8000
+     (only -0.0 below zero): key 0; else the unsigned min (no negatives);
+   - maximum: signed max >= 0: it (a non-negative value); else every value is
+     negative and the unsigned min is the one of smallest magnitude.
+   Passes 2 and the tail compare keys, as the AVX2 kernel does. */
+DMLREF__A5 static inline unsigned dmlref__a5_hmin_epu16(__m512i v) { /* min over the 32 lanes */
+    const __m256i h = _mm256_min_epu16(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    const __m128i q = _mm_min_epu16(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+    return (unsigned)_mm_cvtsi128_si32(_mm_minpos_epu16(q)) & 0xFFFFu;
+}
+DMLREF__A5 static inline int dmlref__a5_f16_chunk_key(__m512i umin, __m512i umax, __m512i smax, int want_max,
+                                                      int *nan) {
+    const __m512i ones = _mm512_set1_epi32(-1), bias = _mm512_set1_epi16((short)0x8000);
+    const unsigned lo = dmlref__a5_hmin_epu16(umin), hi = 0xFFFFu - dmlref__a5_hmin_epu16(_mm512_xor_si512(umax, ones));
+    const int shi = (int)(0x7FFFu - dmlref__a5_hmin_epu16(_mm512_xor_si512(smax, _mm512_xor_si512(ones, bias))));
+    *nan = hi > 0xFC00u || shi > 0x7C00;
+    if (want_max) return shi >= 0 ? shi : -(int)(lo & 0x7FFFu);
+    return hi > 0x8000u ? -(int)(hi & 0x7FFFu) : hi == 0x8000u ? 0 : (int)lo;
+}
+DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
+    /* 8 KiB chunks: the three horizontal reductions per chunk cost as much as ~16 vectors of pass 1 */
+    const uint64_t n = p->rcount, full = n - n % 32u, chunk = 4096u;
+    const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;
+    uint64_t o;
+    for (o = 0; o < p->outputs; o++) {
+        const uint16_t *line = (const uint16_t *)p->src + (ptrdiff_t)o * p->src_output_step;
+        uint64_t at = 0, c0, i, end;
+        int best = 0, nan = 0;
+        for (c0 = 0; c0 < full && !nan; c0 = end) {
+            __m512i umin = DMLREF__A5_LOADI(line + c0), umax = umin, smax = umin, key;
+            int ext;
+            __mmask32 m = 0;
+            end = full - c0 > chunk ? c0 + chunk : full;
+            for (i = c0 + 32; i < end; i += 32) { /* pass 1 */
+                const __m512i x = DMLREF__A5_LOADI(line + i);
+                if (prefetch) DMLREF__PREFETCH_SPAN(line + i, 64u);
+                umin = _mm512_min_epu16(umin, x);
+                umax = _mm512_max_epu16(umax, x);
+                smax = _mm512_max_epi16(smax, x);
+            }
+            ext = dmlref__a5_f16_chunk_key(umin, umax, smax, want_max, &nan);
+            if (nan) break; /* NaN rules live in the scalar kernel */
+            if (c0 > 0 && !(want_max ? (last ? ext >= best : ext > best) : (last ? ext <= best : ext < best)))
+                continue;
+            /* pass 2: where the extreme is (keys: -0.0 and +0.0 tie) */
+            key = _mm512_set1_epi16((short)ext);
+            for (i = last ? end - 32u : c0;; i = last ? i - 32u : i + 32u) {
+                m = _mm512_cmpeq_epi16_mask(dmlref__a5_load_f16key(line + i), key);
+                if (m) break;
+            }
+            at = i + (uint64_t)(last ? 31 - __builtin_clz((unsigned)m) : __builtin_ctz((unsigned)m));
+            best = ext;
+        }
+        if (!nan && full < n) { /* the last n % 32 elements, from an overlapping vector */
+            const __m512i x = dmlref__a5_load_f16key(line + (n - 32u));
+            int16_t keys[32];
+            unsigned l;
+            nan = DMLREF__A5_NAN_F16KEY(x) != 0;
+            DMLREF__A5_STOREI(keys, x);
+            for (l = 32u - (unsigned)(n - full); !nan && l < 32u; l++) {
+                const int v = keys[l];
+                if (want_max ? (last ? v >= best : v > best) : (last ? v <= best : v < best)) {
+                    best = v;
+                    at = n - 32u + l;
+                }
+            }
+        }
+        if (nan) {
+            dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);
+            dmlref__arg_f16_scalar(&sub);
+            continue;
+        }
+        dmlref__put_index(p, o, at);
+    }
+}
 DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx512, DMLREF__A5, dmlref__carg_f16_avx512, 32, dmlref__varg_f16_avx512,
                          16, dmlref__arg_f16_scalar)
 

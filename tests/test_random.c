@@ -142,7 +142,8 @@ typedef struct gen_case {
     int in_place, shared_desc; /* scans: output pointer == input pointer */
     int long_axis;             /* give the scan axis a long line */
     UINT axis_length;          /* if not 0: the scan axis has exactly this size */
-    int staircase;             /* +1 / -1: inputs rise / fall in index order, in steps (ties) */
+    int staircase;             /* +1 / -1: inputs rise / fall in index order, in steps (ties);
+                                  +2 / -2: the same over non-negative steps only */
     value_profile values;
     UINT in_alignment, out_alignment;
     int in_owned_by_dml;
@@ -361,7 +362,9 @@ static void describe_case(text *t, const gen_case *c) {
              c->nan_policy == DMLREF_NAN_IGNORE ? "IGNORE" : "PROPAGATE", profile_names[c->values],
              c->in_alignment, c->out_alignment, c->in_owned_by_dml ? " input OWNED_BY_DML" : "",
              c->in_place ? (c->shared_desc ? " in-place (one desc)" : " in-place (equal descs)") : "");
-    if (c->staircase) text_add(t, " staircase=%s", c->staircase > 0 ? "rising" : "falling");
+    if (c->staircase)
+        text_add(t, " staircase=%s%s", c->staircase > 0 ? "rising" : "falling",
+                 c->staircase == 2 || c->staircase == -2 ? " (non-negative)" : "");
 }
 
 /* ---- values --------------------------------------------------------------------- */
@@ -732,17 +735,20 @@ static void check_output(case_report *rep, const case_tensors *t, const unsigned
 /* Element k of count, in index order, gets step (k * 200 / count) - 100 (or
    99 minus that, falling): 200 values every type holds (unsigned types add
    100), so long runs of ties with a new extreme at every step. One element
-   in ten keeps its random value. */
+   in ten keeps its random value. Non-negative staircases (+-2) take steps
+   0..199 only, every element, zeros of either sign: below zero there is at
+   most -0.0, which ties with +0.0. */
 static void store_staircase_value(rng *r, const gen_case *c, uint64_t k, uint64_t count, unsigned char *dst) {
-    int64_t step = (int64_t)(k * 200 / count) - 100;
+    const int nonnegative = c->staircase == 2 || c->staircase == -2;
+    int64_t step = (int64_t)(k * 200 / count) - (nonnegative ? 0 : 100);
     uint64_t bits;
     uint32_t size = oracle_type_size(c->type);
-    if (c->staircase < 0) step = -1 - step;
-    if (rng_percent(r, 10)) return;
+    if (c->staircase < 0) step = (nonnegative ? 199 : -1) - step;
+    if (!nonnegative && rng_percent(r, 10)) return;
     if (is_float(c->type)) bits = bits_of_value(c->type, step == 0 && rng_percent(r, 50) ? -0.0 : (double)step);
     else if (c->type == DML_TENSOR_DATA_TYPE_UINT8 || c->type == DML_TENSOR_DATA_TYPE_UINT16 ||
              c->type == DML_TENSOR_DATA_TYPE_UINT32 || c->type == DML_TENSOR_DATA_TYPE_UINT64)
-        bits = (uint64_t)(step + 100);
+        bits = (uint64_t)(step + (nonnegative ? 0 : 100));
     else bits = (uint64_t)step;
     switch (size) { /* the low bits, in native byte order */
     case 1: { uint8_t v = (uint8_t)bits; memcpy(dst, &v, 1); break; }
@@ -1003,7 +1009,7 @@ static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
     c->axis_count = 1;
     c->axis_length = 1 + rng_below(r, rng_percent(r, 50) ? 70000 : 9000);
     c->values = profiles[rng_below(r, 5)];
-    c->staircase = rng_percent(r, 60) ? (rng_percent(r, 50) ? 1 : -1) : 0;
+    c->staircase = rng_percent(r, 60) ? (rng_percent(r, 50) ? 1 : -1) * (rng_percent(r, 30) ? 2 : 1) : 0;
     if (rng_percent(r, 70)) c->in_layout = LAYOUT_PACKED; /* unit-stride lines */
     finish_case(c, r, c->axis_length * 3);
 }
