@@ -3079,8 +3079,8 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
 #define DMLREF__A5_NAN2_u64 DMLREF__NAN2_EACH
 #define DMLREF__A5_NONAN16(x) ((__mmask16)0)
 #define DMLREF__A5_NONAN8(x) ((__mmask8)0)
-#define DMLREF__A5_OR16(a, b) ((__mmask16)((a) | (b)))
-#define DMLREF__A5_OR8(a, b) ((__mmask8)((a) | (b)))
+#define DMLREF__A5_OR16(a, b) _kor_mask16((a), (b))
+#define DMLREF__A5_OR8(a, b) _kor_mask8((a), (b))
 #define DMLREF__A5_ANY(m) ((m) != 0)
 #define DMLREF__A5_SET1_EPI32(i) _mm512_set1_epi32((int)(i))
 #define DMLREF__A5_SET1_EPI64(i) _mm512_set1_epi64((long long)(i))
