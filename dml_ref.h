@@ -1832,47 +1832,62 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    is a broadcast vector, -0.0 before the first block (-0.0 + y == y for every
    y, so the first block is unchanged). A short last block goes through a
    zero-padded copy: padding never reaches lower lanes. */
+/* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
+   PUT; the carry becomes the block's last output. */
+#define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, LASTB, ADD1)     \
+    do {                                                                                                      \
+        V r[R], o[R], last;                                                                                   \
+        LOADB(r, from);                                                                                       \
+        SCANB(r);                                                                                             \
+        last = LASTB(r); /* broadcast y[15] before the carry: off the loop-carried chain */                  \
+        ADDCARRY(r, carry);                                                                                   \
+        if (EXCLUSIVE) {                                                                                      \
+            SHIFT1B(o, r, before);                                                                            \
+            PUT(to, o);                                                                                       \
+        } else {                                                                                              \
+            PUT(to, r);                                                                                       \
+        }                                                                                                     \
+        carry = before = ADD1(carry, last); /* == carry + y[15], the block's last output */                  \
+    } while (0)
+/* The full blocks of a line, one loop per store kind (no branch per block). */
+#define DMLREF__CBLOCKED_LOOP(PUT, EXCLUSIVE, PF, T, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, LASTB, ADD1)       \
+    for (; start + DMLREF__BLOCK <= length; start += DMLREF__BLOCK) {                                         \
+        if (PF) DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(T));                               \
+        DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, dst + start, src + start, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, \
+                              LASTB, ADD1);                                                                   \
+    }
 #define DMLREF__DEFINE_CBLOCKED(NAME, ATTR, T, V, R, NEGZ, ZEROV, LOADB, SCANB, ADDCARRY, SHIFT1B, STOREB, STREAMB, \
                                 FENCE, LASTB, ADD1)                                                           \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
+        const uint64_t length = p->length;                                                                    \
         uint64_t line, start;                                                                                 \
         int streamed = 0;                                                                                     \
         for (line = 0; line < p->lines; line++) {                                                             \
             const T *src = (const T *)p->src + (ptrdiff_t)line * p->src_line;                                 \
             T *dst = (T *)p->dst + (ptrdiff_t)line * p->dst_line;                                             \
             V carry = NEGZ, before = ZEROV; /* before: what exclusive writes first (+0, then the carry) */    \
-            int stream = p->stream && (uintptr_t)dst % sizeof(V) == 0;                                       \
+            const int stream = p->stream && (uintptr_t)dst % sizeof(V) == 0;                                 \
             streamed |= stream;                                                                               \
-            for (start = 0; start < p->length; start += DMLREF__BLOCK) {                                      \
-                V r[R], o[R], *out, last;                                                                     \
+            start = 0;                                                                                        \
+            if (p->exclusive && stream) {                                                                     \
+                DMLREF__CBLOCKED_LOOP(STREAMB, 1, 1, T, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, LASTB, ADD1)  \
+            } else if (p->exclusive) {                                                                        \
+                DMLREF__CBLOCKED_LOOP(STOREB, 1, 0, T, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, LASTB, ADD1)   \
+            } else if (stream) {                                                                              \
+                DMLREF__CBLOCKED_LOOP(STREAMB, 0, 1, T, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, LASTB, ADD1)  \
+            } else {                                                                                          \
+                DMLREF__CBLOCKED_LOOP(STOREB, 0, 0, T, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, LASTB, ADD1)   \
+            }                                                                                                 \
+            if (start < length) { /* a short last block, through a zero-padded copy */                       \
                 T pad[DMLREF__BLOCK];                                                                         \
-                uint64_t left = p->length - start;                                                            \
-                int partial = left < DMLREF__BLOCK;                                                           \
-                const T *from = src + start;                                                                  \
-                if (partial) {                                                                                \
-                    memset(pad, 0, sizeof pad);                                                               \
-                    memcpy(pad, from, (size_t)left * sizeof(T));                                              \
-                    from = pad;                                                                               \
-                }                                                                                             \
-                if (stream) DMLREF__PREFETCH_SPAN(from, DMLREF__BLOCK * sizeof(T));                          \
-                LOADB(r, from);                                                                               \
-                SCANB(r);                                                                                     \
-                last = LASTB(r); /* broadcast y[15] before the carry: off the loop-carried chain */          \
-                ADDCARRY(r, carry);                                                                           \
-                out = r;                                                                                      \
-                if (p->exclusive) {                                                                           \
-                    SHIFT1B(o, r, before);                                                                    \
-                    out = o;                                                                                  \
-                }                                                                                             \
-                if (partial) {                                                                                \
-                    STOREB(pad, out);                                                                         \
-                    memcpy(dst + start, pad, (size_t)left * sizeof(T));                                       \
-                } else if (stream) {                                                                          \
-                    STREAMB(dst + start, out);                                                                \
-                } else {                                                                                      \
-                    STOREB(dst + start, out);                                                                 \
-                }                                                                                             \
-                carry = before = ADD1(carry, last); /* == carry + y[15], the block's last output */          \
+                const size_t left = (size_t)(length - start);                                                 \
+                memset(pad, 0, sizeof pad);                                                                   \
+                memcpy(pad, src + start, left * sizeof(T));                                                   \
+                if (p->exclusive)                                                                             \
+                    DMLREF__CBLOCKED_STEP(STOREB, 1, pad, pad, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, LASTB, ADD1); \
+                else                                                                                          \
+                    DMLREF__CBLOCKED_STEP(STOREB, 0, pad, pad, R, V, LOADB, SCANB, ADDCARRY, SHIFT1B, LASTB, ADD1); \
+                memcpy(dst + start, pad, left * sizeof(T));                                                   \
             }                                                                                                 \
         }                                                                                                     \
         if (streamed) FENCE();                                                                                \
