@@ -1789,7 +1789,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     } while (0)
 /* The vector loop of a contiguous integer sum, one copy per store kind. */
 #define DMLREF__CSUM_LOOP(PUT, EXCLUSIVE, PF, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                         \
-    for (; i + (W) <= p->length; i += (W)) {                                                                  \
+    for (; i + (W) <= length; i += (W)) {                                                                     \
         V x = LOADU(src + i), s = SCANREG(x), y = ADD(s, carry);                                              \
         if (PF) DMLREF__PREFETCH_SPAN(src + i, (W) * sizeof(*src));                                       \
         PUT(dst + i, (EXCLUSIVE) ? SUB(y, x) : y);                                                            \
@@ -1798,6 +1798,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #define DMLREF__DEFINE_CSUM_INT(NAME, ATTR, T, V, W, LOADU, STOREU, STREAMU, FENCE, ADD, SUB, SCANREG, BCASTLAST, \
                                 ZERO)                                                                         \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
+        const uint64_t length = p->length; /* a local: the stores may alias *p */                         \
         uint64_t line, i;                                                                                     \
         int streamed = 0;                                                                                     \
         for (line = 0; line < p->lines; line++) {                                                             \
@@ -3094,8 +3095,10 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
 #define DMLREF__A5_NAN2_u64 DMLREF__NAN2_EACH
 #define DMLREF__A5_NONAN16(x) ((__mmask16)0)
 #define DMLREF__A5_NONAN8(x) ((__mmask8)0)
-#define DMLREF__A5_OR16(a, b) _kor_mask16((a), (b))
+#define DMLREF__A5_OR16(a, b) _kor_mask16((a), (b)) /* float NaN masks stay in mask registers */
 #define DMLREF__A5_OR8(a, b) _kor_mask8((a), (b))
+#define DMLREF__A5_OR16_INT(a, b) ((__mmask16)((a) | (b))) /* integer lanes: the zero masks fold away */
+#define DMLREF__A5_OR8_INT(a, b) ((__mmask8)((a) | (b)))
 #define DMLREF__A5_ANY(m) ((m) != 0)
 #define DMLREF__A5_SET1_EPI32(i) _mm512_set1_epi32((int)(i))
 #define DMLREF__A5_SET1_EPI64(i) _mm512_set1_epi64((long long)(i))
@@ -3120,12 +3123,12 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
                    DMLREF__A5_SET1_EPI32, _mm512_set1_ps, _mm512_min_ps, _mm512_max_ps, _mm512_storeu_ps, float,     \
                    uint32_t)
 #define DMLREF__A5_ARG_EPI32(SFX, T, LOAD, LT, LE, MIN, MAX, VT)                                                    \
-    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask16, 16, LOAD, LT, LE, DMLREF__A5_NONAN16, DMLREF__A5_OR16,       \
+    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask16, 16, LOAD, LT, LE, DMLREF__A5_NONAN16, DMLREF__A5_OR16_INT,       \
                    (__mmask16)0, _mm512_mask_blend_epi32, _mm512_mask_blend_epi32, DMLREF__A5_SET1_EPI32,            \
                    DMLREF__A5_SET1_EPI32, MIN, MAX, DMLREF__A5_STOREI, VT, uint32_t)
 #define DMLREF__A5_ARG_EPI64(SFX, T, LT, LE, MIN, MAX, VT)                                                          \
     DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask8, 8, DMLREF__A5_LOADI, LT, LE, DMLREF__A5_NONAN8,               \
-                   DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_epi64, _mm512_mask_blend_epi64,                    \
+                   DMLREF__A5_OR8_INT, (__mmask8)0, _mm512_mask_blend_epi64, _mm512_mask_blend_epi64,                    \
                    DMLREF__A5_SET1_EPI64, DMLREF__A5_SET1_EPI64, MIN, MAX, DMLREF__A5_STOREI, VT, uint64_t)
 DMLREF__A5_ARG_PS(f32, float, _mm512_loadu_ps)
 DMLREF__A5_ARG(f64, double, __m512d, __m512i, __mmask8, 8, _mm512_loadu_pd, DMLREF__A5_LT_PD, DMLREF__A5_LE_PD,
@@ -3150,7 +3153,7 @@ DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_
 #define DMLREF__A5_SET1_EPI16(v) _mm512_set1_epi16((short)(v))
 #define DMLREF__A5_VARG_WIDE(SFX, T, WIDE_LOAD)                                                                     \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, __m512i, __m512i, __mmask16, 16, WIDE_LOAD,      \
-                        _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, DMLREF__A5_NONAN16, DMLREF__A5_OR16,      \
+                        _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask, DMLREF__A5_NONAN16, DMLREF__A5_OR16_INT,      \
                         (__mmask16)0, DMLREF__A5_ANY, _mm512_mask_blend_epi32, _mm512_mask_blend_epi32,             \
                         DMLREF__A5_SET1_EPI32, DMLREF__A5_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A5_ARG_NARROW(SFX, T, WIDE_LOAD, M, W, NONAN, MIN, MAX, LT, LE, SET1V, VT)                           \
