@@ -1573,9 +1573,7 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
 #define DMLREF__DEFINE_VSCAN(NAME, ATTR, T, A, V, W, LOAD, STORE, STREAM, FENCE, TLOAD, TSTORE, OP, IDENTV, SLOAD,  \
                              SSTORE, SOP, SIDENT)                                                             \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
-        /* rows of a large separate output are written with streaming stores when aligned */                 \
-        const int stream = p->stream && (uintptr_t)p->dst % sizeof(V) == 0 &&                                 \
-                           ((uint64_t)(p->dst_step < 0 ? -p->dst_step : p->dst_step) * sizeof(T)) % sizeof(V) == 0; \
+        const int stream = dmlref__stream_rows(p, sizeof(V));                                                 \
         A tally[DMLREF__CHUNK_BYTES / sizeof(A)];                                                             \
         const unsigned chunk = (unsigned)(sizeof tally / sizeof tally[0]);                                    \
         uint64_t first, i;                                                                                    \
@@ -1630,6 +1628,13 @@ DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DML
     }
 
 #if defined(DMLREF__ANY_SIMD)
+/* Whether a vertical kernel writes its rows with streaming stores: the
+   output is large and separate, and every row starts on a `width` boundary. */
+static int dmlref__stream_rows(const dmlref__scan_panel *p, size_t width) {
+    const uint64_t row_bytes = (uint64_t)(p->dst_step < 0 ? -p->dst_step : p->dst_step) * p->esize;
+    return p->stream && (uintptr_t)p->dst % width == 0 && row_bytes % width == 0;
+}
+
 /* Lines [first, first + count) of a scan panel, as a panel of their own. */
 static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uint64_t first, uint64_t count) {
     dmlref__scan_panel sub = *p;
@@ -1648,9 +1653,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
         V carry[DMLREF__CHUNK_BYTES / sizeof(V)], before[DMLREF__CHUNK_BYTES / sizeof(V)];                    \
         const unsigned chunk = (unsigned)(sizeof carry / sizeof carry[0]) * (W);                              \
-        /* a large separate output is written with streaming stores when every row is aligned */             \
-        const int stream = p->stream && !p->exclusive && (uintptr_t)p->dst % ((W) * sizeof(T)) == 0 &&         \
-                           ((uint64_t)(p->dst_step < 0 ? -p->dst_step : p->dst_step) * sizeof(T)) % ((W) * sizeof(T)) == 0; \
+        const int stream = !p->exclusive && dmlref__stream_rows(p, (W) * sizeof(T));                          \
         uint64_t first, start;                                                                                \
         unsigned c, j;                                                                                        \
         for (first = 0; p->lines - first >= (W); first += c) {                                                \
@@ -1771,9 +1774,6 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                                     \
     }
 
-/* Contiguous integer sum: any association gives the same bits, so a register
-   is scanned in log steps (SCANREG) and the running carry added; exclusive
-   outputs are inclusive minus the element (exact modulo 2^bits). */
 /* Memory-sized (streamed) contiguous scans read 2 KiB ahead into L1
    (prefetcht0; prefetchnta halved the speed). Measured, AVX-512, 1 GiB:
    BLOCKED float32 0.79 -> 0.87 of a copy, FLOAT16 0.25 -> 0.70, INT8 0.74 -> 0.85. */
@@ -1787,6 +1787,10 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         for (at_ = 0; at_ < (unsigned)(bytes); at_ += 64u)                                                \
             __builtin_prefetch((const char *)(p) + DMLREF__PREFETCH_AHEAD + at_, 0, 3);                   \
     } while (0)
+
+/* Contiguous integer sum: any association gives the same bits, so a register
+   is scanned in log steps (SCANREG) and the running carry added; exclusive
+   outputs are inclusive minus the element (exact modulo 2^bits). */
 /* The vector loop of a contiguous integer sum, one copy per store kind. */
 #define DMLREF__CSUM_LOOP(PUT, EXCLUSIVE, PF, LOADU, ADD, SUB, SCANREG, BCASTLAST, V, W)                         \
     for (; i + (W) <= length; i += (W)) {                                                                     \
@@ -2004,6 +2008,10 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #endif
 #define DMLREF__CARG_CHUNK(T, W) \
     ((uint64_t)(DMLREF__CARG_BYTES / sizeof(T) / (DMLREF__CARG_ACC * (W)) * (DMLREF__CARG_ACC * (W))))
+/* The scalar kernels' rule for a new best: strictly better, or equal when
+   the last extreme is wanted (DECREASING). */
+#define DMLREF__ARG_BEATS(v, best, want_max, last) \
+    ((want_max) ? ((last) ? (v) >= (best) : (v) > (best)) : ((last) ? (v) <= (best) : (v) < (best)))
 /* NaN test of two vectors at once: ISNAN2(ISNAN, MOR, a, b) is nonzero in a
    lane where a or b is NaN. Float paths pass one unordered compare of a with
    b; DMLREF__NAN2_EACH tests each vector. */
@@ -2092,7 +2100,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 STOREV(lanes, x);                                                                                \
                 for (l = (W) - (unsigned)(n - full); !nan_seen && l < (W); l++) {                                \
                     VT v = lanes[l];                                                                             \
-                    if (want_max ? (last ? v >= best : v > best) : (last ? v <= best : v < best)) {              \
+                    if (DMLREF__ARG_BEATS(v, best, want_max, last)) {                                           \
                         best = v;                                                                                \
                         at = n - (W) + l;                                                                        \
                     }                                                                                            \
@@ -2321,10 +2329,8 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_sse2, DMLREF__S2, double, __m128d, 
 #define DMLREF__S2_ANY_SI(m) (_mm_movemask_epi8(m) != 0)
 #define DMLREF__S2_NAN_PS(x) _mm_cmpunord_ps((x), (x))
 #define DMLREF__S2_NAN_PD(x) _mm_cmpunord_pd((x), (x))
-#define DMLREF__S2_NAN2_f32(ISNAN, MOR, a, b) _mm_cmpunord_ps((a), (b))
-#define DMLREF__S2_NAN2_f64(ISNAN, MOR, a, b) _mm_cmpunord_pd((a), (b))
-#define DMLREF__S2_NAN2_i32 DMLREF__NAN2_EACH
-#define DMLREF__S2_NAN2_u32 DMLREF__NAN2_EACH
+#define DMLREF__S2_NAN2_PS(ISNAN, MOR, a, b) _mm_cmpunord_ps((a), (b))
+#define DMLREF__S2_NAN2_PD(ISNAN, MOR, a, b) _mm_cmpunord_pd((a), (b))
 #define DMLREF__S2_LE_EPI32(a, b) _mm_xor_si128(_mm_cmpgt_epi32((a), (b)), _mm_set1_epi32(-1))
 #define DMLREF__S2_BLENDI_PS(m, a, b) dmlref__s2_select_si(_mm_castps_si128(m), (a), (b))
 #define DMLREF__S2_BLENDI_PD(m, a, b) dmlref__s2_select_si(_mm_castpd_si128(m), (a), (b))
@@ -2355,23 +2361,23 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
 
 /* One element type: the vertical kernel (value lanes + index lanes), the
    contiguous kernel (value lanes only, MIN/MAX) and their router. */
-#define DMLREF__S2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, SET1V, MIN, \
+#define DMLREF__S2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, NAN2, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, SET1V, MIN, \
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__S2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, DMLREF__S2_NAN2_##SFX, MOR, ANY,  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, NAN2, MOR, ANY,  \
                         SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
                              dmlref__varg_##SFX##_sse2, W, dmlref__arg_##SFX##_scalar)
 #define DMLREF__S2_ARG_EPI32(SFX, T, LOAD)                                                                          \
     DMLREF__S2_ARG(SFX, T, __m128i, __m128i, __m128i, 4, LOAD, _mm_cmplt_epi32, DMLREF__S2_LE_EPI32,                 \
-                   DMLREF__S2_NONAN, _mm_or_si128, _mm_setzero_si128(), DMLREF__S2_ANY_SI, dmlref__s2_select_si,     \
+                   DMLREF__S2_NONAN, DMLREF__NAN2_EACH, _mm_or_si128, _mm_setzero_si128(), DMLREF__S2_ANY_SI, dmlref__s2_select_si,     \
                    dmlref__s2_select_si, DMLREF__S2_SET1_EPI32, DMLREF__S2_SET1_EPI32, DMLREF__S2_MIN_EPI32,         \
                    DMLREF__S2_MAX_EPI32, DMLREF__S2_STOREI, int32_t, uint32_t)
-DMLREF__S2_ARG(f32, float, __m128, __m128i, __m128, 4, _mm_loadu_ps, _mm_cmplt_ps, _mm_cmple_ps, DMLREF__S2_NAN_PS,
+DMLREF__S2_ARG(f32, float, __m128, __m128i, __m128, 4, _mm_loadu_ps, _mm_cmplt_ps, _mm_cmple_ps, DMLREF__S2_NAN_PS, DMLREF__S2_NAN2_PS,
                _mm_or_ps, _mm_setzero_ps(), DMLREF__S2_ANY_PS, dmlref__s2_select_ps, DMLREF__S2_BLENDI_PS,
                DMLREF__S2_SET1_EPI32, _mm_set1_ps, _mm_min_ps, _mm_max_ps, _mm_storeu_ps, float, uint32_t)
-DMLREF__S2_ARG(f64, double, __m128d, __m128i, __m128d, 2, _mm_loadu_pd, _mm_cmplt_pd, _mm_cmple_pd, DMLREF__S2_NAN_PD,
+DMLREF__S2_ARG(f64, double, __m128d, __m128i, __m128d, 2, _mm_loadu_pd, _mm_cmplt_pd, _mm_cmple_pd, DMLREF__S2_NAN_PD, DMLREF__S2_NAN2_PD,
                _mm_or_pd, _mm_setzero_pd(), DMLREF__S2_ANY_PD, dmlref__s2_select_pd, DMLREF__S2_BLENDI_PD,
                DMLREF__S2_SET1_EPI64, _mm_set1_pd, _mm_min_pd, _mm_max_pd, _mm_storeu_pd, double, uint64_t)
 DMLREF__S2_ARG_EPI32(i32, int32_t, DMLREF__S2_LOADI)
@@ -2678,12 +2684,8 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 #define DMLREF__A2_LT_PD(a, b) _mm256_cmp_pd((a), (b), _CMP_LT_OQ)
 #define DMLREF__A2_LE_PD(a, b) _mm256_cmp_pd((a), (b), _CMP_LE_OQ)
 #define DMLREF__A2_NAN_PD(x) _mm256_cmp_pd((x), (x), _CMP_UNORD_Q)
-#define DMLREF__A2_NAN2_f32(ISNAN, MOR, a, b) _mm256_cmp_ps((a), (b), _CMP_UNORD_Q)
-#define DMLREF__A2_NAN2_f64(ISNAN, MOR, a, b) _mm256_cmp_pd((a), (b), _CMP_UNORD_Q)
-#define DMLREF__A2_NAN2_i32 DMLREF__NAN2_EACH
-#define DMLREF__A2_NAN2_u32 DMLREF__NAN2_EACH
-#define DMLREF__A2_NAN2_i64 DMLREF__NAN2_EACH
-#define DMLREF__A2_NAN2_u64 DMLREF__NAN2_EACH
+#define DMLREF__A2_NAN2_PS(ISNAN, MOR, a, b) _mm256_cmp_ps((a), (b), _CMP_UNORD_Q)
+#define DMLREF__A2_NAN2_PD(ISNAN, MOR, a, b) _mm256_cmp_pd((a), (b), _CMP_UNORD_Q)
 #define DMLREF__A2_ANY_PD(m) (_mm256_movemask_pd(m) != 0)
 #define DMLREF__A2_BLENDI_PD(m, a, b) \
     _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b), (m)))
@@ -2705,16 +2707,16 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 
 /* One element type: the vertical kernel (value lanes + index lanes), the
    contiguous kernel (value lanes only, MIN/MAX) and their router. */
-#define DMLREF__A2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, SET1V, MIN, \
+#define DMLREF__A2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, NAN2, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, SET1V, MIN, \
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__A2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, DMLREF__A2_NAN2_##SFX, MOR, ANY,  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, NAN2, MOR, ANY,  \
                         SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
                              dmlref__varg_##SFX##_avx2, W, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A2_ARG_PS(SFX, T, LOAD)                                                                             \
-    DMLREF__A2_ARG(SFX, T, __m256, __m256i, __m256, 8, LOAD, DMLREF__A2_LT_PS, DMLREF__A2_LE_PS, DMLREF__A2_NAN_PS, \
+    DMLREF__A2_ARG(SFX, T, __m256, __m256i, __m256, 8, LOAD, DMLREF__A2_LT_PS, DMLREF__A2_LE_PS, DMLREF__A2_NAN_PS, DMLREF__A2_NAN2_PS, \
                    _mm256_or_ps, _mm256_setzero_ps(), DMLREF__A2_ANY_PS, DMLREF__A2_BLEND_PS, DMLREF__A2_BLENDI_PS,  \
                    DMLREF__A2_SET1_EPI32, _mm256_set1_ps, _mm256_min_ps, _mm256_max_ps, _mm256_storeu_ps, float,     \
                    uint32_t)
@@ -2724,17 +2726,17 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 #define DMLREF__A2_MAX_EPI64(a, b) _mm256_blendv_epi8((a), (b), _mm256_cmpgt_epi64((b), (a)))
 #define DMLREF__A2_ARG_EPI32(SFX, T, LOAD)                                                                          \
     DMLREF__A2_ARG(SFX, T, __m256i, __m256i, __m256i, 8, LOAD, DMLREF__A2_LT_EPI32, DMLREF__A2_LE_EPI32,             \
-                   DMLREF__A2_NONAN, _mm256_or_si256, _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, \
+                   DMLREF__A2_NONAN, DMLREF__NAN2_EACH, _mm256_or_si256, _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, \
                    DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI32, DMLREF__A2_SET1_EPI32, _mm256_min_epi32,              \
                    _mm256_max_epi32, DMLREF__A2_STOREI, int32_t, uint32_t)
 #define DMLREF__A2_ARG_EPI64(SFX, T, LOAD)                                                                          \
     DMLREF__A2_ARG(SFX, T, __m256i, __m256i, __m256i, 4, LOAD, DMLREF__A2_LT_EPI64, DMLREF__A2_LE_EPI64,             \
-                   DMLREF__A2_NONAN, _mm256_or_si256, _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, \
+                   DMLREF__A2_NONAN, DMLREF__NAN2_EACH, _mm256_or_si256, _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, \
                    DMLREF__A2_BLEND_SI, DMLREF__A2_SET1_EPI64, DMLREF__A2_SET1_EPI64, DMLREF__A2_MIN_EPI64,          \
                    DMLREF__A2_MAX_EPI64, DMLREF__A2_STOREI, int64_t, uint64_t)
 DMLREF__A2_ARG_PS(f32, float, _mm256_loadu_ps)
 DMLREF__A2_ARG(f64, double, __m256d, __m256i, __m256d, 4, _mm256_loadu_pd, DMLREF__A2_LT_PD, DMLREF__A2_LE_PD,
-               DMLREF__A2_NAN_PD, _mm256_or_pd, _mm256_setzero_pd(), DMLREF__A2_ANY_PD, DMLREF__A2_BLEND_PD,
+               DMLREF__A2_NAN_PD, DMLREF__A2_NAN2_PD, _mm256_or_pd, _mm256_setzero_pd(), DMLREF__A2_ANY_PD, DMLREF__A2_BLEND_PD,
                DMLREF__A2_BLENDI_PD, DMLREF__A2_SET1_EPI64, _mm256_set1_pd, _mm256_min_pd, _mm256_max_pd,
                _mm256_storeu_pd, double, uint64_t)
 DMLREF__A2_ARG_EPI32(i32, int32_t, DMLREF__A2_LOADI)
@@ -3087,12 +3089,8 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
 #define DMLREF__A5_LT_PD(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_LT_OQ)
 #define DMLREF__A5_LE_PD(a, b) _mm512_cmp_pd_mask((a), (b), _CMP_LE_OQ)
 #define DMLREF__A5_NAN_PD(x) _mm512_cmp_pd_mask((x), (x), _CMP_UNORD_Q)
-#define DMLREF__A5_NAN2_f32(ISNAN, MOR, a, b) _mm512_cmp_ps_mask((a), (b), _CMP_UNORD_Q)
-#define DMLREF__A5_NAN2_f64(ISNAN, MOR, a, b) _mm512_cmp_pd_mask((a), (b), _CMP_UNORD_Q)
-#define DMLREF__A5_NAN2_i32 DMLREF__NAN2_EACH
-#define DMLREF__A5_NAN2_u32 DMLREF__NAN2_EACH
-#define DMLREF__A5_NAN2_i64 DMLREF__NAN2_EACH
-#define DMLREF__A5_NAN2_u64 DMLREF__NAN2_EACH
+#define DMLREF__A5_NAN2_PS(ISNAN, MOR, a, b) _mm512_cmp_ps_mask((a), (b), _CMP_UNORD_Q)
+#define DMLREF__A5_NAN2_PD(ISNAN, MOR, a, b) _mm512_cmp_pd_mask((a), (b), _CMP_UNORD_Q)
 #define DMLREF__A5_NONAN16(x) ((__mmask16)0)
 #define DMLREF__A5_NONAN8(x) ((__mmask8)0)
 #define DMLREF__A5_OR16(a, b) _kor_mask16((a), (b)) /* float NaN masks stay in mask registers */
@@ -3109,30 +3107,30 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
 
 /* Instantiate the vertical and contiguous arg kernels and their router for
    one element type over one lane kind. */
-#define DMLREF__A5_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, BLEND, BLENDI, SET1I, SET1V, MIN, MAX, \
+#define DMLREF__A5_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, NAN2, MOR, MZERO, BLEND, BLENDI, SET1I, SET1V, MIN, MAX, \
                        STOREV, VT, IT)                                                                              \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO,    \
                         DMLREF__A5_ANY, BLEND, BLENDI, SET1I, DMLREF__A5_STOREI, IT, dmlref__arg_##SFX##_scalar)    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, DMLREF__A5_NAN2_##SFX, MOR,     \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, NAN2, MOR,     \
                         DMLREF__A5_ANY, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
                              dmlref__varg_##SFX##_avx512, W, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A5_ARG_PS(SFX, T, LOAD)                                                                             \
     DMLREF__A5_ARG(SFX, T, __m512, __m512i, __mmask16, 16, LOAD, DMLREF__A5_LT_PS, DMLREF__A5_LE_PS,                 \
-                   DMLREF__A5_NAN_PS, DMLREF__A5_OR16, (__mmask16)0, _mm512_mask_blend_ps, _mm512_mask_blend_epi32,  \
+                   DMLREF__A5_NAN_PS, DMLREF__A5_NAN2_PS, DMLREF__A5_OR16, (__mmask16)0, _mm512_mask_blend_ps, _mm512_mask_blend_epi32,  \
                    DMLREF__A5_SET1_EPI32, _mm512_set1_ps, _mm512_min_ps, _mm512_max_ps, _mm512_storeu_ps, float,     \
                    uint32_t)
 #define DMLREF__A5_ARG_EPI32(SFX, T, LOAD, LT, LE, MIN, MAX, VT)                                                    \
-    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask16, 16, LOAD, LT, LE, DMLREF__A5_NONAN16, DMLREF__A5_OR16_INT,       \
+    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask16, 16, LOAD, LT, LE, DMLREF__A5_NONAN16, DMLREF__NAN2_EACH, DMLREF__A5_OR16_INT,       \
                    (__mmask16)0, _mm512_mask_blend_epi32, _mm512_mask_blend_epi32, DMLREF__A5_SET1_EPI32,            \
                    DMLREF__A5_SET1_EPI32, MIN, MAX, DMLREF__A5_STOREI, VT, uint32_t)
 #define DMLREF__A5_ARG_EPI64(SFX, T, LT, LE, MIN, MAX, VT)                                                          \
-    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask8, 8, DMLREF__A5_LOADI, LT, LE, DMLREF__A5_NONAN8,               \
+    DMLREF__A5_ARG(SFX, T, __m512i, __m512i, __mmask8, 8, DMLREF__A5_LOADI, LT, LE, DMLREF__A5_NONAN8, DMLREF__NAN2_EACH,               \
                    DMLREF__A5_OR8_INT, (__mmask8)0, _mm512_mask_blend_epi64, _mm512_mask_blend_epi64,                    \
                    DMLREF__A5_SET1_EPI64, DMLREF__A5_SET1_EPI64, MIN, MAX, DMLREF__A5_STOREI, VT, uint64_t)
 DMLREF__A5_ARG_PS(f32, float, _mm512_loadu_ps)
 DMLREF__A5_ARG(f64, double, __m512d, __m512i, __mmask8, 8, _mm512_loadu_pd, DMLREF__A5_LT_PD, DMLREF__A5_LE_PD,
-               DMLREF__A5_NAN_PD, DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_pd, _mm512_mask_blend_epi64,
+               DMLREF__A5_NAN_PD, DMLREF__A5_NAN2_PD, DMLREF__A5_OR8, (__mmask8)0, _mm512_mask_blend_pd, _mm512_mask_blend_epi64,
                DMLREF__A5_SET1_EPI64, _mm512_set1_pd, _mm512_min_pd, _mm512_max_pd, _mm512_storeu_pd, double,
                uint64_t)
 DMLREF__A5_ARG_EPI32(i32, int32_t, DMLREF__A5_LOADI, _mm512_cmplt_epi32_mask, _mm512_cmple_epi32_mask,
@@ -3174,9 +3172,9 @@ DMLREF__A5_ARG_NARROW(i8, int8_t, DMLREF__A5_LOAD_I8, __mmask64, 64, DMLREF__A5_
 DMLREF__A5_ARG_NARROW(u8, uint8_t, DMLREF__A5_LOAD_U8, __mmask64, 64, DMLREF__A5_NONAN64, _mm512_min_epu8,
                       _mm512_max_epu8, _mm512_cmplt_epu8_mask, _mm512_cmple_epu8_mask, DMLREF__A5_SET1_EPI8, uint8_t)
 
-/* FLOAT16: the vertical kernel converts to float32 lanes; the contiguous
-   kernel compares 32 ordered int16 keys per register, as the AVX2 one does:
-   key = sign ? -magnitude : magnitude (so -0.0 and +0.0 tie), NaN when
+/* FLOAT16: the vertical kernel converts to float32 lanes. Ordered int16
+   keys, as in the AVX2 kernel, serve the contiguous kernel's search pass and
+   tail: key = sign ? -magnitude : magnitude (so -0.0 and +0.0 tie), NaN when
    |key| > 0x7C00. */
 DMLREF__A5 static inline __m512i dmlref__a5_load_f16key(const uint16_t *p) {
     const __m512i x = DMLREF__A5_LOADI(p), mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7FFF));
@@ -3236,7 +3234,7 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
             }
             ext = dmlref__a5_f16_chunk_key(umin, umax, smax, want_max, &nan);
             if (nan) break; /* NaN rules live in the scalar kernel */
-            if (c0 > 0 && !(want_max ? (last ? ext >= best : ext > best) : (last ? ext <= best : ext < best)))
+            if (c0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last))
                 continue;
             /* pass 2: where the extreme is (keys: -0.0 and +0.0 tie) */
             key = _mm512_set1_epi16((short)ext);
@@ -3255,7 +3253,7 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
             DMLREF__A5_STOREI(keys, x);
             for (l = 32u - (unsigned)(n - full); !nan && l < 32u; l++) {
                 const int v = keys[l];
-                if (want_max ? (last ? v >= best : v > best) : (last ? v <= best : v < best)) {
+                if (DMLREF__ARG_BEATS(v, best, want_max, last)) {
                     best = v;
                     at = n - 32u + l;
                 }
