@@ -1993,18 +1993,26 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     }
 
 /* Contiguous: one output at a time along a unit-stride line, read in chunks
-   that fit L1. Pass 1 folds a chunk into its extreme value: four independent
-   MIN (MAX) chains, one compare and one blend per vector, no index
-   bookkeeping. Only a chunk whose extreme beats the best so far (or ties it,
-   DECREASING) is read again, from L1, to find the extreme's first (last)
-   position; on unsorted data that is a handful of chunks per line. The last
-   n % W elements are compared one by one from an overlapping vector.
+   that fit L1. Pass 1 folds a chunk into its lane-wise extremes: four
+   independent MIN (MAX) chains, one compare and one blend per vector, no
+   index bookkeeping, no branch on the data. Each chunk's extremes are kept
+   (one vector per chunk); after DMLREF__CARG_SEGMENT chunks, or at the end of
+   the line, the segment's extreme is reduced once. Only a segment that beats
+   the best so far (or ties it, DECREASING) is searched: its first (last)
+   chunk holding the extreme is found among the kept vectors, then that one
+   chunk is read again, from L1 or L2, for the position. A line of up to 32
+   chunks is searched exactly once, whatever its data (monotone lines used to
+   search every chunk). The last n % W elements are compared one by one from
+   an overlapping vector.
    MIN(x, a) and MAX(x, a) may return either operand when one is NaN: a NaN
    anywhere sends the line to the scalar kernel. Lanes may be narrower than
    the vertical kernel's (no index lanes here), so W is the kernel's own. */
 #define DMLREF__CARG_ACC 4
 #ifndef DMLREF__CARG_BYTES
-#define DMLREF__CARG_BYTES 2048u /* small: the first chunk of every line is always searched again */
+#define DMLREF__CARG_BYTES 2048u
+#endif
+#ifndef DMLREF__CARG_SEGMENT
+#define DMLREF__CARG_SEGMENT 32u
 #endif
 #define DMLREF__CARG_CHUNK(T, W) \
     ((uint64_t)(DMLREF__CARG_BYTES / sizeof(T) / (DMLREF__CARG_ACC * (W)) * (DMLREF__CARG_ACC * (W))))
@@ -2038,81 +2046,93 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     acc[0] = PICK(acc[1], acc[0]);                                                                                   \
     acc[2] = PICK(acc[3], acc[2]);                                                                                   \
     acc[0] = PICK(acc[2], acc[0]);
-#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, ISNAN2, MOR, MANY, SET1V, STOREV, VT, \
-                            FALLBACK)                                                                            \
-    ATTR static void NAME(const dmlref__arg_panel *p) {                                                          \
-        const uint64_t n = p->rcount, full = n - n % (W), chunk = DMLREF__CARG_CHUNK(T, W);                      \
-        const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;                               \
-        uint64_t o;                                                                                              \
-        for (o = 0; o < p->outputs; o++) {                                                                       \
-            const T *line = (const T *)p->src + (ptrdiff_t)o * p->src_output_step;                               \
-            VT lanes[W], best = 0, ext;                                                                          \
-            uint64_t at = 0, c0, i, end;                                                                         \
-            unsigned u, l;                                                                                       \
-            int nan_seen = 0;                                                                                    \
-            V acc[DMLREF__CARG_ACC], x, e, bestv = SET1V(0);                                                     \
-            M nan, m;                                                                                            \
-            for (c0 = 0; c0 < full; c0 = end) {                                                                  \
-                end = full - c0 > chunk ? c0 + chunk : full;                                                     \
-                /* pass 1: the chunk's extreme */                                                                \
-                for (u = 0; u < DMLREF__CARG_ACC; u++) acc[u] = LOAD(line + c0);                                 \
-                nan = ISNAN(acc[0]);                                                                             \
-                i = c0 + (W);                                                                                    \
-                if (want_max && prefetch) {                                                                      \
-                    DMLREF__CARG_FOLD(MAX, 1, LOAD, ISNAN, ISNAN2, MOR, V, W)                                    \
-                } else if (want_max) {                                                                           \
-                    DMLREF__CARG_FOLD(MAX, 0, LOAD, ISNAN, ISNAN2, MOR, V, W)                                    \
-                } else if (prefetch) {                                                                           \
-                    DMLREF__CARG_FOLD(MIN, 1, LOAD, ISNAN, ISNAN2, MOR, V, W)                                    \
-                } else {                                                                                         \
-                    DMLREF__CARG_FOLD(MIN, 0, LOAD, ISNAN, ISNAN2, MOR, V, W)                                    \
-                }                                                                                                \
-                if (MANY(nan)) break; /* NaN rules live in the scalar kernel */                                  \
-                if (c0 > 0) { /* does any lane beat the best (or tie it, DECREASING)? */                         \
-                    m = want_max ? (last ? LE(bestv, acc[0]) : LT(bestv, acc[0]))                                \
-                                 : (last ? LE(acc[0], bestv) : LT(acc[0], bestv));                               \
-                    if (!MANY(m)) continue;                                                                      \
-                }                                                                                                \
-                STOREV(lanes, acc[0]);                                                                           \
-                ext = lanes[0];                                                                                  \
-                for (l = 1; l < (W); l++)                                                                        \
-                    if (want_max ? lanes[l] > ext : lanes[l] < ext) ext = lanes[l];                              \
-                /* pass 2: where the extreme is (-0.0 == +0.0 is a tie, as in the scalar rule) */                \
-                e = SET1V(ext);                                                                                  \
-                for (i = last ? end - (W) : c0;; i = last ? i - (W) : i + (W)) {                                 \
-                    x = LOAD(line + i);                                                                          \
-                    m = want_max ? LE(e, x) : LE(x, e);                                                          \
-                    if (MANY(m)) break;                                                                          \
-                }                                                                                                \
-                STOREV(lanes, x);                                                                                \
-                if (last)                                                                                        \
-                    for (l = (W) - 1; lanes[l] != ext; l--) continue;                                            \
-                else                                                                                             \
-                    for (l = 0; lanes[l] != ext; l++) continue;                                                  \
-                best = ext;                                                                                      \
-                bestv = e;                                                                                       \
-                at = i + l;                                                                                      \
-            }                                                                                                    \
-            nan_seen = c0 < full;                                                                                \
-            if (!nan_seen && full < n) { /* the last n % W elements */                                           \
-                x = LOAD(line + (n - (W)));                                                                      \
-                nan_seen = MANY(ISNAN(x));                                                                       \
-                STOREV(lanes, x);                                                                                \
-                for (l = (W) - (unsigned)(n - full); !nan_seen && l < (W); l++) {                                \
-                    VT v = lanes[l];                                                                             \
-                    if (DMLREF__ARG_BEATS(v, best, want_max, last)) {                                           \
-                        best = v;                                                                                \
-                        at = n - (W) + l;                                                                        \
-                    }                                                                                            \
-                }                                                                                                \
-            }                                                                                                    \
-            if (nan_seen) {                                                                                      \
-                dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                           \
-                FALLBACK(&sub);                                                                                  \
-                continue;                                                                                        \
-            }                                                                                                    \
-            dmlref__put_index(p, o, at);                                                                         \
-        }                                                                                                        \
+#define DMLREF__DEFINE_CARG(NAME, ATTR, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, ISNAN2, MOR, MANY, SET1V, STOREV, VT, \
+                            FALLBACK)                                                                                \
+    ATTR static void NAME(const dmlref__arg_panel *p) {                                                              \
+        const uint64_t n = p->rcount, full = n - n % (W), chunk = DMLREF__CARG_CHUNK(T, W);                          \
+        const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;                                    \
+        uint64_t o;                                                                                                  \
+        for (o = 0; o < p->outputs; o++) {                                                                           \
+            const T *line = (const T *)p->src + (ptrdiff_t)o * p->src_output_step;                                   \
+            VT lanes[W], best = 0, ext;                                                                              \
+            uint64_t at = 0, c0, s0, i, end;                                                                         \
+            unsigned k, kk, l;                                                                                       \
+            int nan_seen = 0;                                                                                        \
+            V acc[DMLREF__CARG_ACC], kept[DMLREF__CARG_SEGMENT], seg = SET1V(0), x, e;                               \
+            M nan, m;                                                                                                \
+            for (c0 = 0; c0 < full && !nan_seen;) {                                                                  \
+                for (s0 = c0, k = 0; k < DMLREF__CARG_SEGMENT && c0 < full; k++, c0 = end) {                         \
+                    end = full - c0 > chunk ? c0 + chunk : full;                                                     \
+                    /* pass 1: the chunk's lane-wise extremes */                                                     \
+                    for (l = 0; l < DMLREF__CARG_ACC; l++) acc[l] = LOAD(line + c0);                                 \
+                    nan = ISNAN(acc[0]);                                                                             \
+                    i = c0 + (W);                                                                                    \
+                    if (want_max && prefetch) {                                                                      \
+                        DMLREF__CARG_FOLD(MAX, 1, LOAD, ISNAN, ISNAN2, MOR, V, W)                                    \
+                    } else if (want_max) {                                                                           \
+                        DMLREF__CARG_FOLD(MAX, 0, LOAD, ISNAN, ISNAN2, MOR, V, W)                                    \
+                    } else if (prefetch) {                                                                           \
+                        DMLREF__CARG_FOLD(MIN, 1, LOAD, ISNAN, ISNAN2, MOR, V, W)                                    \
+                    } else {                                                                                         \
+                        DMLREF__CARG_FOLD(MIN, 0, LOAD, ISNAN, ISNAN2, MOR, V, W)                                    \
+                    }                                                                                                \
+                    if (MANY(nan)) { /* NaN rules live in the scalar kernel */                                       \
+                        nan_seen = 1;                                                                                \
+                        break;                                                                                       \
+                    }                                                                                                \
+                    kept[k] = acc[0];                                                                                \
+                    seg = k == 0 ? acc[0] : want_max ? MAX(acc[0], seg) : MIN(acc[0], seg);                          \
+                }                                                                                                    \
+                if (nan_seen) break;                                                                                 \
+                /* the segment's extreme: does it beat the best (or tie it, DECREASING)? */                          \
+                STOREV(lanes, seg);                                                                                  \
+                ext = lanes[0];                                                                                      \
+                if (want_max)                                                                                        \
+                    for (l = 1; l < (W); l++) ext = lanes[l] > ext ? lanes[l] : ext;                                 \
+                else                                                                                                 \
+                    for (l = 1; l < (W); l++) ext = lanes[l] < ext ? lanes[l] : ext;                                 \
+                if (s0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last)) continue;                               \
+                /* the first (last) chunk holding it (-0.0 == +0.0 is a tie, as in the scalar rule) */               \
+                e = SET1V(ext);                                                                                      \
+                for (kk = last ? k - 1 : 0;; kk = last ? kk - 1 : kk + 1) {                                          \
+                    m = want_max ? LE(e, kept[kk]) : LE(kept[kk], e);                                                \
+                    if (MANY(m)) break;                                                                              \
+                }                                                                                                    \
+                /* pass 2: where it is in that chunk */                                                              \
+                s0 += (uint64_t)kk * chunk;                                                                          \
+                end = full - s0 > chunk ? s0 + chunk : full;                                                         \
+                for (i = last ? end - (W) : s0;; i = last ? i - (W) : i + (W)) {                                     \
+                    x = LOAD(line + i);                                                                              \
+                    m = want_max ? LE(e, x) : LE(x, e);                                                              \
+                    if (MANY(m)) break;                                                                              \
+                }                                                                                                    \
+                STOREV(lanes, x);                                                                                    \
+                if (last)                                                                                            \
+                    for (l = (W) - 1; lanes[l] != ext; l--) continue;                                                \
+                else                                                                                                 \
+                    for (l = 0; lanes[l] != ext; l++) continue;                                                      \
+                best = ext;                                                                                          \
+                at = i + l;                                                                                          \
+            }                                                                                                        \
+            if (!nan_seen && full < n) { /* the last n % W elements */                                               \
+                x = LOAD(line + (n - (W)));                                                                          \
+                nan_seen = MANY(ISNAN(x));                                                                           \
+                STOREV(lanes, x);                                                                                    \
+                for (l = (W) - (unsigned)(n - full); !nan_seen && l < (W); l++) {                                    \
+                    VT v = lanes[l];                                                                                 \
+                    if (DMLREF__ARG_BEATS(v, best, want_max, last)) {                                                \
+                        best = v;                                                                                    \
+                        at = n - (W) + l;                                                                            \
+                    }                                                                                                \
+                }                                                                                                    \
+            }                                                                                                        \
+            if (nan_seen) {                                                                                          \
+                dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                               \
+                FALLBACK(&sub);                                                                                      \
+                continue;                                                                                            \
+            }                                                                                                        \
+            dmlref__put_index(p, o, at);                                                                             \
+        }                                                                                                            \
     }
 
 /* Route a scan panel to the contiguous kernel (unit steps along the axis),
@@ -2365,7 +2385,7 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__S2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, NAN2, MOR, ANY,  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, NAN2, MOR, ANY,  \
                         SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
                              dmlref__varg_##SFX##_sse2, W, dmlref__arg_##SFX##_scalar)
@@ -2391,7 +2411,7 @@ DMLREF__S2_ARG_EPI32(u32, uint32_t, DMLREF__S2_LOAD_U32)
                         _mm_cmplt_epi32, DMLREF__S2_LE_EPI32, DMLREF__S2_NONAN, _mm_or_si128, _mm_setzero_si128(),   \
                         DMLREF__S2_ANY_SI, dmlref__s2_select_si, dmlref__s2_select_si, DMLREF__S2_SET1_EPI32,       \
                         DMLREF__S2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)                                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, W, LOAD, MIN, MAX, LT, LE,       \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, W, LOAD, MIN, MAX, LE,       \
                         DMLREF__S2_NONAN, DMLREF__NAN2_EACH, _mm_or_si128, DMLREF__S2_ANY_SI, SET1V, DMLREF__S2_STOREI, VT,            \
                         dmlref__arg_##SFX##_scalar)                                                                 \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
@@ -2711,7 +2731,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__A2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, NAN2, MOR, ANY,  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, NAN2, MOR, ANY,  \
                         SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
                              dmlref__varg_##SFX##_avx2, W, dmlref__arg_##SFX##_scalar)
@@ -2752,8 +2772,8 @@ DMLREF__A2_ARG_EPI64(u64, uint64_t, DMLREF__A2_LOAD_U64)
                         _mm256_setzero_si256(), DMLREF__A2_ANY_SI, DMLREF__A2_BLEND_SI, DMLREF__A2_BLEND_SI,        \
                         DMLREF__A2_SET1_EPI32, DMLREF__A2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)             \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, __m256i, __m256i, W, DMLREF__A2_LOADI, MIN, MAX,   \
-                        LT, LE, DMLREF__A2_NONAN, DMLREF__NAN2_EACH, _mm256_or_si256, DMLREF__A2_ANY_SI, SET1V, DMLREF__A2_STOREI, VT,     \
-                        dmlref__arg_##SFX##_scalar)                                                                 \
+                        LE, DMLREF__A2_NONAN, DMLREF__NAN2_EACH, _mm256_or_si256, DMLREF__A2_ANY_SI, SET1V,         \
+                        DMLREF__A2_STOREI, VT, dmlref__arg_##SFX##_scalar)                                          \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
                              dmlref__varg_##SFX##_avx2, 8, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A2_LE_EPI8(a, b) _mm256_xor_si256(_mm256_cmpgt_epi8((a), (b)), _mm256_set1_epi32(-1))
@@ -2792,7 +2812,7 @@ DMLREF__DEFINE_VARG(dmlref__varg_f16_avx2, DMLREF__A2, uint16_t, __m256, __m256i
                     DMLREF__A2_ANY_PS, DMLREF__A2_BLEND_PS, DMLREF__A2_BLENDI_PS, DMLREF__A2_SET1_EPI32,
                     DMLREF__A2_STOREI, uint32_t, dmlref__arg_f16_scalar)
 DMLREF__DEFINE_CARG(dmlref__carg_f16_avx2, DMLREF__A2, uint16_t, __m256i, __m256i, 16, dmlref__a2_load_f16key,
-                    _mm256_min_epi16, _mm256_max_epi16, DMLREF__A2_LT_EPI16, DMLREF__A2_LE_EPI16,
+                    _mm256_min_epi16, _mm256_max_epi16, DMLREF__A2_LE_EPI16,
                     DMLREF__A2_NAN_F16KEY, DMLREF__NAN2_EACH, _mm256_or_si256, DMLREF__A2_ANY_SI, DMLREF__A2_SET1_EPI16,
                     DMLREF__A2_STOREI, int16_t, dmlref__arg_f16_scalar)
 DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx2, DMLREF__A2, dmlref__carg_f16_avx2, 16, dmlref__varg_f16_avx2, 8,
@@ -3111,7 +3131,7 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
                        STOREV, VT, IT)                                                                              \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO,    \
                         DMLREF__A5_ANY, BLEND, BLENDI, SET1I, DMLREF__A5_STOREI, IT, dmlref__arg_##SFX##_scalar)    \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LT, LE, ISNAN, NAN2, MOR,     \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, NAN2, MOR,     \
                         DMLREF__A5_ANY, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
                              dmlref__varg_##SFX##_avx512, W, dmlref__arg_##SFX##_scalar)
@@ -3156,8 +3176,8 @@ DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_
                         DMLREF__A5_SET1_EPI32, DMLREF__A5_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A5_ARG_NARROW(SFX, T, WIDE_LOAD, M, W, NONAN, MIN, MAX, LT, LE, SET1V, VT)                           \
     DMLREF__A5_VARG_WIDE(SFX, T, WIDE_LOAD)                                                                         \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, __m512i, M, W, DMLREF__A5_LOADI, MIN, MAX, LT,   \
-                        LE, NONAN, DMLREF__NAN2_EACH, DMLREF__A5_ORM, DMLREF__A5_ANY, SET1V, DMLREF__A5_STOREI, VT,                    \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, __m512i, M, W, DMLREF__A5_LOADI, MIN, MAX,   \
+                        LE, NONAN, DMLREF__NAN2_EACH, DMLREF__A5_ORM, DMLREF__A5_ANY, SET1V, DMLREF__A5_STOREI, VT, \
                         dmlref__arg_##SFX##_scalar)                                                                 \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
                              dmlref__varg_##SFX##_avx512, 16, dmlref__arg_##SFX##_scalar)
@@ -3573,7 +3593,7 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_neon, DMLREF__NE, double, float64x2
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,        \
                         vorrq_u32, vdupq_n_u32(0), DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, STOREI, IT,              \
                         dmlref__arg_##SFX##_scalar)                                                                \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, uint32x4_t, W, LOAD, MIN, MAX, LT, LE, ISNAN, DMLREF__NAN2_EACH,  \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, uint32x4_t, W, LOAD, MIN, MAX, LE, ISNAN, DMLREF__NAN2_EACH,  \
                         vorrq_u32, DMLREF__NE_ANY32, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
                              dmlref__varg_##SFX##_neon, W, dmlref__arg_##SFX##_scalar)
@@ -3606,7 +3626,7 @@ DMLREF__NE_ARG(u64, uint64_t, uint64x2_t, uint64x2_t, 2, vld1q_u64, DMLREF__NE_L
 #define DMLREF__NE_ANY8(m) (vmaxvq_u8(m) != 0)
 #define DMLREF__NE_ANY16(m) (vmaxvq_u16(m) != 0)
 #define DMLREF__NE_ARG_NARROW(SFX, T, V, M, W, LOAD, MIN, MAX, LT, LE, NONAN, MOR, ANY, SET1V, STOREV)              \
-    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, M, W, LOAD, MIN, MAX, LT, LE, NONAN, DMLREF__NAN2_EACH, MOR, ANY, \
+    DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, M, W, LOAD, MIN, MAX, LE, NONAN, DMLREF__NAN2_EACH, MOR, ANY, \
                         SET1V, STOREV, T, dmlref__arg_##SFX##_scalar)                                              \
     DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
                              dmlref__arg_##SFX##_scalar, W, dmlref__arg_##SFX##_scalar)

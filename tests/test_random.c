@@ -997,9 +997,11 @@ static void gen_every_axis(gen_case *c, rng *r, unsigned it) {
     finish_case(c, r, pick_max_elements(r));
 }
 
-/* Long arg-reduction lines: many L1 chunks of the contiguous kernels, whose
-   second pass runs only where a chunk beats (or, DECREASING, ties) the best
-   so far; staircases make every chunk do so, with ties across chunk borders. */
+/* Long arg-reduction lines: many L1 chunks of the contiguous kernels and
+   several segments of 32 chunks (64 KiB; 8-bit lines need over 65536
+   elements), each searched only where it beats (or, DECREASING, ties) the
+   best so far; staircases make every segment do so, with ties across chunk
+   and segment borders. */
 static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
     static const value_profile profiles[] = {VALUES_TIES, VALUES_SMALL, VALUES_EXTREMES, VALUES_MIXED,
                                              VALUES_FINITE};
@@ -1007,7 +1009,7 @@ static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
     c->axis = rng_below(r, c->rank);
     c->axes[0] = c->axis;
     c->axis_count = 1;
-    c->axis_length = 1 + rng_below(r, rng_percent(r, 50) ? 70000 : 9000);
+    c->axis_length = 1 + rng_below(r, rng_percent(r, 50) ? 9000 : rng_percent(r, 70) ? 70000 : 200000);
     c->values = profiles[rng_below(r, 5)];
     c->staircase = rng_percent(r, 60) ? (rng_percent(r, 50) ? 1 : -1) * (rng_percent(r, 30) ? 2 : 1) : 0;
     if (rng_percent(r, 70)) c->in_layout = LAYOUT_PACKED; /* unit-stride lines */
