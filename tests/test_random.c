@@ -998,7 +998,7 @@ static void gen_every_axis(gen_case *c, rng *r, unsigned it) {
 }
 
 /* Long arg-reduction lines: many L1 chunks of the contiguous kernels and
-   several segments of 32 chunks (64 KiB; 8-bit lines need over 65536
+   several segments of 32 chunks (128 KiB; 8-bit lines need over 131072
    elements), each searched only where it beats (or, DECREASING, ties) the
    best so far; staircases make every segment do so, with ties across chunk
    and segment borders. */
