@@ -3239,8 +3239,20 @@ DMLREF__A5 static inline int dmlref__a5_f16_chunk_key(__m512i umin, __m512i umax
     if (want_max) return shi >= 0 ? shi : -(int)(lo & 0x7FFFu);
     return hi > 0x8000u ? -(int)(hi & 0x7FFFu) : hi == 0x8000u ? 0 : (int)lo;
 }
+#define DMLREF__A5_F16_FOLD(PF)                                                                           \
+    for (; i + 64 <= end; i += 64) {                                                                      \
+        const __m512i x0 = DMLREF__A5_LOADI(line + i), x1 = DMLREF__A5_LOADI(line + i + 32);              \
+        if (PF) DMLREF__PREFETCH_SPAN(line + i, 128u);                                                    \
+        umin = _mm512_min_epu16(umin, x0);                                                                \
+        umax = _mm512_max_epu16(umax, x0);                                                                \
+        smax = _mm512_max_epi16(smax, x0);                                                                \
+        umin2 = _mm512_min_epu16(umin2, x1);                                                              \
+        umax2 = _mm512_max_epu16(umax2, x1);                                                              \
+        smax2 = _mm512_max_epi16(smax2, x1);                                                              \
+    }
 DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
-    /* 8 KiB chunks: the three horizontal reductions per chunk cost as much as ~16 vectors of pass 1 */
+    /* 8 KiB chunks: the three horizontal reductions per chunk cost as much as ~16 vectors of pass 1;
+       two vectors per step, in one loop per prefetch policy: L2 3.8 -> 3.6 us per 256 KiB */
     const uint64_t n = p->rcount, full = n - n % 32u, chunk = 4096u;
     const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;
     uint64_t o;
@@ -3250,16 +3262,25 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
         int best = 0, nan = 0;
         for (c0 = 0; c0 < full && !nan; c0 = end) {
             __m512i umin = DMLREF__A5_LOADI(line + c0), umax = umin, smax = umin, key;
+            __m512i umin2 = umin, umax2 = umin, smax2 = umin;
             int ext;
             __mmask32 m = 0;
             end = full - c0 > chunk ? c0 + chunk : full;
-            for (i = c0 + 32; i < end; i += 32) { /* pass 1 */
+            i = c0 + 32;
+            /* pass 1, two vectors per step (two sets of chains), one loop per prefetch policy */
+            if (prefetch)
+                DMLREF__A5_F16_FOLD(1)
+            else
+                DMLREF__A5_F16_FOLD(0)
+            for (; i < end; i += 32) {
                 const __m512i x = DMLREF__A5_LOADI(line + i);
-                if (prefetch) DMLREF__PREFETCH_SPAN(line + i, 64u);
                 umin = _mm512_min_epu16(umin, x);
                 umax = _mm512_max_epu16(umax, x);
                 smax = _mm512_max_epi16(smax, x);
             }
+            umin = _mm512_min_epu16(umin, umin2);
+            umax = _mm512_max_epu16(umax, umax2);
+            smax = _mm512_max_epi16(smax, smax2);
             ext = dmlref__a5_f16_chunk_key(umin, umax, smax, want_max, &nan);
             if (nan) break; /* NaN rules live in the scalar kernel */
             if (c0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last))

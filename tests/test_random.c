@@ -144,6 +144,8 @@ typedef struct gen_case {
     UINT axis_length;          /* if not 0: the scan axis has exactly this size */
     int staircase;             /* +1 / -1: inputs rise / fall in index order, in steps (ties);
                                   +2 / -2: the same over non-negative steps only */
+    int one_sign;              /* floats: +1 / -1 clear / set every sign bit (no minimum
+                                  among negatives for ARGMIN, no maximum among positives for ARGMAX) */
     value_profile values;
     UINT in_alignment, out_alignment;
     int in_owned_by_dml;
@@ -365,6 +367,7 @@ static void describe_case(text *t, const gen_case *c) {
     if (c->staircase)
         text_add(t, " staircase=%s%s", c->staircase > 0 ? "rising" : "falling",
                  c->staircase == 2 || c->staircase == -2 ? " (non-negative)" : "");
+    if (c->one_sign) text_add(t, " signs=%s", c->one_sign > 0 ? "all clear" : "all set");
 }
 
 /* ---- values --------------------------------------------------------------------- */
@@ -811,6 +814,16 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
         store_random_value(r, c->type, c->values,
                            guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size);
     } while (next_index(index, c->in_sizes, c->rank));
+    if (c->one_sign && is_float(c->type)) { /* the top bit of each element, in native byte order */
+        const uint16_t one = 1;
+        unsigned char low;
+        memcpy(&low, &one, 1);
+        do {
+            unsigned char *e = guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size;
+            unsigned char *top = e + (low ? in_size - 1 : 0);
+            *top = (unsigned char)(c->one_sign > 0 ? *top & 0x7Fu : *top | 0x80u);
+        } while (next_index(index, c->in_sizes, c->rank));
+    }
     if (c->staircase) {
         uint64_t count = 1, k = 0;
         for (i = 0; i < c->rank; i++) count *= c->in_sizes[i];
@@ -1012,6 +1025,7 @@ static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
     c->axis_length = 1 + rng_below(r, rng_percent(r, 50) ? 9000 : rng_percent(r, 70) ? 70000 : 200000);
     c->values = profiles[rng_below(r, 5)];
     c->staircase = rng_percent(r, 60) ? (rng_percent(r, 50) ? 1 : -1) * (rng_percent(r, 30) ? 2 : 1) : 0;
+    if (!c->staircase && rng_percent(r, 60)) c->one_sign = rng_percent(r, 50) ? 1 : -1;
     if (rng_percent(r, 70)) c->in_layout = LAYOUT_PACKED; /* unit-stride lines */
     finish_case(c, r, c->axis_length * 3);
 }
