@@ -53,7 +53,7 @@ help:
 	@echo "make fuzz       build the libFuzzer target (clang, ASan+UBSan) into $(BUILD)/fuzz/ and run it"
 	@echo "                FUZZ_SECONDS (default 60) on tests/fuzz/corpus/; new inputs go to $(BUILD)/fuzz/corpus/"
 	@echo "make fuzz-smoke the same for 45 seconds (under 2 minutes with the build)"
-	@echo "make fuzz-merge add the inputs of $(BUILD)/fuzz/corpus/ that find new coverage to tests/fuzz/corpus/"
+	@echo "make fuzz-merge add the inputs of $(BUILD)/fuzz/corpus/ that reach new edges to tests/fuzz/corpus/"
 	@echo "make fuzz-seeds regenerate the seed files tests/fuzz/corpus/seed-* (tests/fuzz/fuzz_seeds.c)"
 	@echo "variables: CC, CXX, OPT, EXTRA (extra compile flags), RUN_ENV (e.g. qemu-aarch64)"
 	@echo "           TESTS='filter ...' runs only cases whose names contain a filter"
@@ -292,8 +292,10 @@ fuzz: $(FUZZ_BIN)
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=45
 
+# -use_counters=0: keep an input only for an edge no stored input reaches (counting hit
+# counts too kept 11,942 of the 12,067-input corpus; edges alone, 1,509 for all 8,753 edges).
 fuzz-merge: $(FUZZ_BIN)
-	./$(FUZZ_BIN) -merge=1 $(FUZZ_RUN) $(FUZZ_CORPUS) $(FUZZ_DIR)/corpus
+	./$(FUZZ_BIN) -merge=1 -use_counters=0 $(FUZZ_RUN) $(FUZZ_CORPUS) $(FUZZ_DIR)/corpus
 
 $(FUZZ_DIR)/fuzz_seeds: tests/fuzz/fuzz_seeds.c
 	@mkdir -p $(dir $@)
