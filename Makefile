@@ -293,7 +293,8 @@ fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=45
 
 # -use_counters=0: keep an input only for an edge no stored input reaches (counting hit
-# counts too kept 11,942 of the 12,067-input corpus; edges alone, 1,509 for all 8,753 edges).
+# counts too kept 11,942 of the 12,067-input corpus; edges alone, 1,509 for all 8,753 edges,
+# one of them equal to a seed).
 fuzz-merge: $(FUZZ_BIN)
 	./$(FUZZ_BIN) -merge=1 -use_counters=0 $(FUZZ_RUN) $(FUZZ_CORPUS) $(FUZZ_DIR)/corpus
 

@@ -741,6 +741,22 @@ static void check_output(case_report *rep, const case_tensors *t, const unsigned
    in ten keeps its random value. Non-negative staircases (+-2) take steps
    0..199 only, every element, zeros of either sign: below zero there is at
    most -0.0, which ties with +0.0. */
+/* Clear (sign > 0) or set (sign < 0) the sign bit of a float element stored
+   in native byte order. */
+static void force_sign(unsigned char *dst, uint32_t size, int sign) {
+    switch (size) {
+    case 2: { uint16_t v; memcpy(&v, dst, 2); v = (uint16_t)(sign > 0 ? v & 0x7FFFu : v | 0x8000u); memcpy(dst, &v, 2); break; }
+    case 4: { uint32_t v; memcpy(&v, dst, 4); v = sign > 0 ? v & 0x7FFFFFFFu : v | 0x80000000u; memcpy(dst, &v, 4); break; }
+    default: {
+        uint64_t v;
+        memcpy(&v, dst, 8);
+        v = sign > 0 ? v & UINT64_C(0x7FFFFFFFFFFFFFFF) : v | UINT64_C(0x8000000000000000);
+        memcpy(dst, &v, 8);
+        break;
+    }
+    }
+}
+
 static void store_staircase_value(rng *r, const gen_case *c, uint64_t k, uint64_t count, unsigned char *dst) {
     const int nonnegative = c->staircase == 2 || c->staircase == -2;
     int64_t step = (int64_t)(k * 200 / count) - (nonnegative ? 0 : 100);
@@ -811,19 +827,10 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
     for (i = 0; i < in.bytes; i++) guarded_data(&in)[i] = (unsigned char)rng_next(r);
     effective_strides(c->in_sizes, t.in_buffer.Strides, c->rank, in_strides);
     do {
-        store_random_value(r, c->type, c->values,
-                           guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size);
+        unsigned char *e = guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size;
+        store_random_value(r, c->type, c->values, e);
+        if (c->one_sign && is_float(c->type)) force_sign(e, in_size, c->one_sign);
     } while (next_index(index, c->in_sizes, c->rank));
-    if (c->one_sign && is_float(c->type)) { /* the top bit of each element, in native byte order */
-        const uint16_t one = 1;
-        unsigned char low;
-        memcpy(&low, &one, 1);
-        do {
-            unsigned char *e = guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size;
-            unsigned char *top = e + (low ? in_size - 1 : 0);
-            *top = (unsigned char)(c->one_sign > 0 ? *top & 0x7Fu : *top | 0x80u);
-        } while (next_index(index, c->in_sizes, c->rank));
-    }
     if (c->staircase) {
         uint64_t count = 1, k = 0;
         for (i = 0; i < c->rank; i++) count *= c->in_sizes[i];
