@@ -33,14 +33,15 @@
       DMLREF_ASSERT(x)        internal assertions (default: assert from assert.h)
       DMLREF_NO_SIMD          build the scalar path only
       DMLREF_VECTOR           build one path only, used by AUTO: DMLREF_SCALAR, DMLREF_SSE2,
-                              DMLREF_AVX2, DMLREF_AVX512 or DMLREF_NEON
-      DMLREF_NO_AVX512        never build the AVX-512 path
+                              DMLREF_AVX2, DMLREF_AVX512, DMLREF_AVX512FP16 or DMLREF_NEON
+      DMLREF_NO_AVX512        never build the AVX-512 paths
+      DMLREF_NO_AVX512FP16    never build the AVX512-FP16 path (for assemblers older than binutils 2.38)
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
                               alias the input are written with non-temporal stores
 
    Layout of the implementation (search for the markers):
       >>types >>float16 >>fpenv >>status >>validation >>iteration >>scalar
-      >>simd-common >>sse2 >>avx2 >>avx512 >>neon >>dispatch >>public
+      >>simd-common >>sse2 >>avx2 >>avx512 >>avx512fp16 >>neon >>dispatch >>public
 */
 #ifndef DML_REF_H
 #define DML_REF_H
@@ -260,6 +261,7 @@ typedef enum dmlref_isa {
     DMLREF_ISA_AVX2 = 3,
     DMLREF_ISA_AVX512 = 4,
     DMLREF_ISA_NEON = 5,
+    DMLREF_ISA_AVX512FP16 = 6, /* AVX-512 plus native FLOAT16 compares (x86-64) */
     DMLREF_ISA_COUNT,
     DMLREF_ISA_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_isa;
@@ -387,6 +389,7 @@ DMLREF_API uint32_t dmlref_version_number(void);
 #define DMLREF_AVX2 3
 #define DMLREF_AVX512 4
 #define DMLREF_NEON 5
+#define DMLREF_AVX512FP16 6
 #if !defined(DMLREF_NO_SIMD)
 #if defined(DMLREF_VECTOR)
 #define DMLREF__WANT(isa) (DMLREF_VECTOR == (isa))
@@ -400,8 +403,14 @@ DMLREF_API uint32_t dmlref_version_number(void);
 #if DMLREF__WANT(DMLREF_AVX2)
 #define DMLREF__BUILD_AVX2 1
 #endif
-#if DMLREF__WANT(DMLREF_AVX512) && !defined(DMLREF_NO_AVX512)
+#if (DMLREF__WANT(DMLREF_AVX512) || DMLREF__WANT(DMLREF_AVX512FP16)) && !defined(DMLREF_NO_AVX512)
 #define DMLREF__BUILD_AVX512 1
+#endif
+/* AVX512-FP16 is the AVX-512 path plus one kernel; it needs a compiler and
+   assembler that know the instructions (gcc 12, clang 14, binutils 2.38). */
+#if defined(DMLREF__BUILD_AVX512) && DMLREF__WANT(DMLREF_AVX512FP16) && !defined(DMLREF_NO_AVX512FP16) && \
+    ((defined(__clang__) && __clang_major__ >= 14) || (!defined(__clang__) && __GNUC__ >= 12))
+#define DMLREF__BUILD_AVX512FP16 1
 #endif
 #endif
 #if defined(DMLREF__AARCH64) && (defined(__GNUC__) || defined(__clang__)) && DMLREF__WANT(DMLREF_NEON)
@@ -3204,10 +3213,11 @@ DMLREF__A5_ARG_NARROW(u8, uint8_t, DMLREF__A5_LOAD_U8, __mmask64, 64, DMLREF__A5
    keys, as in the AVX2 kernel, serve the contiguous kernel's search pass and
    tail: key = sign ? -magnitude : magnitude (so -0.0 and +0.0 tie), NaN when
    |key| > 0x7C00. */
-DMLREF__A5 static inline __m512i dmlref__a5_load_f16key(const uint16_t *p) {
-    const __m512i x = DMLREF__A5_LOADI(p), mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7FFF));
+DMLREF__A5 static inline __m512i dmlref__a5_f16key(__m512i x) {
+    const __m512i mag = _mm512_and_si512(x, _mm512_set1_epi16(0x7FFF));
     return _mm512_mask_sub_epi16(mag, _mm512_movepi16_mask(x), _mm512_setzero_si512(), mag);
 }
+#define dmlref__a5_load_f16key(p) dmlref__a5_f16key(DMLREF__A5_LOADI(p))
 #define DMLREF__A5_NAN_F16KEY(k) _mm512_cmpgt_epi16_mask(_mm512_abs_epi16(k), _mm512_set1_epi16(0x7C00))
 DMLREF__DEFINE_VARG(dmlref__varg_f16_avx512, DMLREF__A5, uint16_t, __m512, __m512i, __mmask16, 16,
                     dmlref__a5_load_ph, DMLREF__A5_LT_PS, DMLREF__A5_LE_PS, DMLREF__A5_NAN_PS, DMLREF__A5_OR16,
@@ -3376,6 +3386,52 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u32_avx512, DMLREF__A5, dmlref__cumpro
 DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u64_avx512, DMLREF__A5, dmlref__cumprod_u64_scalar,
                           dmlref__vprod_u64_avx512, dmlref__cumprod_u64_scalar, 8)
 #define dmlref__cumprod_u8_avx512 dmlref__cumprod_u8_scalar /* no 8-bit multiply */
+
+/* >>avx512fp16 -------------------------------------------------------------------
+   AVX512-FP16 (Sapphire Rapids and later) compares and folds FLOAT16 natively,
+   32 lanes per register. The path is the AVX-512 path with one kernel
+   replaced: the contiguous FLOAT16 arg-reduction, which then has the shape of
+   every other contiguous arg kernel (DMLREF__DEFINE_CARG) at the FLOAT32 rate,
+   where the AVX-512BW kernel above folds raw bits with three integer ops per
+   vector. The instructions are written as inline assembly because clang 14
+   declares the FP16 intrinsics only under -mavx512fp16 (not per function);
+   both dialects are given so -masm=intel builds too. Lanes hold FLOAT16 bits
+   in __m512i. The scalar side (found extremes, the tail) uses the ordered
+   int16 keys above, so -0.0 and +0.0 tie as in the scalar rule. */
+#if defined(DMLREF__BUILD_AVX512FP16)
+#define DMLREF__A5H __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,f16c,avx512fp16")))
+DMLREF__A5H static inline __m512i dmlref__a5h_min(__m512i a, __m512i b) { /* per lane: a < b ? a : b */
+    __m512i r;
+    __asm__("vminph {%2, %1, %0|%0, %1, %2}" : "=v"(r) : "v"(a), "v"(b));
+    return r;
+}
+DMLREF__A5H static inline __m512i dmlref__a5h_max(__m512i a, __m512i b) { /* per lane: a > b ? a : b */
+    __m512i r;
+    __asm__("vmaxph {%2, %1, %0|%0, %1, %2}" : "=v"(r) : "v"(a), "v"(b));
+    return r;
+}
+DMLREF__A5H static inline __mmask32 dmlref__a5h_le(__m512i a, __m512i b) { /* per lane: a <= b (false for NaN) */
+    __mmask32 m;
+    __asm__("vcmpph {$2, %2, %1, %0|%0, %1, %2, 2}" : "=k"(m) : "v"(a), "v"(b));
+    return m;
+}
+DMLREF__A5H static inline __mmask32 dmlref__a5h_unord(__m512i a, __m512i b) { /* per lane: a or b is NaN */
+    __mmask32 m;
+    __asm__("vcmpph {$3, %2, %1, %0|%0, %1, %2, 3}" : "=k"(m) : "v"(a), "v"(b));
+    return m;
+}
+/* An ordered key back to FLOAT16 bits (key 0 gives +0.0, which ties with -0.0). */
+#define DMLREF__A5H_SET1_KEY(k) _mm512_set1_epi16((short)((k) < 0 ? 0x8000 | -(k) : (k)))
+#define DMLREF__A5H_NAN(x) dmlref__a5h_unord((x), (x))
+#define DMLREF__A5H_NAN2(ISNAN, MOR, a, b) dmlref__a5h_unord((a), (b))
+#define DMLREF__A5H_STORE_KEYS(keys, x) DMLREF__A5_STOREI((keys), dmlref__a5_f16key(x))
+DMLREF__DEFINE_CARG(dmlref__carg_f16_avx512fp16, DMLREF__A5H, uint16_t, __m512i, __mmask32, 32, DMLREF__A5_LOADI,
+                    dmlref__a5h_min, dmlref__a5h_max, dmlref__a5h_le, DMLREF__A5H_NAN, DMLREF__A5H_NAN2,
+                    DMLREF__A5_ORM, DMLREF__A5_ANY, DMLREF__A5H_SET1_KEY, DMLREF__A5H_STORE_KEYS, int16_t,
+                    dmlref__arg_f16_scalar)
+DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx512fp16, DMLREF__A5H, dmlref__carg_f16_avx512fp16, 32,
+                         dmlref__varg_f16_avx512, 16, dmlref__arg_f16_scalar)
+#endif /* DMLREF__BUILD_AVX512FP16 */
 #endif /* DMLREF__BUILD_AVX512 */
 
 /* >>neon -------------------------------------------------------------------------
@@ -3715,8 +3771,10 @@ typedef struct dmlref__kernels {
 } dmlref__kernels;
 
 /* Integer scans are the same in both orders: cumsum_blocked reuses cumsum.
-   Order of entries: UNKNOWN, F32, F16, U32, U16, U8, I32, I16, I8, F64, U64, I64, U4, I4. */
-#define DMLREF__KERNEL_TABLE(P)                                                                                  \
+   Order of entries: UNKNOWN, F32, F16, U32, U16, U8, I32, I16, I8, F64, U64, I64, U4, I4.
+   DMLREF__KERNEL_TABLE2(P, H) takes the FLOAT16 arg kernel from path H. */
+#define DMLREF__KERNEL_TABLE(P) DMLREF__KERNEL_TABLE2(P, P)
+#define DMLREF__KERNEL_TABLE2(P, H)                                                                              \
     {{NULL, dmlref__cumsum_f32_##P, dmlref__cumsum_f16_##P, dmlref__cumsum_u32_##P, dmlref__cumsum_u16_##P,      \
       dmlref__cumsum_u8_##P, dmlref__cumsum_u32_##P, dmlref__cumsum_u16_##P, dmlref__cumsum_u8_##P,              \
       dmlref__cumsum_f64_##P, dmlref__cumsum_u64_##P, dmlref__cumsum_u64_##P, NULL, NULL},                       \
@@ -3727,7 +3785,7 @@ typedef struct dmlref__kernels {
      {NULL, dmlref__cumprod_f32_##P, dmlref__cumprod_f16_##P, dmlref__cumprod_u32_##P, dmlref__cumprod_u16_##P,  \
       dmlref__cumprod_u8_##P, dmlref__cumprod_u32_##P, dmlref__cumprod_u16_##P, dmlref__cumprod_u8_##P,          \
       dmlref__cumprod_f64_##P, dmlref__cumprod_u64_##P, dmlref__cumprod_u64_##P, NULL, NULL},                    \
-     {NULL, dmlref__arg_f32_##P, dmlref__arg_f16_##P, dmlref__arg_u32_##P, dmlref__arg_u16_##P,                  \
+     {NULL, dmlref__arg_f32_##P, dmlref__arg_f16_##H, dmlref__arg_u32_##P, dmlref__arg_u16_##P,                  \
       dmlref__arg_u8_##P, dmlref__arg_i32_##P, dmlref__arg_i16_##P, dmlref__arg_i8_##P, dmlref__arg_f64_##P,     \
       dmlref__arg_u64_##P, dmlref__arg_i64_##P, NULL, NULL}}
 
@@ -3741,6 +3799,9 @@ static const dmlref__kernels dmlref__avx2_kernels = DMLREF__KERNEL_TABLE(avx2);
 #if defined(DMLREF__BUILD_AVX512)
 static const dmlref__kernels dmlref__avx512_kernels = DMLREF__KERNEL_TABLE(avx512);
 #endif
+#if defined(DMLREF__BUILD_AVX512FP16)
+static const dmlref__kernels dmlref__avx512fp16_kernels = DMLREF__KERNEL_TABLE2(avx512, avx512fp16);
+#endif
 #if defined(DMLREF__BUILD_NEON)
 static const dmlref__kernels dmlref__neon_kernels = DMLREF__KERNEL_TABLE(neon);
 #endif
@@ -3753,13 +3814,16 @@ DMLREF_API const char *dmlref_isa_name(dmlref_isa isa) {
     case DMLREF_ISA_AVX2: return "AVX2";
     case DMLREF_ISA_AVX512: return "AVX512";
     case DMLREF_ISA_NEON: return "NEON";
+    case DMLREF_ISA_AVX512FP16: return "AVX512FP16";
     default: return "UNKNOWN";
     }
 }
 
 #if defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_AVX512)
 /* The best x86 level this CPU and OS support: AVX2 needs AVX2+F16C and YMM
-   state; AVX-512 needs F, BW, DQ, VL and ZMM state. */
+   state; AVX-512 needs F, BW, DQ, VL and ZMM state; AVX512-FP16 needs AVX-512
+   and its own bit (leaf 7, EDX bit 23). Levels are dmlref_isa values, x86
+   ones only: SSE2 < AVX2 < AVX512 < AVX512FP16. */
 static int dmlref__x86_level(void) {
     unsigned a, b, c, d, lo = 0, hi = 0;
     uint64_t xcr0;
@@ -3774,6 +3838,7 @@ static int dmlref__x86_level(void) {
     if ((xcr0 & 0xE6u) == 0xE6u && ((b >> 16) & 1u) && ((b >> 17) & 1u) && ((b >> 30) & 1u) && ((b >> 31) & 1u) &&
         level == DMLREF_ISA_AVX2)
         level = DMLREF_ISA_AVX512;
+    if (level == DMLREF_ISA_AVX512 && ((d >> 23) & 1u)) level = DMLREF_ISA_AVX512FP16;
     return level;
 }
 
@@ -3802,6 +3867,9 @@ DMLREF_API int dmlref_isa_available(dmlref_isa isa) {
 #if defined(DMLREF__BUILD_AVX512)
     case DMLREF_ISA_AVX512: return dmlref__cached_x86_level() >= DMLREF_ISA_AVX512;
 #endif
+#if defined(DMLREF__BUILD_AVX512FP16)
+    case DMLREF_ISA_AVX512FP16: return dmlref__cached_x86_level() == DMLREF_ISA_AVX512FP16;
+#endif
 #if defined(DMLREF__BUILD_NEON)
     case DMLREF_ISA_NEON: return 1;
 #endif
@@ -3811,7 +3879,8 @@ DMLREF_API int dmlref_isa_available(dmlref_isa isa) {
 
 /* Preference order of AUTO: the widest x86 path the CPU supports first. */
 DMLREF_API dmlref_isa dmlref_best_isa(void) {
-    static const dmlref_isa preference[] = {DMLREF_ISA_AVX512, DMLREF_ISA_AVX2, DMLREF_ISA_NEON, DMLREF_ISA_SSE2};
+    static const dmlref_isa preference[] = {DMLREF_ISA_AVX512FP16, DMLREF_ISA_AVX512, DMLREF_ISA_AVX2,
+                                            DMLREF_ISA_NEON, DMLREF_ISA_SSE2};
     size_t i;
     for (i = 0; i < sizeof preference / sizeof preference[0]; i++)
         if (dmlref_isa_available(preference[i])) return preference[i];
@@ -3829,6 +3898,9 @@ static const dmlref__kernels *dmlref__kernels_for(int isa) {
 #endif
 #if defined(DMLREF__BUILD_AVX512)
     case DMLREF_ISA_AVX512: return &dmlref__avx512_kernels;
+#endif
+#if defined(DMLREF__BUILD_AVX512FP16)
+    case DMLREF_ISA_AVX512FP16: return &dmlref__avx512fp16_kernels;
 #endif
 #if defined(DMLREF__BUILD_NEON)
     case DMLREF_ISA_NEON: return &dmlref__neon_kernels;

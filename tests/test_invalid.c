@@ -900,7 +900,7 @@ static const bad_row rows[] = {
     {"option-nan-policy-minus-1", M_ALL, {NAN_POLICY(-1)}, S(INVALID_OPTION), "options.nan_policy", 0},
     {"option-nan-policy-2", M_ALL, {NAN_POLICY(2)}, S(INVALID_OPTION), "options.nan_policy", 0},
     {"option-isa-minus-1", M_ALL, {ISA(-1)}, S(INVALID_OPTION), "options.isa", 0},
-    {"option-isa-6", M_ALL, {ISA(6)}, S(INVALID_OPTION), "options.isa", 0},
+    {"option-isa-7", M_ALL, {ISA(7)}, S(INVALID_OPTION), "options.isa", 0},
     {"option-isa-max-int", M_ALL, {ISA(0x7FFFFFFF)}, S(INVALID_OPTION), "options.isa", 0},
     {"option-blocked-and-nan-ignore-accepted", M_ALL, {FLOAT_ORDER(1), NAN_POLICY(1)}, OK, NULL, 0},
     {"option-feature-level-6_4-accepted", M_ALL, {LEVEL(6_4)}, OK, NULL, 0},
@@ -1000,8 +1000,8 @@ static const bad_row rows[] = {
 #undef S
 #undef OK
 
-static const char *const isa_names[] = {"AUTO", "SCALAR", "SSE2", "AVX2", "AVX512", "NEON"};
-static const char *const isa_tags[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon"};
+static const char *const isa_names[] = {"AUTO", "SCALAR", "SSE2", "AVX2", "AVX512", "NEON", "AVX512FP16"};
+static const char *const isa_tags[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon", "avx512fp16"};
 
 /* A positive row executes on every ISA path this machine has: every path must
    accept it and write nothing but the output's elements. */
@@ -1238,9 +1238,11 @@ static void run_isa(const void *ctx) {
     if (isa == DMLREF_ISA_NEON) TR_CHECKF(!available, "dmlref_isa_available(NEON) is 1 on x86");
 #endif
 #if defined(__aarch64__) || defined(_M_ARM64)
-    if (isa == DMLREF_ISA_SSE2 || isa == DMLREF_ISA_AVX2 || isa == DMLREF_ISA_AVX512)
+    if (isa == DMLREF_ISA_SSE2 || isa == DMLREF_ISA_AVX2 || isa == DMLREF_ISA_AVX512 || isa == DMLREF_ISA_AVX512FP16)
         TR_CHECKF(!available, "dmlref_isa_available(%s) is 1 on ARM", isa_names[isa]);
 #endif
+    if (isa == DMLREF_ISA_AVX512FP16 && available)
+        TR_CHECK(dmlref_isa_available(DMLREF_ISA_AVX512)); /* its table is the AVX-512 one plus one kernel */
     TR_CHECKF(dmlref_isa_available(dmlref_best_isa()), "dmlref_best_isa() (%d) is not available",
               (int)dmlref_best_isa());
     snprintf(field, sizeof field, "options.isa|%s", isa_names[isa]);
@@ -1659,7 +1661,7 @@ static void run_status_names(const void *ctx) {
 
 static const int kind_ids[K_COUNT] = {K_CUMSUM, K_CUMPROD, K_ARGMIN, K_ARGMAX, K_REDUCE_ARGMIN, K_REDUCE_ARGMAX};
 static const int isa_ids[] = {DMLREF_ISA_AUTO, DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,
-                              DMLREF_ISA_AVX2, DMLREF_ISA_AVX512, DMLREF_ISA_NEON};
+                              DMLREF_ISA_AVX2, DMLREF_ISA_AVX512, DMLREF_ISA_NEON, DMLREF_ISA_AVX512FP16};
 
 void register_invalid_tests(void) {
     size_t i;

@@ -146,6 +146,8 @@ typedef struct gen_case {
                                   +2 / -2: the same over non-negative steps only */
     int one_sign;              /* floats: +1 / -1 clear / set every sign bit (no minimum
                                   among negatives for ARGMIN, no maximum among positives for ARGMAX) */
+    int lone_nan;              /* floats: one element, at a random place, is NaN (found by every
+                                  kernel's NaN test wherever it sits in a vector or chunk) */
     value_profile values;
     UINT in_alignment, out_alignment;
     int in_owned_by_dml;
@@ -368,6 +370,7 @@ static void describe_case(text *t, const gen_case *c) {
         text_add(t, " staircase=%s%s", c->staircase > 0 ? "rising" : "falling",
                  c->staircase == 2 || c->staircase == -2 ? " (non-negative)" : "");
     if (c->one_sign) text_add(t, " signs=%s", c->one_sign > 0 ? "all clear" : "all set");
+    if (c->lone_nan) text_add(t, " one NaN");
 }
 
 /* ---- values --------------------------------------------------------------------- */
@@ -488,16 +491,27 @@ static uint64_t random_integer_value(rng *r, unsigned bits, value_profile profil
     }
 }
 
-static void store_random_value(rng *r, DML_TENSOR_DATA_TYPE type, value_profile profile, unsigned char *dst) {
-    uint32_t size = oracle_type_size(type);
-    uint64_t bits =
-        is_float(type) ? random_float_value(r, type, profile) : random_integer_value(r, size * 8, profile);
+static void store_bits(unsigned char *dst, uint32_t size, uint64_t bits) {
     switch (size) { /* the low bits, in native byte order */
     case 1: { uint8_t v = (uint8_t)bits; memcpy(dst, &v, 1); break; }
     case 2: { uint16_t v = (uint16_t)bits; memcpy(dst, &v, 2); break; }
     case 4: { uint32_t v = (uint32_t)bits; memcpy(dst, &v, 4); break; }
     default: memcpy(dst, &bits, 8); break;
     }
+}
+
+static void store_random_value(rng *r, DML_TENSOR_DATA_TYPE type, value_profile profile, unsigned char *dst) {
+    uint32_t size = oracle_type_size(type);
+    store_bits(dst, size,
+               is_float(type) ? random_float_value(r, type, profile) : random_integer_value(r, size * 8, profile));
+}
+
+/* A NaN of either sign, quiet or signalling, with a random payload. */
+static uint64_t random_nan(rng *r, DML_TENSOR_DATA_TYPE type) {
+    float_format f = format_of(type);
+    uint64_t quiet = 1ull << (f.mantissa_bits - 1), payload = rng_next(r) & (quiet - 1);
+    return float_bits(f, rng_percent(r, 50), (1ull << f.exponent_bits) - 1,
+                      rng_percent(r, 50) ? quiet | payload : payload | 1);
 }
 
 static uint64_t load_bits(const unsigned char *p, uint32_t size) {
@@ -540,7 +554,8 @@ static uint64_t element_offset(const UINT *index, const uint64_t *strides, UINT 
 /* ---- running one case ------------------------------------------------------------- */
 
 static const dmlref_isa isa_paths[] = {DMLREF_ISA_AUTO, DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,
-                                       DMLREF_ISA_AVX2, DMLREF_ISA_AVX512, DMLREF_ISA_NEON};
+                                       DMLREF_ISA_AVX2, DMLREF_ISA_AVX512, DMLREF_ISA_NEON,
+                                       DMLREF_ISA_AVX512FP16};
 #define ISA_PATH_COUNT (sizeof isa_paths / sizeof isa_paths[0])
 
 /* A buffer of TotalTensorSizeInBytes with GUARD_BYTES on either side. */
@@ -839,6 +854,12 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
                                   guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size);
         } while (next_index(index, c->in_sizes, c->rank));
     }
+    if (c->lone_nan && is_float(c->type)) {
+        UINT at[MAX_RANK];
+        for (i = 0; i < c->rank; i++) at[i] = rng_below(r, c->in_sizes[i]);
+        store_bits(guarded_data(&in) + element_offset(at, in_strides, c->rank) * in_size, in_size,
+                   random_nan(r, c->type));
+    }
     memcpy(in_pristine.block, in.block, guarded_span(&in));
     rep.input = guarded_data(&in_pristine);
 
@@ -1033,6 +1054,8 @@ static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
     c->values = profiles[rng_below(r, 5)];
     c->staircase = rng_percent(r, 60) ? (rng_percent(r, 50) ? 1 : -1) * (rng_percent(r, 30) ? 2 : 1) : 0;
     if (!c->staircase && rng_percent(r, 60)) c->one_sign = rng_percent(r, 50) ? 1 : -1;
+    c->lone_nan = rng_percent(r, 30);
+    if (c->lone_nan && rng_percent(r, 70)) c->type = random_float_type(r);
     if (rng_percent(r, 70)) c->in_layout = LAYOUT_PACKED; /* unit-stride lines */
     finish_case(c, r, c->axis_length * 3);
 }
