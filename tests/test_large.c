@@ -20,40 +20,50 @@ typedef struct large_case {
     BOOL exclusive;
     int along_axis0; /* 1: along axis 0 instead (the vertical kernels, rows streamed) */
     int decreasing;  /* arg-reductions: DML_AXIS_DIRECTION_DECREASING (the last extreme) */
+    UINT pad;        /* elements after each line (input and output strides length + pad, 1) */
 } large_case;
 
 static const large_case large_cases[] = {
     {"large/cumsum-int32", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 1, 10u << 20,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
     {"large/cumsum-int32-exclusive-3-lines", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 3,
-     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0},
+     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0, 0},
     {"large/cumsum-int8", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT8, 1, 36u << 20,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
     {"large/cumsum-uint64", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_UINT64, 1, (5u << 20) + 3,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
     {"large/cumsum-float32-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1,
-     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0},
+     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0},
     {"large/cumsum-float64-blocked-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 2,
-     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0},
+     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0},
     {"large/cumsum-float16-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1,
-     18u << 20, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0},
+     18u << 20, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0},
     /* > 32 MiB along axis 0 (vertical kernels, rows streamed when 64-byte aligned):
        rows of 8256 bytes, a short last block of 4 (or 3) rows */
     {"large/cumsum-float32-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100,
-     2064, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0},
+     2064, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
     {"large/cumsum-float32-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0},
     {"large/cumsum-float16-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 4099,
-     4128, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0},
+     4128, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
     /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
     {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
     {"large/argmax-int8-decreasing", DML_OPERATOR_ARGMAX, DML_TENSOR_DATA_TYPE_INT8, 2, (17u << 20) + 3,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 0},
     {"large/argmin-float16-decreasing", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT16, 4, (4u << 20) + 1,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 0},
     {"large/argmax-float64-axis0", DML_OPERATOR_ARGMAX, DML_TENSOR_DATA_TYPE_FLOAT64, 2050, 2064,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0},
+    /* > 32 MiB of SEQUENTIAL rows along axis 1 (the transposed kernels, two tiles streamed at a time when
+       every line starts on a cache line): leftover lines, a leftover single tile and a line tail through
+       padded rows, and products that reach inf and NaN (rewritten canonical afterwards) */
+    {"large/cumsum-float32-rows", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1029, 8192,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
+    {"large/cumsum-float32-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1025,
+     8203, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 5},
+    {"large/cumprod-float64-rows-padded", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT64, 1027,
+     4100, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 4},
 };
 
 static uint64_t splitmix(uint64_t *state) {
@@ -90,7 +100,7 @@ static void run_large_case(const void *ctx) {
     const large_case *c = (const large_case *)ctx;
     const int arg = c->op == DML_OPERATOR_ARGMIN || c->op == DML_OPERATOR_ARGMAX;
     const UINT axis = c->along_axis0 ? 0u : 1u;
-    UINT sizes[2], out_sizes[2];
+    UINT sizes[2], out_sizes[2], strides[2];
     size_t count, es = oracle_type_size(c->type), bytes, out_bytes;
     unsigned char *input, *expected, *block;
     DML_BUFFER_TENSOR_DESC buf, out_buf;
@@ -101,12 +111,15 @@ static void run_large_case(const void *ctx) {
     int isa, misalign;
     sizes[0] = out_sizes[0] = c->lines;
     sizes[1] = out_sizes[1] = c->length;
-    count = (size_t)c->lines * c->length;
+    strides[0] = c->length + c->pad;
+    strides[1] = 1;
     memset(&buf, 0, sizeof buf);
     buf.DataType = c->type;
     buf.DimensionCount = 2;
     buf.Sizes = sizes;
-    buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(c->type, 2, sizes, NULL);
+    buf.Strides = c->pad ? strides : NULL;
+    buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(c->type, 2, sizes, buf.Strides);
+    count = (size_t)buf.TotalTensorSizeInBytes / es; /* padding too: every byte of the input is filled */
     bytes = (size_t)buf.TotalTensorSizeInBytes;
     tensor.Type = DML_TENSOR_TYPE_BUFFER;
     tensor.Desc = &buf;
@@ -135,6 +148,7 @@ static void run_large_case(const void *ctx) {
     block = (unsigned char *)malloc(out_bytes + 128);
     if (!TR_CHECKF(input && expected && block, "out of memory for %lu bytes", (unsigned long)bytes)) goto done;
     fill(input, c->type, count, 0x5EEDu + c->length, arg);
+    memset(expected, 0xA5, out_bytes); /* the padding keeps the fill below */
     if (!TR_CHECK(oracle_run(&op, input, expected, c->float_order, DMLREF_NAN_PROPAGATE) == 0)) goto done;
     for (isa = DMLREF_ISA_AUTO; isa < DMLREF_ISA_COUNT; isa++) {
         if (!dmlref_isa_available((dmlref_isa)isa)) continue;
