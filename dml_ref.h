@@ -1762,7 +1762,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         DMLREF__UNROLL for (l = 0; l < (W); l++) STORE(d[l] + i, o[l]);                                       \
     } while (0)
 /* Two tiles, at i and i + W (inclusive only), stored line by line. */
-#define DMLREF__TSCAN_TILE2(FIRST, LOAD, STREAM, TRANSPOSE, OP, IDENTV, V, W)                                 \
+#define DMLREF__TSCAN_TILE2(FIRST, LOAD, STREAM, TRANSPOSE, OP, V, W)                                         \
     do {                                                                                                      \
         V o2[W];                                                                                              \
         DMLREF__UNROLL for (l = 0; l < (W); l++) r[l] = LOAD(s[l] + i);                                       \
@@ -1806,9 +1806,9 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 for (i = (W); i + (W) <= p->length; i += (W))                                                 \
                     DMLREF__TSCAN_TILE(1, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                          \
             } else if (stream) { /* two tiles, then each line's 64 bytes back to back */                       \
-                DMLREF__TSCAN_TILE2(1, LOAD, STREAM, TRANSPOSE, OP, IDENTV, V, W);                            \
+                DMLREF__TSCAN_TILE2(1, LOAD, STREAM, TRANSPOSE, OP, V, W);                                    \
                 for (i = 2 * (W); i + 2 * (W) <= p->length; i += 2 * (W))                                     \
-                    DMLREF__TSCAN_TILE2(0, LOAD, STREAM, TRANSPOSE, OP, IDENTV, V, W);                        \
+                    DMLREF__TSCAN_TILE2(0, LOAD, STREAM, TRANSPOSE, OP, V, W);                                \
                 if (i + (W) <= p->length) {                                                                   \
                     DMLREF__TSCAN_TILE(0, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                          \
                     i += (W);                                                                                 \
