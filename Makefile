@@ -160,7 +160,7 @@ test-cxx:
 
 # Memory errors and leaks: a -O1 -g build (default DMLREF_VECTOR: every path the
 # CPU and valgrind support, which excludes AVX-512) runs the cases in VG_TESTS, under
-# two minutes: every suite but large/, of which three cases of the 17 run (streaming
+# two minutes: every suite but large/, of which three cases of the 18 run (streaming
 # stores with a tail: a contiguous integer scan, BLOCKED exclusive, SEQUENTIAL rows in
 # padded lines; each large/ case takes 10-20 s there), and one fpenv/ case of four
 # (valgrind ignores the SSE rounding mode and FTZ/DAZ). TESTS overrides VG_TESTS.

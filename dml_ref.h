@@ -1761,33 +1761,34 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         TRANSPOSE(o);                                                                                         \
         DMLREF__UNROLL for (l = 0; l < (W); l++) STORE(d[l] + i, o[l]);                                       \
     } while (0)
-/* Two tiles, at i and i + W (inclusive only), stored line by line. */
-#define DMLREF__TSCAN_TILE2(FIRST, LOAD, STREAM, TRANSPOSE, OP, V, W)                                         \
+/* N tiles, at i, i + W, ... (inclusive only), then each line's N rows of W
+   elements (64 bytes) stored back to back. */
+#define DMLREF__TSCAN_TILES(N, FIRST, LOAD, STREAM, TRANSPOSE, OP, V, W)                                      \
     do {                                                                                                      \
-        V o2[W];                                                                                              \
-        DMLREF__UNROLL for (l = 0; l < (W); l++) r[l] = LOAD(s[l] + i);                                       \
-        TRANSPOSE(r);                                                                                         \
-        if (FIRST) o[0] = tally = r[0];                                                                       \
-        DMLREF__UNROLL for (k = (FIRST) ? 1u : 0u; k < (W); k++) o[k] = tally = OP(tally, r[k]);              \
-        TRANSPOSE(o);                                                                                         \
-        DMLREF__UNROLL for (l = 0; l < (W); l++) r[l] = LOAD(s[l] + i + (W));                                 \
-        TRANSPOSE(r);                                                                                         \
-        DMLREF__UNROLL for (k = 0; k < (W); k++) o2[k] = tally = OP(tally, r[k]);                             \
-        TRANSPOSE(o2);                                                                                        \
-        DMLREF__UNROLL for (l = 0; l < (W); l++) {                                                            \
-            STREAM(d[l] + i, o[l]);                                                                           \
-            STREAM(d[l] + i + (W), o2[l]);                                                                    \
+        V on[N][W];                                                                                           \
+        unsigned q;                                                                                           \
+        DMLREF__UNROLL for (q = 0; q < (N); q++) {                                                            \
+            DMLREF__UNROLL for (l = 0; l < (W); l++) r[l] = LOAD(s[l] + i + q * (W));                         \
+            TRANSPOSE(r);                                                                                     \
+            if ((FIRST) && q == 0) on[0][0] = tally = r[0];                                                   \
+            DMLREF__UNROLL for (k = (FIRST) && q == 0 ? 1u : 0u; k < (W); k++)                                \
+                on[q][k] = tally = OP(tally, r[k]);                                                           \
+            TRANSPOSE(on[q]);                                                                                 \
         }                                                                                                     \
+        DMLREF__UNROLL for (l = 0; l < (W); l++)                                                              \
+            DMLREF__UNROLL for (q = 0; q < (N); q++) STREAM(d[l] + i + q * (W), on[q][l]);                    \
     } while (0)
+/* Tiles per 64-byte line when a tile row is 16 or 32 bytes, else 1 (not streamed). */
+#define DMLREF__TSCAN_NT(T, W) ((W) * sizeof(T) == 16u || (W) * sizeof(T) == 32u ? 64u / ((W) * sizeof(T)) : 1u)
 #define DMLREF__DEFINE_TSCAN(NAME, ATTR, T, A, V, W, LOAD, STORE, STREAM, FENCE, TRANSPOSE, OP, IDENTV, SLOAD, \
                              SSTORE, SOP, RSTORE, FALLBACK)                                                   \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
-        /* Streamed outputs (32-byte tile rows: float32 and float64 on AVX2), lines on cache lines: two     \
-           tiles give each line 64 bytes, stored back to back so that they fill one write-combining buffer  \
-           (storing each 32-byte tile row as it comes measured 0.44 of the streaming copy at 4096x4096,     \
-           against 0.65 writing through the cache) */                                                       \
+        /* Streamed outputs, lines on cache lines: N = 2 or 4 tiles give each line 64 bytes, stored back    \
+           to back so that they fill one write-combining buffer (storing each 32-byte tile row as it comes  \
+           measured 0.44 of the streaming copy at 4096x4096, against 0.65 writing through the cache) */     \
         const uint64_t line_bytes = (uint64_t)(p->dst_line < 0 ? -p->dst_line : p->dst_line) * p->esize;       \
-        const int stream = (W) * sizeof(T) == 32u && !p->exclusive && p->stream && p->length >= 2 * (W) &&     \
+        const int stream = DMLREF__TSCAN_NT(T, W) > 1u && !p->exclusive && p->stream &&                       \
+                           p->length >= DMLREF__TSCAN_NT(T, W) * (W) &&                                       \
                            (uintptr_t)p->dst % 64u == 0 && line_bytes % 64u == 0;                             \
         uint64_t g, i;                                                                                        \
         unsigned k, l;                                                                                        \
@@ -1805,14 +1806,13 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 DMLREF__TSCAN_TILE(1, 1, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                              \
                 for (i = (W); i + (W) <= p->length; i += (W))                                                 \
                     DMLREF__TSCAN_TILE(1, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                          \
-            } else if (stream) { /* two tiles, then each line's 64 bytes back to back */                       \
-                DMLREF__TSCAN_TILE2(1, LOAD, STREAM, TRANSPOSE, OP, V, W);                                    \
-                for (i = 2 * (W); i + 2 * (W) <= p->length; i += 2 * (W))                                     \
-                    DMLREF__TSCAN_TILE2(0, LOAD, STREAM, TRANSPOSE, OP, V, W);                                \
-                if (i + (W) <= p->length) {                                                                   \
+            } else if (stream) { /* NT tiles, then each line's 64 bytes back to back */                         \
+                DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(T, W), 1, LOAD, STREAM, TRANSPOSE, OP, V, W);            \
+                for (i = DMLREF__TSCAN_NT(T, W) * (W); i + DMLREF__TSCAN_NT(T, W) * (W) <= p->length;          \
+                     i += DMLREF__TSCAN_NT(T, W) * (W))                                                       \
+                    DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(T, W), 0, LOAD, STREAM, TRANSPOSE, OP, V, W);        \
+                for (; i + (W) <= p->length; i += (W))                                                        \
                     DMLREF__TSCAN_TILE(0, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                          \
-                    i += (W);                                                                                 \
-                }                                                                                             \
             } else {                                                                                          \
                 DMLREF__TSCAN_TILE(0, 1, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                              \
                 for (i = (W); i + (W) <= p->length; i += (W))                                                 \

@@ -55,15 +55,17 @@ static const large_case large_cases[] = {
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 0},
     {"large/argmax-float64-axis0", DML_OPERATOR_ARGMAX, DML_TENSOR_DATA_TYPE_FLOAT64, 2050, 2064,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0},
-    /* > 32 MiB of SEQUENTIAL rows along axis 1 (the transposed kernels, two tiles streamed at a time when
-       every line starts on a cache line): leftover lines, a leftover single tile and a line tail through
-       padded rows, and products that reach inf and NaN (rewritten canonical afterwards) */
+    /* > 32 MiB of SEQUENTIAL rows along axis 1 (the transposed kernels, 2 or 4 tiles streamed at a time
+       when every line starts on a cache line): leftover lines, leftover single tiles and a line tail
+       through padded rows, and products that reach inf and NaN (rewritten canonical afterwards) */
     {"large/cumsum-float32-rows", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1029, 8192,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
     {"large/cumsum-float32-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1025,
      8203, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 5},
     {"large/cumprod-float64-rows-padded", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT64, 1027,
      4100, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 4},
+    {"large/cumsum-float16-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1025,
+     16403, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 13},
 };
 
 static uint64_t splitmix(uint64_t *state) {
