@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.1.0 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.2.0 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -50,7 +50,7 @@
 #include <stdint.h>
 
 #define DMLREF_VERSION_MAJOR 0
-#define DMLREF_VERSION_MINOR 1
+#define DMLREF_VERSION_MINOR 2
 #define DMLREF_VERSION_PATCH 0
 #define DMLREF_VERSION_NUMBER \
     (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
@@ -411,6 +411,8 @@ DMLREF_API uint32_t dmlref_version_number(void);
 #if defined(DMLREF__BUILD_AVX512) && DMLREF__WANT(DMLREF_AVX512FP16) && !defined(DMLREF_NO_AVX512FP16) && \
     ((defined(__clang__) && __clang_major__ >= 14) || (!defined(__clang__) && __GNUC__ >= 12))
 #define DMLREF__BUILD_AVX512FP16 1
+#elif defined(DMLREF_VECTOR) && DMLREF_VECTOR == DMLREF_AVX512FP16
+#error "DMLREF_VECTOR=DMLREF_AVX512FP16 needs gcc 12 or clang 14, and neither DMLREF_NO_AVX512FP16 nor DMLREF_NO_AVX512"
 #endif
 #endif
 #if defined(DMLREF__AARCH64) && (defined(__GNUC__) || defined(__clang__)) && DMLREF__WANT(DMLREF_NEON)
@@ -3461,7 +3463,7 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u64_avx512, DMLREF__A5, dmlref__cumpro
    where the AVX-512BW kernel above folds raw bits with three integer ops per
    vector. The instructions are written as inline assembly because clang 14
    declares the FP16 intrinsics only under -mavx512fp16 (not per function);
-   both dialects are given so -masm=intel builds too. Lanes hold FLOAT16 bits
+   both dialects are given, so gcc -masm=intel builds them too. Lanes hold FLOAT16 bits
    in __m512i. The scalar side (found extremes, the tail) uses the ordered
    int16 keys above, so -0.0 and +0.0 tie as in the scalar rule. */
 #if defined(DMLREF__BUILD_AVX512FP16)
@@ -4071,6 +4073,10 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
 /*
 ------------------------------------------------------------------------------
 Revision history
+    0.2.0  (2026-11-24)  SIMD kernels (SSE2, AVX2, AVX-512, AVX512-FP16, NEON)
+                         with run-time dispatch, bit for bit equal to the scalar
+                         ones; dmlref_isa gains DMLREF_ISA_AVX512FP16 (6), so
+                         DMLREF_ISA_COUNT is 7 (tables sized by it grow).
     0.1.0  (2026-11-22)  first release: descriptors, validation, strided N-D
                          engine, scalar kernels for every operator and type.
 ------------------------------------------------------------------------------

@@ -98,6 +98,13 @@ static void fill(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count, u
     }
 }
 
+static int untouched(const unsigned char *p, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != 0xA5) return 0;
+    return 1;
+}
+
 static void run_large_case(const void *ctx) {
     const large_case *c = (const large_case *)ctx;
     const int arg = c->op == DML_OPERATOR_ARGMIN || c->op == DML_OPERATOR_ARGMAX;
@@ -167,12 +174,16 @@ static void run_large_case(const void *ctx) {
             options.float_order = c->float_order;
             options.error_message = message;
             options.error_message_capacity = sizeof message;
-            memset(out, 0xA5, out_bytes);
+            memset(block, 0xA5, out_bytes + 128); /* the output and the slack on either side */
             inputs[0] = input;
             outputs[0] = out;
             s = dmlref_execute(&op, inputs, outputs, &options);
             if (!TR_CHECKF(s == DMLREF_OK, "%s: %s", dmlref_status_name(s), message)) continue;
             TR_CHECKF(memcmp(out, expected, out_bytes) == 0, "%s, %s output: differs from the oracle",
+                      dmlref_isa_name((dmlref_isa)isa), misalign ? "misaligned" : "aligned");
+            TR_CHECKF(untouched(block, (size_t)(out - block)) &&
+                          untouched(out + out_bytes, (size_t)(block + out_bytes + 128 - (out + out_bytes))),
+                      "%s, %s output: a byte before or after the output was written",
                       dmlref_isa_name((dmlref_isa)isa), misalign ? "misaligned" : "aligned");
         }
     }
