@@ -759,17 +759,8 @@ static void check_output(case_report *rep, const case_tensors *t, const unsigned
 /* Clear (sign > 0) or set (sign < 0) the sign bit of a float element stored
    in native byte order. */
 static void force_sign(unsigned char *dst, uint32_t size, int sign) {
-    switch (size) {
-    case 2: { uint16_t v; memcpy(&v, dst, 2); v = (uint16_t)(sign > 0 ? v & 0x7FFFu : v | 0x8000u); memcpy(dst, &v, 2); break; }
-    case 4: { uint32_t v; memcpy(&v, dst, 4); v = sign > 0 ? v & 0x7FFFFFFFu : v | 0x80000000u; memcpy(dst, &v, 4); break; }
-    default: {
-        uint64_t v;
-        memcpy(&v, dst, 8);
-        v = sign > 0 ? v & UINT64_C(0x7FFFFFFFFFFFFFFF) : v | UINT64_C(0x8000000000000000);
-        memcpy(dst, &v, 8);
-        break;
-    }
-    }
+    const uint64_t sign_bit = 1ull << (size * 8 - 1), bits = load_bits(dst, size);
+    store_bits(dst, size, sign > 0 ? bits & ~sign_bit : bits | sign_bit);
 }
 
 static void store_staircase_value(rng *r, const gen_case *c, uint64_t k, uint64_t count, unsigned char *dst) {
