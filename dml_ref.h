@@ -1736,49 +1736,38 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         for (c_ = 0; c_ < (length); c_++)                                                                     \
             if (SLOAD((line)[c_]) != SLOAD((line)[c_])) (line)[c_] = SSTORE(SLOAD((line)[c_]));               \
     } while (0)
-/* One W x W tile at element i of W lines, in one of four forms fixed at
-   compile time (exclusive or not; FIRST: the line's first tile, where the
-   tally starts as the first element itself), so that every loop is unrolled
-   with constant bounds and r, o and the tally stay in registers (as loops
-   with run-time branches, gcc 12 -O2 kept them on the stack: 0.57 of the
-   streaming copy for 4096x4096 along axis 1). STORE is a raw store (no NaN
-   select): DMLREF__CANON_LINE fixes the rare lines that hold a NaN. */
-#define DMLREF__TSCAN_TILE(EXCL, FIRST, LOAD, STORE, TRANSPOSE, OP, IDENTV, W)                               \
-    do {                                                                                                      \
-        DMLREF__UNROLL for (l = 0; l < (W); l++) r[l] = LOAD(s[l] + i);                                       \
-        TRANSPOSE(r); /* r[k] = element i + k of every line */                                                \
-        if (FIRST) {                                                                                          \
-            tally = r[0];                                                                                     \
-            o[0] = (EXCL) ? (IDENTV) : tally;                                                                 \
-        }                                                                                                     \
-        DMLREF__UNROLL for (k = (FIRST) ? 1u : 0u; k < (W); k++) {                                            \
-            if (EXCL) {                                                                                       \
-                o[k] = tally;                                                                                 \
-                tally = OP(tally, r[k]);                                                                      \
-            } else {                                                                                          \
-                tally = OP(tally, r[k]);                                                                      \
-                o[k] = tally;                                                                                 \
-            }                                                                                                 \
-        }                                                                                                     \
-        TRANSPOSE(o);                                                                                         \
-        DMLREF__UNROLL for (l = 0; l < (W); l++) STORE(d[l] + i, o[l]);                                       \
-    } while (0)
-/* N tiles, at i, i + W, ... (inclusive only), then each line's N rows of W
-   elements (64 bytes) stored back to back. */
-#define DMLREF__TSCAN_TILES(N, FIRST, LOAD, STREAM, TRANSPOSE, OP, V, W)                                      \
+/* N W x W tiles at element i, i + W, ... of W lines, then each line's N
+   rows of W elements stored back to back (N = 1: one tile; streamed, N tile
+   rows make one 64-byte line). The form is fixed at compile time (exclusive
+   or not; FIRST: the line's first tiles, where the tally starts as the first
+   element itself), so that every loop is unrolled with constant bounds and
+   the tiles and the tally stay in registers (as loops with run-time
+   branches, gcc 12 -O2 kept them on the stack: 0.57 of the streaming copy
+   for 4096x4096 along axis 1). PUT is a raw store (no NaN select):
+   DMLREF__CANON_LINE fixes the rare lines that hold a NaN. */
+#define DMLREF__TSCAN_TILES(N, EXCL, FIRST, LOAD, PUT, TRANSPOSE, OP, IDENTV, V, W)                           \
     do {                                                                                                      \
         V on[N][W];                                                                                           \
         unsigned q;                                                                                           \
         DMLREF__UNROLL for (q = 0; q < (N); q++) {                                                            \
             DMLREF__UNROLL for (l = 0; l < (W); l++) r[l] = LOAD(s[l] + i + q * (W));                         \
-            TRANSPOSE(r);                                                                                     \
-            if ((FIRST) && q == 0) on[0][0] = tally = r[0];                                                   \
-            DMLREF__UNROLL for (k = (FIRST) && q == 0 ? 1u : 0u; k < (W); k++)                                \
-                on[q][k] = tally = OP(tally, r[k]);                                                           \
+            TRANSPOSE(r); /* r[k] = element i + q W + k of every line */                                      \
+            if ((FIRST) && q == 0) {                                                                          \
+                tally = r[0];                                                                                 \
+                on[0][0] = (EXCL) ? (IDENTV) : tally;                                                         \
+            }                                                                                                 \
+            DMLREF__UNROLL for (k = (FIRST) && q == 0 ? 1u : 0u; k < (W); k++) {                              \
+                if (EXCL) {                                                                                   \
+                    on[q][k] = tally;                                                                         \
+                    tally = OP(tally, r[k]);                                                                  \
+                } else {                                                                                      \
+                    on[q][k] = tally = OP(tally, r[k]);                                                       \
+                }                                                                                             \
+            }                                                                                                 \
             TRANSPOSE(on[q]);                                                                                 \
         }                                                                                                     \
         DMLREF__UNROLL for (l = 0; l < (W); l++)                                                              \
-            DMLREF__UNROLL for (q = 0; q < (N); q++) STREAM(d[l] + i + q * (W), on[q][l]);                    \
+            DMLREF__UNROLL for (q = 0; q < (N); q++) PUT(d[l] + i + q * (W), on[q][l]);                       \
     } while (0)
 /* Tiles per 64-byte line when a tile row is 16 or 32 bytes, else 1 (not streamed). */
 #define DMLREF__TSCAN_NT(T, W) ((W) * sizeof(T) == 16u || (W) * sizeof(T) == 32u ? 64u / ((W) * sizeof(T)) : 1u)
@@ -1798,27 +1787,28 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             const T *s[W];                                                                                    \
             T *d[W];                                                                                          \
             A lanes[W];                                                                                       \
-            V tally = IDENTV, r[W], o[W];                                                                     \
+            V tally = IDENTV, r[W];                                                                           \
             for (l = 0; l < (W); l++) {                                                                       \
                 s[l] = (const T *)p->src + (ptrdiff_t)(g + l) * p->src_line;                                  \
                 d[l] = (T *)p->dst + (ptrdiff_t)(g + l) * p->dst_line;                                        \
             }                                                                                                 \
             i = 0; /* the router sends lines of at least W elements */                                       \
             if (p->exclusive) {                                                                               \
-                DMLREF__TSCAN_TILE(1, 1, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                              \
+                DMLREF__TSCAN_TILES(1, 1, 1, LOAD, STORE, TRANSPOSE, OP, IDENTV, V, W);                       \
                 for (i = (W); i + (W) <= p->length; i += (W))                                                 \
-                    DMLREF__TSCAN_TILE(1, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                          \
+                    DMLREF__TSCAN_TILES(1, 1, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, V, W);                   \
             } else if (stream) { /* NT tiles, then each line's 64 bytes back to back */                         \
-                DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(T, W), 1, LOAD, STREAM, TRANSPOSE, OP, V, W);            \
+                DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(T, W), 0, 1, LOAD, STREAM, TRANSPOSE, OP, IDENTV, V, W); \
                 for (i = DMLREF__TSCAN_NT(T, W) * (W); i + DMLREF__TSCAN_NT(T, W) * (W) <= p->length;          \
                      i += DMLREF__TSCAN_NT(T, W) * (W))                                                       \
-                    DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(T, W), 0, LOAD, STREAM, TRANSPOSE, OP, V, W);        \
+                    DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(T, W), 0, 0, LOAD, STREAM, TRANSPOSE, OP, IDENTV, V, \
+                                        W);                                                                   \
                 for (; i + (W) <= p->length; i += (W))                                                        \
-                    DMLREF__TSCAN_TILE(0, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                          \
+                    DMLREF__TSCAN_TILES(1, 0, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, V, W);                   \
             } else {                                                                                          \
-                DMLREF__TSCAN_TILE(0, 1, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                              \
+                DMLREF__TSCAN_TILES(1, 0, 1, LOAD, STORE, TRANSPOSE, OP, IDENTV, V, W);                       \
                 for (i = (W); i + (W) <= p->length; i += (W))                                                 \
-                    DMLREF__TSCAN_TILE(0, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, W);                          \
+                    DMLREF__TSCAN_TILES(1, 0, 0, LOAD, STORE, TRANSPOSE, OP, IDENTV, V, W);                   \
             }                                                                                                 \
             memcpy(lanes, &tally, sizeof lanes);                                                              \
             for (l = 0; l < (W); l++) { /* the tail of each line */                                           \
