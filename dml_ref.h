@@ -1654,6 +1654,26 @@ static int dmlref__stream_rows(const dmlref__scan_panel *p, size_t width) {
     return p->stream && (uintptr_t)p->dst % width == 0 && row_bytes % width == 0;
 }
 
+/* Copies `bytes` to a 64-byte aligned dst with streaming stores, a whole
+   cache line at a time (a short rest goes through the cache), for kernels
+   that make their output in pieces narrower than a line. Only x86-64 has
+   streaming stores here: elsewhere DMLREF__NT_STORES is 0 and this is unused. */
+#if defined(DMLREF__X86_64)
+#define DMLREF__NT_STORES 1
+static void dmlref__stream_copy(void *dst, const void *src, size_t bytes) {
+    unsigned char *d = (unsigned char *)dst;
+    const unsigned char *s = (const unsigned char *)src;
+    int k;
+    for (; bytes >= 64u; bytes -= 64u, d += 64, s += 64)
+        for (k = 0; k < 64; k += 16)
+            _mm_stream_si128((__m128i *)(void *)(d + k), _mm_loadu_si128((const __m128i *)(const void *)(s + k)));
+    memcpy(d, s, bytes);
+}
+#else
+#define DMLREF__NT_STORES 0
+static void dmlref__stream_copy(void *dst, const void *src, size_t bytes) { memcpy(dst, src, bytes); }
+#endif
+
 /* Lines [first, first + count) of a scan panel, as a panel of their own. */
 static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uint64_t first, uint64_t count) {
     dmlref__scan_panel sub = *p;
@@ -1680,6 +1700,20 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    -> 0.96 of the streaming copy; 4096x4080 unchanged 0.98. The carry is
    also an exclusive scan's first output in every block after the first. */
 #define DMLREF__VB_STRIP 512u
+/* One row vector of a pass: pass row r, block row `row`. */
+#define DMLREF__VB_PUT(STORE, STREAM, r, row, v)                                                                           \
+    do {                                                                                                      \
+        if (direct) STREAM(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                      \
+        else if (stream) STORE(staged[r] + (j - j0), (v));                                                    \
+        else STORE(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                              \
+    } while (0)
+/* The staged strips of a pass's 8 rows (block rows first..first + 7), streamed out. */
+#define DMLREF__VB_FLUSH(T, first)                                                                             \
+    do {                                                                                                      \
+        if (stream && !direct)                                                                                \
+            for (r = 0; r < 8; r++)                                                                           \
+                dmlref__stream_copy(d + (ptrdiff_t)(r + (first)) * p->dst_step + j0, staged[r], (end - j0) * sizeof(T)); \
+    } while (0)
 #define DMLREF__DEFINE_VBLOCKED(NAME, ATTR, T, V, W, LOAD, STORE, STREAM, FENCE, ADD, NEGZ, ZEROV, FALLBACK)   \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
         V carry[DMLREF__CHUNK_BYTES / sizeof(V)]; /* the output before each lane's next block */              \
@@ -1687,10 +1721,14 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         const unsigned chunk = (unsigned)(sizeof carry / sizeof carry[0]) * (W);                              \
         const unsigned strip = (unsigned)(sizeof part / sizeof part[0]) * (W);                                \
         const unsigned ex = p->exclusive ? 1u : 0u; /* an exclusive scan writes each sum one row later */     \
-        /* Streamed only when a vector is a whole 64-byte line: narrower ones would stream each line in     \
-           pieces stored far apart in time (AVX2, 4096x4096 along axis 0: 0.25 of the streaming copy so,     \
-           0.73 through the cache) */                                                                        \
-        const int stream = (W) * sizeof(T) == 64u && !p->exclusive && dmlref__stream_rows(p, 64u);            \
+        /* Streamed: a vector that is a whole 64-byte line goes out as it is made (direct). Narrower ones   \
+           would stream each line in pieces stored far apart in time (AVX2, 4096x4096 along axis 0: 0.25 of \
+           the streaming copy, against 0.56-0.73 through the cache), so their rows wait in `staged` and      \
+           each pass streams its strip of every row out a line at a time. */                                 \
+        const int stream = !p->exclusive && dmlref__stream_rows(p, 64u) &&                                    \
+                           ((W) * sizeof(T) == 64u || DMLREF__NT_STORES);                                     \
+        const int direct = stream && (W) * sizeof(T) == 64u;                                                  \
+        T staged[8][(DMLREF__VB_STRIP / sizeof(V)) * (W)];                                                    \
         uint64_t first, start;                                                                                \
         unsigned c, j, j0, end, r, k;                                                                         \
         for (first = 0; p->lines - first >= (W); first += c) {                                                \
@@ -1721,10 +1759,10 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                             if (ex) STORE(d + j, start == 0 ? ZEROV : carry[j / (W)]); /* exclusive: +0.0 */  \
                             DMLREF__UNROLL for (r = 0; r < 8; r++) {                                          \
                                 t[7 + r] = y[r];                                                              \
-                                if (stream) STREAM(d + (ptrdiff_t)r * p->dst_step + j, ADD(carry[j / (W)], y[r])); \
-                                else STORE(d + (ptrdiff_t)(r + ex) * p->dst_step + j, ADD(carry[j / (W)], y[r])); \
+                                DMLREF__VB_PUT(STORE, STREAM, r, r + ex, ADD(carry[j / (W)], y[r]));                \
                             }                                                                                 \
                         }                                                                                     \
+                        DMLREF__VB_FLUSH(T, 0u);                                                              \
                         for (j = j0; j < end; j += (W)) { /* rows 8-15, from the parts of rows 0-7 */         \
                             V z[8];                                                                           \
                             const V *t = part[(j - j0) / (W)];                                                \
@@ -1740,11 +1778,11 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                             DMLREF__UNROLL for (r = 0; r < 8; r++) {                                          \
                                 z[r] = ADD(carry[j / (W)], ADD(t[7 + r], z[r]));                              \
                                 if (r + 8 + ex >= DMLREF__BLOCK) break; /* exclusive: row 15's sum is the carry */ \
-                                if (stream) STREAM(d + (ptrdiff_t)(r + 8) * p->dst_step + j, z[r]);            \
-                                else STORE(d + (ptrdiff_t)(r + 8 + ex) * p->dst_step + j, z[r]);              \
+                                DMLREF__VB_PUT(STORE, STREAM, r, r + 8 + ex, z[r]);                        \
                             }                                                                                 \
                             carry[j / (W)] = z[7];                                                            \
                         }                                                                                     \
+                        DMLREF__VB_FLUSH(T, 8u);                                                              \
                     }                                                                                         \
                     continue;                                                                                 \
                 }                                                                                             \
@@ -1757,7 +1795,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                     if (p->exclusive) {                                                                       \
                         STORE(d + j, start == 0 ? ZEROV : carry[j / (W)]); /* exclusive starts with +0.0 */   \
                         for (r = 1; r < len; r++) STORE(d + (ptrdiff_t)r * p->dst_step + j, y[r - 1]);        \
-                    } else if (stream) {                                                                      \
+                    } else if (direct) {                                                                      \
                         for (r = 0; r < len; r++) STREAM(d + (ptrdiff_t)r * p->dst_step + j, y[r]);          \
                     } else {                                                                                  \
                         for (r = 0; r < len; r++) STORE(d + (ptrdiff_t)r * p->dst_step + j, y[r]);           \
@@ -3044,7 +3082,7 @@ DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u32_avx2, DMLREF__A2, dmlref__cumprod_
    quiet and signalling NaNs) or returns v (token 1: every other class). A
    compare and a blend took two, one of them on port 5, which the BLOCKED
    scan's lane shifts already load (256 KiB BLOCKED float32: 0.59 -> 0.62 of
-   memcpy in a hot-loop harness). MXCSR.DAZ is clear while dml_ref runs, so
+   memcpy in a hot-loop harness; bench 8.0 -> 7.4 us). MXCSR.DAZ is clear while dml_ref runs, so
    subnormal lanes are returned as they are. */
 #define DMLREF__A5_KEEP_NONNAN 0x11111100
 /* GCC's macro forms (-O0) pass a mask of -1 to the builtin: keep that warning local. */

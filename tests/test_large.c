@@ -46,6 +46,10 @@ static const large_case large_cases[] = {
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0},
     {"large/cumsum-float16-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 4099,
      4128, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
+    /* padded rows of 4108 + 4 floats (16,448 bytes): after the first 4096 lanes, AVX2 has one vector (a half
+       line, streamed through the cache), SSE2 three, and the last lanes go to the scalar kernel */
+    {"large/cumsum-float32-blocked-axis0-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32,
+     2052, 4108, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 4},
     /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
     {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
