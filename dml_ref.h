@@ -1396,23 +1396,45 @@ static float dmlref__load_f16(uint16_t h) { return dmlref_f16_to_f32(h); }
 #define DMLREF__MUL_U32(a, b) ((uint32_t)((a) * (b)))
 #define DMLREF__MUL_U64(a, b) ((uint64_t)((a) * (b)))
 
+/* Lines are scanned one at a time, or, when they are adjacent in memory
+   (src_line == dst_line == 1: a scan along an outer axis), in groups of up
+   to DMLREF__GROUP lines advanced together, so that memory is walked along
+   rows rather than down columns (4096x4096 float32 along axis 0: 290 ms one
+   line at a time). Either way each line sees exactly the operations below. */
+#define DMLREF__GROUP 1024u
+static unsigned dmlref__line_group(const dmlref__scan_panel *p, uint64_t first) {
+    const uint64_t left = p->lines - first;
+    if (p->src_line != 1 || p->dst_line != 1) return 1u;
+    return left < DMLREF__GROUP ? (unsigned)left : DMLREF__GROUP;
+}
+
 /* SEQUENTIAL scans: y[0] = x[0], y[i] = y[i-1] (op) x[i]; exclusive writes the
    identity first and the tally before each element. Floats use the ACC type
    (float32 for FLOAT16), integers a uint64_t tally whose low bits wrap exactly
-   as the element type would. x[i] is read before y[i] is written (in-place). */
+   as the element type would. x[i] is read before y[i] is written (in-place).
+   Line j of a group is src[j * src_line] on. */
 #define DMLREF__DEFINE_SEQUENTIAL_SCAN(NAME, T, ACC, LOAD, STORE, OP, IDENTITY)          \
     static void NAME(const dmlref__scan_panel *p) {                                      \
-        uint64_t line, i;                                                                \
-        for (line = 0; line < p->lines; line++) {                                        \
-            const T *src = (const T *)p->src + (ptrdiff_t)line * p->src_line;            \
-            T *dst = (T *)p->dst + (ptrdiff_t)line * p->dst_line;                        \
-            ACC tally = LOAD(src[0]);                                                    \
-            dst[0] = p->exclusive ? STORE((ACC)(IDENTITY)) : STORE(tally);               \
+        ACC tally[DMLREF__GROUP];                                                        \
+        uint64_t first, i;                                                               \
+        unsigned g, j;                                                                   \
+        for (first = 0; first < p->lines; first += g) {                                 \
+            const T *src = (const T *)p->src + (ptrdiff_t)first * p->src_line;           \
+            T *dst = (T *)p->dst + (ptrdiff_t)first * p->dst_line;                       \
+            g = dmlref__line_group(p, first);                                            \
+            for (j = 0; j < g; j++) {                                                    \
+                tally[j] = LOAD(src[(ptrdiff_t)j * p->src_line]);                        \
+                dst[(ptrdiff_t)j * p->dst_line] = STORE(p->exclusive ? (ACC)(IDENTITY) : tally[j]); \
+            }                                                                            \
             for (i = 1; i < p->length; i++) {                                            \
-                ACC x = LOAD(src[(ptrdiff_t)i * p->src_step]);                           \
-                if (p->exclusive) dst[(ptrdiff_t)i * p->dst_step] = STORE(tally);        \
-                tally = (ACC)(tally OP x);                                               \
-                if (!p->exclusive) dst[(ptrdiff_t)i * p->dst_step] = STORE(tally);       \
+                const T *s = src + (ptrdiff_t)i * p->src_step;                           \
+                T *d = dst + (ptrdiff_t)i * p->dst_step;                                 \
+                for (j = 0; j < g; j++) {                                                \
+                    ACC x = LOAD(s[(ptrdiff_t)j * p->src_line]);                         \
+                    if (p->exclusive) d[(ptrdiff_t)j * p->dst_line] = STORE(tally[j]);   \
+                    tally[j] = (ACC)(tally[j] OP x);                                     \
+                    if (!p->exclusive) d[(ptrdiff_t)j * p->dst_line] = STORE(tally[j]);  \
+                }                                                                        \
             }                                                                            \
         }                                                                                \
     }
@@ -1441,27 +1463,31 @@ DMLREF__DEFINE_SEQUENTIAL_SCAN(dmlref__cumprod_f64_scalar, double, double, DMLRE
 #define DMLREF__BLOCK 16u
 #define DMLREF__DEFINE_BLOCKED_SUM(NAME, T, ACC, LOAD, STORE)                                  \
     static void NAME(const dmlref__scan_panel *p) {                                            \
-        uint64_t line, start;                                                                  \
-        for (line = 0; line < p->lines; line++) {                                              \
-            const T *src = (const T *)p->src + (ptrdiff_t)line * p->src_line;                  \
-            T *dst = (T *)p->dst + (ptrdiff_t)line * p->dst_line;                              \
-            ACC carry = 0;                                                                     \
+        ACC carry[DMLREF__GROUP];                                                              \
+        uint64_t first, start;                                                                 \
+        unsigned g, j;                                                                         \
+        for (first = 0; first < p->lines; first += g) {                                       \
+            g = dmlref__line_group(p, first);                                                  \
             for (start = 0; start < p->length; start += DMLREF__BLOCK) {                       \
-                ACC y[DMLREF__BLOCK];                                                          \
                 uint64_t left = p->length - start;                                             \
                 unsigned len = left < DMLREF__BLOCK ? (unsigned)left : DMLREF__BLOCK, i, k;    \
-                for (i = 0; i < len; i++) y[i] = LOAD(src[(ptrdiff_t)(start + i) * p->src_step]); \
-                for (k = 1; k < DMLREF__BLOCK; k <<= 1) /* descending i reads the old y[i-k] */ \
-                    for (i = len; i-- > k;) y[i] = y[i - k] + y[i];                            \
-                if (start > 0)                                                                 \
-                    for (i = 0; i < len; i++) y[i] = carry + y[i];                             \
-                if (p->exclusive) {                                                            \
-                    dst[(ptrdiff_t)start * p->dst_step] = STORE(carry); /* identity: +0 */     \
-                    for (i = 1; i < len; i++) dst[(ptrdiff_t)(start + i) * p->dst_step] = STORE(y[i - 1]); \
-                } else {                                                                       \
-                    for (i = 0; i < len; i++) dst[(ptrdiff_t)(start + i) * p->dst_step] = STORE(y[i]); \
+                for (j = 0; j < g; j++) {                                                      \
+                    const T *src = (const T *)p->src + (ptrdiff_t)(first + j) * p->src_line;   \
+                    T *dst = (T *)p->dst + (ptrdiff_t)(first + j) * p->dst_line;               \
+                    ACC y[DMLREF__BLOCK];                                                      \
+                    for (i = 0; i < len; i++) y[i] = LOAD(src[(ptrdiff_t)(start + i) * p->src_step]); \
+                    for (k = 1; k < DMLREF__BLOCK; k <<= 1) /* descending i reads the old y[i-k] */ \
+                        for (i = len; i-- > k;) y[i] = y[i - k] + y[i];                        \
+                    if (start > 0)                                                             \
+                        for (i = 0; i < len; i++) y[i] = carry[j] + y[i];                      \
+                    if (p->exclusive) {                                                        \
+                        dst[(ptrdiff_t)start * p->dst_step] = STORE(start > 0 ? carry[j] : (ACC)0); /* +0 first */ \
+                        for (i = 1; i < len; i++) dst[(ptrdiff_t)(start + i) * p->dst_step] = STORE(y[i - 1]); \
+                    } else {                                                                   \
+                        for (i = 0; i < len; i++) dst[(ptrdiff_t)(start + i) * p->dst_step] = STORE(y[i]); \
+                    }                                                                          \
+                    carry[j] = y[len - 1];                                                     \
                 }                                                                              \
-                carry = y[len - 1];                                                            \
             }                                                                                  \
         }                                                                                      \
     }
