@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.2.0 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.2.1 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -51,7 +51,7 @@
 
 #define DMLREF_VERSION_MAJOR 0
 #define DMLREF_VERSION_MINOR 2
-#define DMLREF_VERSION_PATCH 0
+#define DMLREF_VERSION_PATCH 1
 #define DMLREF_VERSION_NUMBER \
     (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
 
@@ -1523,39 +1523,52 @@ static dmlref__arg_panel dmlref__arg_subpanel(const dmlref__arg_panel *p, uint64
    A candidate replaces the best when strictly better, or when equal and the
    direction is DECREASING (the last extreme wins). NaN: PROPAGATE makes the
    first NaN (last, DECREASING) the answer; IGNORE skips NaNs, and an all-NaN
-   slice answers the first (last, DECREASING) position. */
+   slice answers the first (last, DECREASING) position. Outputs adjacent in
+   the input (src_output_step == 1: a reduction along an outer axis) walk
+   their slices together in groups, as scan lines do (4096x4096 float32
+   along axis 0: 118 ms one output at a time); output j of a group reads
+   base[j] on. */
 #define DMLREF__DEFINE_ARG(NAME, T, W, LOAD, ISNAN)                                                \
     static void NAME(const dmlref__arg_panel *p) {                                                 \
-        uint64_t o, pos[DMLREF__MAX_DIMS];                                                         \
+        uint64_t first, pos[DMLREF__MAX_DIMS], best_index[DMLREF__GROUP];                          \
         uint64_t inner = p->rsize[p->rdims - 1];                                                   \
         ptrdiff_t step = (ptrdiff_t)p->rstride[p->rdims - 1];                                      \
-        for (o = 0; o < p->outputs; o++) {                                                         \
-            const T *base = (const T *)p->src + (ptrdiff_t)o * p->src_output_step;                 \
-            uint64_t index = 0, best_index = p->last ? p->rcount - 1u : 0, i;                      \
+        W best[DMLREF__GROUP];                                                                     \
+        unsigned char have[DMLREF__GROUP], found_nan[DMLREF__GROUP];                               \
+        unsigned g, j;                                                                             \
+        for (first = 0; first < p->outputs; first += g) {                                          \
+            const T *base = (const T *)p->src + (ptrdiff_t)first * p->src_output_step;             \
+            uint64_t index = 0, i;                                                                 \
             int64_t offset = 0;                                                                    \
-            int have = 0, found_nan = 0;                                                           \
             uint32_t d;                                                                            \
-            W best = 0;                                                                            \
+            g = p->src_output_step != 1 ? 1u                                                       \
+                : p->outputs - first < DMLREF__GROUP ? (unsigned)(p->outputs - first) : DMLREF__GROUP; \
+            for (j = 0; j < g; j++) {                                                              \
+                best_index[j] = p->last ? p->rcount - 1u : 0;                                      \
+                best[j] = 0;                                                                       \
+                have[j] = found_nan[j] = 0;                                                        \
+            }                                                                                      \
             memset(pos, 0, sizeof pos);                                                            \
             for (;;) {                                                                             \
                 const T *line = base + offset;                                                     \
-                for (i = 0; i < inner; i++, index++) {                                             \
-                    W x = LOAD(line[(ptrdiff_t)i * step]);                                         \
-                    if (ISNAN(x)) {                                                                \
-                        if (!p->ignore_nan && (!found_nan || p->last)) {                           \
-                            found_nan = 1;                                                         \
-                            best_index = index;                                                    \
+                for (i = 0; i < inner; i++, index++)                                               \
+                    for (j = 0; j < g; j++) {                                                      \
+                        W x = LOAD(line[(ptrdiff_t)i * step + (ptrdiff_t)j]);                      \
+                        if (ISNAN(x)) {                                                            \
+                            if (!p->ignore_nan && (!found_nan[j] || p->last)) {                    \
+                                found_nan[j] = 1;                                                  \
+                                best_index[j] = index;                                             \
+                            }                                                                      \
+                            continue;                                                              \
                         }                                                                          \
-                        continue;                                                                  \
+                        if (found_nan[j]) continue;                                                \
+                        if (!have[j] || (p->want_max ? (x > best[j] || (p->last && x == best[j]))  \
+                                                     : (x < best[j] || (p->last && x == best[j])))) { \
+                            have[j] = 1;                                                           \
+                            best[j] = x;                                                           \
+                            best_index[j] = index;                                                 \
+                        }                                                                          \
                     }                                                                              \
-                    if (found_nan) continue;                                                       \
-                    if (!have || (p->want_max ? (x > best || (p->last && x == best))               \
-                                              : (x < best || (p->last && x == best)))) {           \
-                        have = 1;                                                                  \
-                        best = x;                                                                  \
-                        best_index = index;                                                        \
-                    }                                                                              \
-                }                                                                                  \
                 /* next line: odometer over the outer reduced dims */                              \
                 for (d = p->rdims - 1; d-- > 0;) {                                                 \
                     if (++pos[d] < p->rsize[d]) {                                                  \
@@ -1567,7 +1580,7 @@ static dmlref__arg_panel dmlref__arg_subpanel(const dmlref__arg_panel *p, uint64
                 }                                                                                  \
                 if (index >= p->rcount) break;                                                     \
             }                                                                                      \
-            dmlref__put_index(p, o, best_index);                                                   \
+            for (j = 0; j < g; j++) dmlref__put_index(p, first + j, best_index[j]);                \
         }                                                                                          \
     }
 
@@ -4190,6 +4203,11 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
 /*
 ------------------------------------------------------------------------------
 Revision history
+    0.2.1  (2026-11-24)  faster, same bits: vertical BLOCKED sums in two passes
+                         of 8 rows (and streamed through an L1 stage when a
+                         vector is narrower than a cache line); AVX-512 NaN
+                         canonicalisation in one instruction; scalar kernels
+                         walk adjacent lines row by row, in groups.
     0.2.0  (2026-11-24)  SIMD kernels (SSE2, AVX2, AVX-512, AVX512-FP16, NEON)
                          with run-time dispatch, bit for bit equal to the scalar
                          ones; dmlref_isa gains DMLREF_ISA_AVX512FP16 (6), so
