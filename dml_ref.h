@@ -1740,18 +1740,19 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    also an exclusive scan's first output in every block after the first. */
 #define DMLREF__VB_STRIP 512u
 /* One row vector of a pass: pass row r, block row `row`. */
-#define DMLREF__VB_PUT(STORE, STREAM, r, row, v)                                                                           \
+#define DMLREF__VB_PUT(STORE, STREAM, r, row, v)                                                              \
     do {                                                                                                      \
         if (direct) STREAM(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                      \
         else if (stream) STORE(staged[r] + (j - j0), (v));                                                    \
         else STORE(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                              \
     } while (0)
 /* The staged strips of a pass's 8 rows (block rows first..first + 7), streamed out. */
-#define DMLREF__VB_FLUSH(T, first)                                                                             \
+#define DMLREF__VB_FLUSH(T, first)                                                                            \
     do {                                                                                                      \
         if (stream && !direct)                                                                                \
             for (r = 0; r < 8; r++)                                                                           \
-                dmlref__stream_copy(d + (ptrdiff_t)(r + (first)) * p->dst_step + j0, staged[r], (end - j0) * sizeof(T)); \
+                dmlref__stream_copy(d + (ptrdiff_t)(r + (first)) * p->dst_step + j0, staged[r],               \
+                                    (end - j0) * sizeof(T));                                                  \
     } while (0)
 #define DMLREF__DEFINE_VBLOCKED(NAME, ATTR, T, V, W, LOAD, STORE, STREAM, FENCE, ADD, NEGZ, ZEROV, FALLBACK)   \
     ATTR static void NAME(const dmlref__scan_panel *p) {                                                      \
@@ -1798,7 +1799,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                             if (ex) STORE(d + j, start == 0 ? ZEROV : carry[j / (W)]); /* exclusive: +0.0 */  \
                             DMLREF__UNROLL for (r = 0; r < 8; r++) {                                          \
                                 t[7 + r] = y[r];                                                              \
-                                DMLREF__VB_PUT(STORE, STREAM, r, r + ex, ADD(carry[j / (W)], y[r]));                \
+                                if (r + ex < 8) /* exclusive: row 8 is written after pass 2 reads it */      \
+                                    DMLREF__VB_PUT(STORE, STREAM, r, r + ex, ADD(carry[j / (W)], y[r]));      \
                             }                                                                                 \
                         }                                                                                     \
                         DMLREF__VB_FLUSH(T, 0u);                                                              \
@@ -1814,10 +1816,11 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                             z[0] = ADD(t[1], z[0]);                                                           \
                             DMLREF__UNROLL for (r = 8; r-- > 4;) z[r] = ADD(z[r - 4], z[r]);                  \
                             DMLREF__UNROLL for (r = 0; r < 4; r++) z[r] = ADD(t[3 + r], z[r]);                \
+                            if (ex) STORE(d + (ptrdiff_t)8 * p->dst_step + j, ADD(carry[j / (W)], t[14]));    \
                             DMLREF__UNROLL for (r = 0; r < 8; r++) {                                          \
                                 z[r] = ADD(carry[j / (W)], ADD(t[7 + r], z[r]));                              \
                                 if (r + 8 + ex >= DMLREF__BLOCK) break; /* exclusive: row 15's sum is the carry */ \
-                                DMLREF__VB_PUT(STORE, STREAM, r, r + 8 + ex, z[r]);                        \
+                                DMLREF__VB_PUT(STORE, STREAM, r, r + 8 + ex, z[r]);                           \
                             }                                                                                 \
                             carry[j / (W)] = z[7];                                                            \
                         }                                                                                     \

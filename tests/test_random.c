@@ -1067,6 +1067,26 @@ static void gen_scan_long_lines(gen_case *c, rng *r, unsigned it) {
     finish_sized_case(c, r);
 }
 
+/* In place along a strided axis: the vertical kernels (lanes are adjacent
+   lines) with full 16-row BLOCKED blocks, both directions, exclusive or not:
+   an output row must never be written before the pass that reads it as input
+   (an exclusive two-pass BLOCKED kernel once wrote row 8 of a block in its
+   first pass, before its second pass read row 8). */
+static void gen_inplace_strided_axis(gen_case *c, rng *r, unsigned it) {
+    static const DML_TENSOR_DATA_TYPE floats[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16,
+                                                  DML_TENSOR_DATA_TYPE_FLOAT64};
+    begin_case(c, r, it % 3 == 2 ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION, 2);
+    c->type = rng_percent(r, 80) ? floats[rng_below(r, 3)] : c->type;
+    c->in_place = 1;
+    c->shared_desc = rng_percent(r, 50);
+    c->axis = 0;
+    c->axis_length = 16 + rng_below(r, 70);
+    if (rng_percent(r, 70)) c->in_layout = c->out_layout = LAYOUT_PACKED;
+    make_sizes(c, r, c->axis_length);
+    c->in_sizes[1] = 16 + rng_below(r, 300);
+    finish_sized_case(c, r);
+}
+
 static const random_suite random_suites[] = {
     {"random/cumsum", 4000, gen_cumsum},
     {"random/cumprod", 4000, gen_cumprod},
@@ -1079,6 +1099,7 @@ static const random_suite random_suites[] = {
     {"random/every-axis", SCAN_AXIS_CASES + ARG_AXIS_SETS, gen_every_axis},
     {"random/arg-long-lines", 400, gen_arg_long_lines},
     {"random/scan-long-lines", 80, gen_scan_long_lines},
+    {"random/inplace-strided-axis", 300, gen_inplace_strided_axis},
 };
 
 /* Long float lines under both orders: each must match the oracle, and the
