@@ -1054,15 +1054,21 @@ static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
 /* Many long contiguous lines (8 to 40 lines of 1500 to 5500 elements): the
    transposed kernels' groups of lines, line tails and leftover lines, in
    every float type, both orders, both scans. */
-static void gen_scan_long_lines(gen_case *c, rng *r, unsigned it) {
+/* A 2-D scan along `axis`, of length base + [0, span), mostly of a float
+   type and packed; the caller sizes the other dimension. */
+static void begin_matrix_scan(gen_case *c, rng *r, DML_OPERATOR_TYPE op, UINT axis, unsigned base, unsigned span) {
     static const DML_TENSOR_DATA_TYPE floats[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16,
                                                   DML_TENSOR_DATA_TYPE_FLOAT64};
-    begin_case(c, r, it % 2 ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION, 2);
+    begin_case(c, r, op, 2);
     c->type = rng_percent(r, 80) ? floats[rng_below(r, 3)] : c->type;
-    c->axis = 1;
-    c->axis_length = 1500 + rng_below(r, 4000);
+    c->axis = axis;
+    c->axis_length = base + rng_below(r, span);
     if (rng_percent(r, 70)) c->in_layout = c->out_layout = LAYOUT_PACKED;
     make_sizes(c, r, c->axis_length);
+}
+
+static void gen_scan_long_lines(gen_case *c, rng *r, unsigned it) {
+    begin_matrix_scan(c, r, it % 2 ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION, 1, 1500, 4000);
     c->in_sizes[0] = 8 + rng_below(r, 33);
     finish_sized_case(c, r);
 }
@@ -1073,16 +1079,10 @@ static void gen_scan_long_lines(gen_case *c, rng *r, unsigned it) {
    (an exclusive two-pass BLOCKED kernel once wrote row 8 of a block in its
    first pass, before its second pass read row 8). */
 static void gen_inplace_strided_axis(gen_case *c, rng *r, unsigned it) {
-    static const DML_TENSOR_DATA_TYPE floats[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16,
-                                                  DML_TENSOR_DATA_TYPE_FLOAT64};
-    begin_case(c, r, it % 3 == 2 ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION, 2);
-    c->type = rng_percent(r, 80) ? floats[rng_below(r, 3)] : c->type;
+    begin_matrix_scan(c, r, it % 3 == 2 ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION, 0, 16,
+                      70);
     c->in_place = 1;
     c->shared_desc = rng_percent(r, 50);
-    c->axis = 0;
-    c->axis_length = 16 + rng_below(r, 70);
-    if (rng_percent(r, 70)) c->in_layout = c->out_layout = LAYOUT_PACKED;
-    make_sizes(c, r, c->axis_length);
     c->in_sizes[1] = 16 + rng_below(r, 300);
     finish_sized_case(c, r);
 }
