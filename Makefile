@@ -160,13 +160,15 @@ test-cxx:
 
 # Memory errors and leaks: a -O1 -g build (default DMLREF_VECTOR: every path the
 # CPU and valgrind support, which excludes AVX-512) runs the cases in VG_TESTS, under
-# two minutes: every suite but large/, of which three cases of the 18 run (streaming
+# three minutes: every suite but large/, of which four cases of the 19 run (streaming
 # stores with a tail: a contiguous integer scan, BLOCKED exclusive, SEQUENTIAL rows in
-# padded lines; each large/ case takes 10-20 s there), and one fpenv/ case of four
+# padded lines, BLOCKED along axis 0 through the L1 stage of the AVX2 and SSE2 paths;
+# each large/ case takes 10-20 s there), and one fpenv/ case of four
 # (valgrind ignores the SSE rounding mode and FTZ/DAZ). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
 VG_TESTS ?= examples/ invalid/ onnx/ wpt/ conformance/ golden/ random/ fuzz/ \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
+            large/cumsum-float32-blocked-axis0-padded \
             fpenv/caller-env-restored
 valgrind:
 	@command -v $(firstword $(VALGRIND)) >/dev/null || { echo "valgrind: $(firstword $(VALGRIND)) not found (Debian: valgrind)"; exit 1; }
