@@ -3426,10 +3426,10 @@ DMLREF__DEFINE_VARG(dmlref__varg_f16_avx512, DMLREF__A5, uint16_t, __m512, __m51
                     DMLREF__A5_SET1_EPI32, DMLREF__A5_STOREI, uint32_t, dmlref__arg_f16_scalar)
 
 /* The contiguous FLOAT16 kernel has the chunked shape of DMLREF__DEFINE_CARG,
-   but pass 1 folds the raw bits with three integer ops per vector instead of
-   making keys (and, movepi16, masked sub) and testing NaN (abs, compare):
-   unsigned min, unsigned max and signed max of the bit patterns give the
-   chunk's extreme key and tell whether it holds a NaN:
+   but pass 1 folds the raw bits instead of making keys (and, movepi16, masked
+   sub) and testing NaN (abs, compare): two of the unsigned min, unsigned max
+   and signed max of the bit patterns give the chunk's extreme key, and with
+   a masked compare tell whether it holds a NaN:
    - NaN: unsigned max > 0xFC00 (a negative NaN) or signed max > 0x7C00 (positive);
    - minimum: unsigned max > 0x8000: the negative of largest magnitude; == 0x8000
      (only -0.0 below zero): key 0; else the unsigned min (no negatives);
@@ -3441,29 +3441,56 @@ DMLREF__A5 static inline unsigned dmlref__a5_hmin_epu16(__m512i v) { /* min over
     const __m128i q = _mm_min_epu16(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
     return (unsigned)_mm_cvtsi128_si32(_mm_minpos_epu16(q)) & 0xFFFFu;
 }
-DMLREF__A5 static inline int dmlref__a5_f16_chunk_key(__m512i umin, __m512i umax, __m512i smax, int want_max,
+/* A chunk's extreme key from two folds: argmin keeps the unsigned min and max
+   (a negative NaN is above 0xFC00 unsigned), argmax the signed max and the
+   unsigned min (a positive NaN is above 0x7C00 signed); `clean` has a lane
+   clear where a NaN of the other sign was seen. */
+DMLREF__A5 static inline int dmlref__a5_f16_chunk_key(__m512i umin, __m512i other, __mmask32 clean, int want_max,
                                                       int *nan) {
     const __m512i ones = _mm512_set1_epi32(-1), bias = _mm512_set1_epi16((short)0x8000);
-    const unsigned lo = dmlref__a5_hmin_epu16(umin), hi = 0xFFFFu - dmlref__a5_hmin_epu16(_mm512_xor_si512(umax, ones));
-    const int shi = (int)(0x7FFFu - dmlref__a5_hmin_epu16(_mm512_xor_si512(smax, _mm512_xor_si512(ones, bias))));
-    *nan = hi > 0xFC00u || shi > 0x7C00;
-    if (want_max) return shi >= 0 ? shi : -(int)(lo & 0x7FFFu);
-    return hi > 0x8000u ? -(int)(hi & 0x7FFFu) : hi == 0x8000u ? 0 : (int)lo;
-}
-#define DMLREF__A5_F16_FOLD(PF)                                                                           \
-    for (; i + 64 <= end; i += 64) {                                                                      \
-        const __m512i x0 = DMLREF__A5_LOADI(line + i), x1 = DMLREF__A5_LOADI(line + i + 32);              \
-        if (PF) DMLREF__PREFETCH_SPAN(line + i, 128u);                                                    \
-        umin = _mm512_min_epu16(umin, x0);                                                                \
-        umax = _mm512_max_epu16(umax, x0);                                                                \
-        smax = _mm512_max_epi16(smax, x0);                                                                \
-        umin2 = _mm512_min_epu16(umin2, x1);                                                              \
-        umax2 = _mm512_max_epu16(umax2, x1);                                                              \
-        smax2 = _mm512_max_epi16(smax2, x1);                                                              \
+    const unsigned lo = dmlref__a5_hmin_epu16(umin);
+    if (want_max) {
+        const int shi = (int)(0x7FFFu - dmlref__a5_hmin_epu16(_mm512_xor_si512(other, _mm512_xor_si512(ones, bias))));
+        *nan = shi > 0x7C00 || clean != 0xFFFFFFFFu;
+        return shi >= 0 ? shi : -(int)(lo & 0x7FFFu);
+    } else {
+        const unsigned hi = 0xFFFFu - dmlref__a5_hmin_epu16(_mm512_xor_si512(other, ones));
+        *nan = hi > 0xFC00u || clean != 0xFFFFFFFFu;
+        return hi > 0x8000u ? -(int)(hi & 0x7FFFu) : hi == 0x8000u ? 0 : (int)lo;
     }
+}
+/* One vector into the folds of argmin (WANT_MAX 0) or argmax (1). 512-bit
+   integer min/max issue on port 0 only, one per cycle (measured 0.24 ns, an
+   integer add 0.12): two of them per vector, and the NaN of the sign the two
+   cannot see through a masked compare on port 5 (three min/max: 0.42-0.43 of
+   the read pass in L2). */
+#define DMLREF__A5_F16_STEP(WANT_MAX, x, umin, other, clean)                                              \
+    do {                                                                                                  \
+        umin = _mm512_min_epu16(umin, (x));                                                               \
+        if (WANT_MAX) {                                                                                   \
+            other = _mm512_max_epi16(other, (x));                                                         \
+            clean = _mm512_mask_cmple_epu16_mask(clean, (x), _mm512_set1_epi16((short)0xFC00));           \
+        } else {                                                                                          \
+            other = _mm512_max_epu16(other, (x));                                                         \
+            clean = _mm512_mask_cmple_epi16_mask(clean, (x), _mm512_set1_epi16(0x7C00));                  \
+        }                                                                                                 \
+    } while (0)
+#define DMLREF__A5_F16_FOLD(PF, WANT_MAX)                                                                 \
+    do {                                                                                                  \
+        for (; i + 64 <= end; i += 64) {                                                                  \
+            const __m512i x0 = DMLREF__A5_LOADI(line + i), x1 = DMLREF__A5_LOADI(line + i + 32);          \
+            if (PF) DMLREF__PREFETCH_SPAN(line + i, 128u);                                                \
+            DMLREF__A5_F16_STEP(WANT_MAX, x0, umin, other, clean);                                        \
+            DMLREF__A5_F16_STEP(WANT_MAX, x1, umin2, other2, clean2);                                     \
+        }                                                                                                 \
+        for (; i < end; i += 32) {                                                                        \
+            const __m512i x = DMLREF__A5_LOADI(line + i);                                                 \
+            DMLREF__A5_F16_STEP(WANT_MAX, x, umin, other, clean);                                         \
+        }                                                                                                 \
+    } while (0)
 DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
-    /* 8 KiB chunks: the three horizontal reductions per chunk cost as much as ~16 vectors of pass 1;
-       two vectors per step, in one loop per prefetch policy: L2 3.8 -> 3.6 us per 256 KiB */
+    /* 8 KiB chunks: the horizontal reductions per chunk cost as much as ~16 vectors of pass 1; two
+       vectors per step, in one loop per comparison and prefetch policy: L2 3.8 -> 3.6 us per 256 KiB */
     const uint64_t n = p->rcount, full = n - n % 32u, chunk = 4096u;
     const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;
     uint64_t o;
@@ -3472,27 +3499,23 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
         uint64_t at = 0, c0, i, end;
         int best = 0, nan = 0;
         for (c0 = 0; c0 < full && !nan; c0 = end) {
-            __m512i umin = DMLREF__A5_LOADI(line + c0), umax = umin, smax = umin, key;
-            __m512i umin2 = umin, umax2 = umin, smax2 = umin;
+            __m512i umin = DMLREF__A5_LOADI(line + c0), other = umin, umin2 = umin, other2 = umin, key;
+            __mmask32 clean = 0xFFFFFFFFu, clean2 = 0xFFFFFFFFu, m = 0;
             int ext;
-            __mmask32 m = 0;
             end = full - c0 > chunk ? c0 + chunk : full;
-            i = c0 + 32;
-            /* pass 1, two vectors per step (two sets of chains), one loop per prefetch policy */
-            if (prefetch)
-                DMLREF__A5_F16_FOLD(1)
+            i = c0;
+            /* pass 1 (the first vector again: min and max are idempotent, and its NaN counts) */
+            if (want_max && prefetch)
+                DMLREF__A5_F16_FOLD(1, 1);
+            else if (want_max)
+                DMLREF__A5_F16_FOLD(0, 1);
+            else if (prefetch)
+                DMLREF__A5_F16_FOLD(1, 0);
             else
-                DMLREF__A5_F16_FOLD(0)
-            for (; i < end; i += 32) {
-                const __m512i x = DMLREF__A5_LOADI(line + i);
-                umin = _mm512_min_epu16(umin, x);
-                umax = _mm512_max_epu16(umax, x);
-                smax = _mm512_max_epi16(smax, x);
-            }
+                DMLREF__A5_F16_FOLD(0, 0);
             umin = _mm512_min_epu16(umin, umin2);
-            umax = _mm512_max_epu16(umax, umax2);
-            smax = _mm512_max_epi16(smax, smax2);
-            ext = dmlref__a5_f16_chunk_key(umin, umax, smax, want_max, &nan);
+            other = want_max ? _mm512_max_epi16(other, other2) : _mm512_max_epu16(other, other2);
+            ext = dmlref__a5_f16_chunk_key(umin, other, clean & clean2, want_max, &nan);
             if (nan) break; /* NaN rules live in the scalar kernel */
             if (c0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last))
                 continue;
