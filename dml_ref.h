@@ -1402,10 +1402,14 @@ static float dmlref__load_f16(uint16_t h) { return dmlref_f16_to_f32(h); }
    rows rather than down columns (4096x4096 float32 along axis 0: 290 ms one
    line at a time). Either way each line sees exactly the operations below. */
 #define DMLREF__GROUP 1024u
-static unsigned dmlref__line_group(const dmlref__scan_panel *p, uint64_t first) {
-    const uint64_t left = p->lines - first;
-    if (p->src_line != 1 || p->dst_line != 1) return 1u;
+/* Lines in the group that starts with `left` lines to go: adjacent lines
+   fill a group, others go one at a time. */
+static unsigned dmlref__group(uint64_t left, int adjacent) {
+    if (!adjacent) return 1u;
     return left < DMLREF__GROUP ? (unsigned)left : DMLREF__GROUP;
+}
+static unsigned dmlref__line_group(const dmlref__scan_panel *p, uint64_t first) {
+    return dmlref__group(p->lines - first, p->src_line == 1 && p->dst_line == 1);
 }
 
 /* SEQUENTIAL scans: y[0] = x[0], y[i] = y[i-1] (op) x[i]; exclusive writes the
@@ -1541,8 +1545,7 @@ static dmlref__arg_panel dmlref__arg_subpanel(const dmlref__arg_panel *p, uint64
             uint64_t index = 0, i;                                                                 \
             int64_t offset = 0;                                                                    \
             uint32_t d;                                                                            \
-            g = p->src_output_step != 1 ? 1u                                                       \
-                : p->outputs - first < DMLREF__GROUP ? (unsigned)(p->outputs - first) : DMLREF__GROUP; \
+            g = dmlref__group(p->outputs - first, p->src_output_step == 1);                        \
             for (j = 0; j < g; j++) {                                                              \
                 best_index[j] = p->last ? p->rcount - 1u : 0;                                      \
                 best[j] = 0;                                                                       \
@@ -1738,20 +1741,22 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    0.96, AVX2 0.60 -> 0.89, SSE2 0.32 -> 0.76; 4096x4096 along axis 0 0.85
    -> 0.96 of the streaming copy; 4096x4080 unchanged 0.98. The carry is
    also an exclusive scan's first output in every block after the first. */
-#define DMLREF__VB_STRIP 512u
-/* One row vector of a pass: pass row r, block row `row`. */
+#define DMLREF__VB_STRIP 512u /* bytes of row vectors per row and strip (FLOAT16: 256 bytes of output) */
+/* The next two run inside DMLREF__DEFINE_VBLOCKED and use its locals (p, d,
+   j, j0, end, r, direct, stream, staged). One row vector of a pass: pass row
+   r, block row `row`. */
 #define DMLREF__VB_PUT(STORE, STREAM, r, row, v)                                                              \
     do {                                                                                                      \
         if (direct) STREAM(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                      \
         else if (stream) STORE(staged[r] + (j - j0), (v));                                                    \
         else STORE(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                              \
     } while (0)
-/* The staged strips of a pass's 8 rows (block rows first..first + 7), streamed out. */
-#define DMLREF__VB_FLUSH(T, first)                                                                            \
+/* The staged strips of a pass's 8 rows (block rows row0..row0 + 7), streamed out. */
+#define DMLREF__VB_FLUSH(T, row0)                                                                             \
     do {                                                                                                      \
         if (stream && !direct)                                                                                \
             for (r = 0; r < 8; r++)                                                                           \
-                dmlref__stream_copy(d + (ptrdiff_t)(r + (first)) * p->dst_step + j0, staged[r],               \
+                dmlref__stream_copy(d + (ptrdiff_t)(r + (row0)) * p->dst_step + j0, staged[r],                \
                                     (end - j0) * sizeof(T));                                                  \
     } while (0)
 #define DMLREF__DEFINE_VBLOCKED(NAME, ATTR, T, V, W, LOAD, STORE, STREAM, FENCE, ADD, NEGZ, ZEROV, FALLBACK)   \
