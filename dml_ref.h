@@ -1472,6 +1472,7 @@ DMLREF__DEFINE_SEQUENTIAL_SCAN(dmlref__cumprod_f64_scalar, double, double, DMLRE
         unsigned g, j;                                                                         \
         for (first = 0; first < p->lines; first += g) {                                       \
             g = dmlref__line_group(p, first);                                                  \
+            for (j = 0; j < g; j++) carry[j] = 0;                                              \
             for (start = 0; start < p->length; start += DMLREF__BLOCK) {                       \
                 uint64_t left = p->length - start;                                             \
                 unsigned len = left < DMLREF__BLOCK ? (unsigned)left : DMLREF__BLOCK, i, k;    \
@@ -1485,7 +1486,7 @@ DMLREF__DEFINE_SEQUENTIAL_SCAN(dmlref__cumprod_f64_scalar, double, double, DMLRE
                     if (start > 0)                                                             \
                         for (i = 0; i < len; i++) y[i] = carry[j] + y[i];                      \
                     if (p->exclusive) {                                                        \
-                        dst[(ptrdiff_t)start * p->dst_step] = STORE(start > 0 ? carry[j] : (ACC)0); /* +0 first */ \
+                        dst[(ptrdiff_t)start * p->dst_step] = STORE(carry[j]); /* identity: +0 */ \
                         for (i = 1; i < len; i++) dst[(ptrdiff_t)(start + i) * p->dst_step] = STORE(y[i - 1]); \
                     } else {                                                                   \
                         for (i = 0; i < len; i++) dst[(ptrdiff_t)(start + i) * p->dst_step] = STORE(y[i]); \
@@ -1699,7 +1700,8 @@ static int dmlref__stream_rows(const dmlref__scan_panel *p, size_t width) {
 /* Copies `bytes` to a 64-byte aligned dst with streaming stores, a whole
    cache line at a time (a short rest goes through the cache), for kernels
    that make their output in pieces narrower than a line. Only x86-64 has
-   streaming stores here: elsewhere DMLREF__NT_STORES is 0 and this is unused. */
+   streaming stores here: elsewhere DMLREF__NT_STORES is 0 and no kernel
+   calls this at run time. */
 #if defined(DMLREF__X86_64)
 #define DMLREF__NT_STORES 1
 static void dmlref__stream_copy(void *dst, const void *src, size_t bytes) {
