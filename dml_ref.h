@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.2.1 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.3.0 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -41,7 +41,7 @@
 
    Layout of the implementation (search for the markers):
       >>types >>float16 >>fpenv >>status >>validation >>iteration >>scalar
-      >>simd-common >>sse2 >>avx2 >>avx512 >>avx512fp16 >>neon >>dispatch >>public
+      >>exact >>bound >>simd-common >>sse2 >>avx2 >>avx512 >>avx512fp16 >>neon >>dispatch >>public
 */
 #ifndef DML_REF_H
 #define DML_REF_H
@@ -50,8 +50,8 @@
 #include <stdint.h>
 
 #define DMLREF_VERSION_MAJOR 0
-#define DMLREF_VERSION_MINOR 2
-#define DMLREF_VERSION_PATCH 1
+#define DMLREF_VERSION_MINOR 3
+#define DMLREF_VERSION_PATCH 0
 #define DMLREF_VERSION_NUMBER \
     (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
 
@@ -241,9 +241,18 @@ typedef struct DML_CUMULATIVE_PRODUCT_OPERATOR_DESC {
 typedef enum dmlref_float_order {
     DMLREF_FLOAT_ORDER_SEQUENTIAL = 0, /* the running tally, as a naive loop */
     DMLREF_FLOAT_ORDER_BLOCKED = 1,    /* fixed 16-element blocks, SIMD-friendly */
+    DMLREF_FLOAT_ORDER_EXACT = 2,      /* each output the exact prefix sum, rounded once */
+    DMLREF_FLOAT_ORDER_ANY = 3,        /* dmlref_error_bound only: every association order */
     DMLREF_FLOAT_ORDER_COUNT,
     DMLREF_FLOAT_ORDER_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_float_order;
+
+/* Type of a float scan's tally (README: "Float orders"). */
+typedef enum dmlref_accumulation {
+    DMLREF_ACCUMULATION_DEFAULT = 0, /* FLOAT16 in float32, FLOAT32 in float32, FLOAT64 in float64 */
+    DMLREF_ACCUMULATION_COUNT,
+    DMLREF_ACCUMULATION_FORCE_32BIT = 0x7FFFFFFF
+} dmlref_accumulation;
 
 /* What ARGMIN/ARGMAX do with NaN inputs. */
 typedef enum dmlref_nan_policy {
@@ -274,6 +283,7 @@ typedef struct dmlref_options {
     int32_t isa;                   /* dmlref_isa */
     char *error_message;           /* optional: receives a one-line message */
     size_t error_message_capacity; /* bytes available at error_message */
+    int32_t accumulation;          /* dmlref_accumulation */
 } dmlref_options;
 
 /* Status codes and their short descriptions, from one list. */
@@ -306,6 +316,16 @@ DMLREF_API dmlref_status dmlref_validate(const DML_OPERATOR_DESC *op, const dmlr
 /* Validate, then run. inputs[0] / outputs[0] are the tensors' base addresses. */
 DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs,
                                         void *const *outputs, const dmlref_options *options);
+
+/* For a float scan, a FLOAT64 tensor shaped like the output receives for every
+   element an upper bound on |computed - exact|: computed is what dmlref_execute
+   returns with the same options (float_order DMLREF_FLOAT_ORDER_ANY: any
+   association order), exact the real result. +inf where an input of the prefix
+   is not finite or the result may overflow; 0 for integer types. README:
+   "Error bounds"; docs/error-bounds.md derives every formula. */
+DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const void *const *inputs,
+                                            const DML_TENSOR_DESC *bound_tensor, void *bound,
+                                            const dmlref_options *options);
 
 /* DirectML's DMLCalcBufferTensorSize: bytes a buffer tensor needs, rounded up
    to 4; 0 for an unknown type, a size of 0, a bad count, or 64-bit overflow. */
@@ -376,7 +396,9 @@ DMLREF_API uint32_t dmlref_version_number(void);
 #include <xmmintrin.h>
 #elif defined(__aarch64__) || defined(_M_ARM64)
 #define DMLREF__AARCH64 1
-#else
+#endif
+#if !defined(DMLREF__X86_64) && !(defined(DMLREF__AARCH64) && (defined(__GNUC__) || defined(__clang__)))
+#define DMLREF__FENV_H 1 /* the environment through <fenv.h> */
 #include <fenv.h>
 #endif
 
@@ -442,6 +464,14 @@ DMLREF_API uint32_t dmlref_version_number(void);
 #endif /* DMLREF_NO_SIMD */
 
 #define DMLREF__PRIVATE static
+/* For the EXACT hot path: inlined into a kernel per format, its constants fold. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DMLREF__INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define DMLREF__INLINE static __forceinline
+#else
+#define DMLREF__INLINE static
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DMLREF__PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -534,6 +564,11 @@ static double dmlref__f64_from_bits(uint64_t u) {
     memcpy(&d, &u, sizeof d);
     return d;
 }
+static uint64_t dmlref__bits_from_f64(double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
 
 DMLREF_API float dmlref_f16_to_f32(uint16_t h) {
     uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
@@ -593,10 +628,10 @@ static double dmlref__store_f64(double v) {
 typedef struct dmlref__fpenv {
 #if defined(DMLREF__X86_64)
     unsigned int mxcsr;
-#elif defined(DMLREF__AARCH64)
-    uint64_t fpcr, fpsr; /* control (rounding, flush-to-zero) and status (exception flags) */
-#else
+#elif defined(DMLREF__FENV_H)
     fenv_t env;
+#else
+    uint64_t fpcr, fpsr; /* control (rounding, flush-to-zero) and status (exception flags) */
 #endif
 } dmlref__fpenv;
 
@@ -604,29 +639,42 @@ static void dmlref__fpenv_enter(dmlref__fpenv *saved) {
 #if defined(DMLREF__X86_64)
     saved->mxcsr = _mm_getcsr();
     _mm_setcsr(0x1F80u); /* all exceptions masked, round to nearest, no FTZ/DAZ */
-#elif defined(DMLREF__AARCH64) && (defined(__GNUC__) || defined(__clang__))
+#elif defined(DMLREF__FENV_H)
+    fegetenv(&saved->env);
+    fesetround(FE_TONEAREST);
+#else
     uint64_t zero = 0;
     __asm__ __volatile__("mrs %0, fpcr" : "=r"(saved->fpcr));
     __asm__ __volatile__("mrs %0, fpsr" : "=r"(saved->fpsr));
     __asm__ __volatile__("msr fpcr, %0" : : "r"(zero)); /* nearest, no FZ, no DN */
-#elif defined(DMLREF__AARCH64)
-    saved->fpcr = saved->fpsr = 0; /* MSVC on ARM64: the default environment is assumed */
-#else
-    fegetenv(&saved->env);
-    fesetround(FE_TONEAREST);
 #endif
 }
 
 static void dmlref__fpenv_leave(const dmlref__fpenv *saved) {
 #if defined(DMLREF__X86_64)
     _mm_setcsr(saved->mxcsr);
-#elif defined(DMLREF__AARCH64) && (defined(__GNUC__) || defined(__clang__))
+#elif defined(DMLREF__FENV_H)
+    fesetenv(&saved->env);
+#else
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved->fpcr));
     __asm__ __volatile__("msr fpsr, %0" : : "r"(saved->fpsr)); /* flags raised inside are not the caller's */
-#elif defined(DMLREF__AARCH64)
-    (void)saved;
+#endif
+}
+
+/* Error bounds are evaluated rounding toward +infinity (after fpenv_enter):
+   every computed bound is then at least the real value of its formula. Out of
+   line, so that no float operation of the caller moves across the switch. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void dmlref__fpenv_round_up(void) {
+#if defined(DMLREF__X86_64)
+    _mm_setcsr(0x5F80u); /* as fpenv_enter, rounding control 10: toward +infinity */
+#elif defined(DMLREF__FENV_H)
+    fesetround(FE_UPWARD);
 #else
-    fesetenv(&saved->env);
+    uint64_t up = UINT64_C(1) << 22; /* RMode 01: toward +infinity */
+    __asm__ __volatile__("msr fpcr, %0" : : "r"(up));
 #endif
 }
 
@@ -865,7 +913,7 @@ static int dmlref__one_to_one(const dmlref__tensor *t) {
     return 1;
 }
 
-static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, dmlref__plan *plan) {
+static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound, dmlref__plan *plan) {
     const dmlref_options *o = ctx->options;
     if (!o) return DMLREF_OK;
     if (o->feature_level != 0 && !dmlref__is_feature_level(o->feature_level))
@@ -873,7 +921,15 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, dmlref__plan 
                             "options.feature_level is 0x%X, not a DML_FEATURE_LEVEL", (unsigned)o->feature_level);
     if (o->float_order < 0 || o->float_order >= DMLREF_FLOAT_ORDER_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                            "options.float_order is %d, must be SEQUENTIAL (0) or BLOCKED (1)", (int)o->float_order);
+                            "options.float_order is %d, must be SEQUENTIAL (0), BLOCKED (1), EXACT (2) or, for "
+                            "dmlref_error_bound, ANY (3)",
+                            (int)o->float_order);
+    if (o->float_order == DMLREF_FLOAT_ORDER_ANY && !for_bound)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                            "options.float_order is ANY (3), which only dmlref_error_bound takes");
+    if (o->accumulation != DMLREF_ACCUMULATION_DEFAULT)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                            "options.accumulation is %d, must be DEFAULT (0)", (int)o->accumulation);
     if (o->nan_policy < 0 || o->nan_policy >= DMLREF_NAN_POLICY_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
                             "options.nan_policy is %d, must be PROPAGATE (0) or IGNORE (1)", (int)o->nan_policy);
@@ -1112,8 +1168,19 @@ static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE
     return DMLREF_OK;
 }
 
-/* Validate op and options into plan. Reads descriptors only, never buffers. */
-static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_options *options,
+/* Options that depend on the operator: EXACT is a rule for sums. */
+static dmlref_status dmlref__check_order(const dmlref__ctx *ctx, const dmlref__plan *plan) {
+    if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT && plan->op == DMLREF__OP_CUMPROD)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                            "options.float_order is EXACT (2), which applies to CUMULATIVE_SUMMATION only");
+    return DMLREF_OK;
+}
+
+static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan);
+
+/* Validate op and options into plan. Reads descriptors only, never buffers.
+   for_bound: the caller is dmlref_error_bound (float_order ANY is valid). */
+static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_options *options, int for_bound,
                                       dmlref__plan *plan) {
     dmlref__ctx ctx;
     dmlref_status s;
@@ -1124,48 +1191,53 @@ static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_
         options->error_message[0] = 0;
     if (!op) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "the DML_OPERATOR_DESC pointer is NULL");
     ctx.op_name = dmlref__op_name(op->Type);
-    if ((s = dmlref__check_options(&ctx, plan)) != DMLREF_OK) return s;
+    if ((s = dmlref__check_options(&ctx, for_bound, plan)) != DMLREF_OK) return s;
+    if ((s = dmlref__validate_op(&ctx, op, plan)) != DMLREF_OK) return s;
+    return dmlref__check_order(&ctx, plan);
+}
+
+static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan) {
     switch (op->Type) {
     case DML_OPERATOR_CUMULATIVE_SUMMATION: {
         const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *d = (const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        return dmlref__check_scan(&ctx, op->Type, d->InputTensor, d->OutputTensor, d->Axis, d->AxisDirection,
+        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
+        return dmlref__check_scan(ctx, op->Type, d->InputTensor, d->OutputTensor, d->Axis, d->AxisDirection,
                                   d->HasExclusiveSum, plan);
     }
     case DML_OPERATOR_CUMULATIVE_PRODUCT: {
         const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *d = (const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        return dmlref__check_scan(&ctx, op->Type, d->InputTensor, d->OutputTensor, d->Axis, d->AxisDirection,
+        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
+        return dmlref__check_scan(ctx, op->Type, d->InputTensor, d->OutputTensor, d->Axis, d->AxisDirection,
                                   d->HasExclusiveProduct, plan);
     }
     case DML_OPERATOR_ARGMIN: {
         const DML_ARGMIN_OPERATOR_DESC *d = (const DML_ARGMIN_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        return dmlref__check_arg(&ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
+        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
+        return dmlref__check_arg(ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
                                  d->AxisDirection, 0, plan);
     }
     case DML_OPERATOR_ARGMAX: {
         const DML_ARGMAX_OPERATOR_DESC *d = (const DML_ARGMAX_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        return dmlref__check_arg(&ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
+        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
+        return dmlref__check_arg(ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
                                  d->AxisDirection, 1, plan);
     }
     case DML_OPERATOR_REDUCE: {
         const DML_REDUCE_OPERATOR_DESC *d = (const DML_REDUCE_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
+        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
         if ((unsigned)d->Function > (unsigned)DML_REDUCE_FUNCTION_SUM_SQUARE)
-            return dmlref__fail(&ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Function is %u, not a DML_REDUCE_FUNCTION",
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Function is %u, not a DML_REDUCE_FUNCTION",
                                 (unsigned)d->Function);
         if (d->Function != DML_REDUCE_FUNCTION_ARGMIN && d->Function != DML_REDUCE_FUNCTION_ARGMAX)
-            return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
+            return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
                                 "Function is %u; dml_ref implements only DML_REDUCE_FUNCTION_ARGMAX (0) and "
                                 "DML_REDUCE_FUNCTION_ARGMIN (1)",
                                 (unsigned)d->Function);
-        return dmlref__check_arg(&ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
+        return dmlref__check_arg(ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
                                  DML_AXIS_DIRECTION_INCREASING, d->Function == DML_REDUCE_FUNCTION_ARGMAX, plan);
     }
     default:
-        return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
+        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
                             "DML_OPERATOR_DESC.Type is %u; dml_ref implements CUMULATIVE_SUMMATION (105), "
                             "CUMULATIVE_PRODUCT (145), ARGMIN (137), ARGMAX (138) and REDUCE (55)",
                             (unsigned)op->Type);
@@ -1184,6 +1256,8 @@ typedef struct dmlref__dim {
     int64_t in, out; /* strides in elements */
 } dmlref__dim;
 
+typedef struct dmlref__bound_setup dmlref__bound_setup; /* >>bound */
+
 /* One call of a scan kernel: `lines` lines of `length` elements. src/dst point
    at the first element in traversal order; steps are negative for DECREASING. */
 typedef struct dmlref__scan_panel {
@@ -1196,6 +1270,7 @@ typedef struct dmlref__scan_panel {
     int exclusive;
     uint32_t esize;             /* bytes per element */
     int stream;                 /* output is large and separate: contiguous kernels may bypass the cache */
+    const dmlref__bound_setup *bound; /* error-bound kernels only (dst is then double) */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -1278,8 +1353,9 @@ static int dmlref__odometer_next(const dmlref__dim *dims, uint32_t n, uint64_t *
 #define DMLREF_STREAM_BYTES (32u << 20)
 #endif
 
+/* The output may be a bound tensor (FLOAT64) of another element size than the input. */
 static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
-                             dmlref__scan_kernel kernel, int stream) {
+                             dmlref__scan_kernel kernel, int stream, const dmlref__bound_setup *bound) {
     dmlref__dim outer[DMLREF__MAX_DIMS];
     uint64_t pos[DMLREF__MAX_DIMS] = {0};
     int64_t off_in = 0, off_out = 0, base_in = 0, base_out = 0;
@@ -1314,9 +1390,10 @@ static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *
     panel.exclusive = plan->exclusive;
     panel.esize = esize;
     panel.stream = stream;
+    panel.bound = bound;
     do {
         panel.src = dmlref__cadvance(input, off_in + base_in, esize);
-        panel.dst = dmlref__advance(output, off_out + base_out, esize);
+        panel.dst = dmlref__advance(output, off_out + base_out, plan->out.esize);
         kernel(&panel);
     } while (dmlref__odometer_next(outer, n, pos, &off_in, &off_out));
 }
@@ -1601,6 +1678,807 @@ DMLREF__DEFINE_ARG(dmlref__arg_u8_scalar, uint8_t, uint64_t, DMLREF__SAME, DMLRE
 DMLREF__DEFINE_ARG(dmlref__arg_u16_scalar, uint16_t, uint64_t, DMLREF__SAME, DMLREF__NEVER_NAN)
 DMLREF__DEFINE_ARG(dmlref__arg_u32_scalar, uint32_t, uint64_t, DMLREF__SAME, DMLREF__NEVER_NAN)
 DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DMLREF__NEVER_NAN)
+
+/* >>exact ----------------------------------------------------------------------
+   DMLREF_FLOAT_ORDER_EXACT (README: "Exact sums"): each output is the exact
+   prefix sum, rounded once to nearest even. The sum is a two's-complement
+   fixed-point integer whose bit 0 weighs the type's smallest subnormal (a
+   superaccumulator): every finite input adds exactly, and there is room for
+   2^64 inputs of the largest magnitude. Scalar on every path. */
+
+/* A binary interchange format: FLOAT16, FLOAT32 or FLOAT64. */
+typedef struct dmlref__float_format {
+    uint32_t bits;      /* 16, 32, 64 */
+    uint32_t precision; /* significand bits, the implicit one included: 11, 24, 53 */
+    int32_t emin, emax; /* exponents of the smallest normal and the largest finite value */
+} dmlref__float_format;
+
+static const dmlref__float_format dmlref__format_f16 = {16, 11, -14, 15};
+static const dmlref__float_format dmlref__format_f32 = {32, 24, -126, 127};
+static const dmlref__float_format dmlref__format_f64 = {64, 53, -1022, 1023};
+
+/* Float formats by element size (the float types have distinct sizes). */
+static const dmlref__float_format *dmlref__format_of_size(uint32_t esize) {
+    return esize == 2 ? &dmlref__format_f16 : esize == 4 ? &dmlref__format_f32 : &dmlref__format_f64;
+}
+
+static uint64_t dmlref__load_bits(const void *p, uint32_t esize) {
+    uint16_t h;
+    uint32_t w;
+    uint64_t d;
+    switch (esize) {
+    case 2: memcpy(&h, p, 2); return h;
+    case 4: memcpy(&w, p, 4); return w;
+    default: memcpy(&d, p, 8); return d;
+    }
+}
+
+static void dmlref__store_bits(void *p, uint32_t esize, uint64_t bits) {
+    uint16_t h = (uint16_t)bits;
+    uint32_t w = (uint32_t)bits;
+    switch (esize) {
+    case 2: memcpy(p, &h, 2); break;
+    case 4: memcpy(p, &w, 4); break;
+    default: memcpy(p, &bits, 8); break;
+    }
+}
+
+/* FLOAT64 needs bits 0 (2^-1074) to 2097 (the top of the largest finite
+   value), 64 more for the count of inputs and a sign: 2163 bits. */
+#define DMLREF__EXACT_LIMBS 34u
+/* The window sits this many bits below the first input's leading bit. */
+#define DMLREF__WINDOW_BELOW 80u
+
+/* The superaccumulator proper. */
+typedef struct dmlref__exact_limbs {
+    uint64_t limb[DMLREF__EXACT_LIMBS]; /* little-endian; bit 0 weighs the smallest subnormal */
+    uint32_t limbs;                     /* limbs this format needs */
+    uint32_t low, high;                 /* limbs below low are 0; limbs above high repeat the sign */
+} dmlref__exact_limbs;
+
+/* The sum is held in one of two forms. While every input fits, a 128-bit
+   two's-complement window counting units of 2^base (bits of the limb
+   array): adding and rounding are straight-line code on registers. An input
+   below the window, or a sum that would leave it, moves the window into the
+   limbs, which then hold the sum for the rest of the line. */
+typedef struct dmlref__exact_sum {
+    int windowed;      /* the window holds the sum (else the limbs do) */
+    int window_placed; /* base is chosen (at the first nonzero input) */
+    uint32_t base;
+    uint64_t window_lo, window_hi;
+    int nan, plus_infinity, minus_infinity;
+    int inputs, all_negative_zero; /* an exact zero is -0.0 only when every input was -0.0 */
+    dmlref__exact_limbs *limbs;
+} dmlref__exact_sum;
+
+static void dmlref__exact_reset(dmlref__exact_sum *a, dmlref__exact_limbs *limbs, const dmlref__float_format *f) {
+    uint32_t top_bit = (uint32_t)(2 * f->emax) - 1u + (f->precision - 1u); /* of the largest finite input */
+    limbs->limbs = (top_bit + 1u + 64u + 1u + 63u) / 64u;
+    memset(limbs->limb, 0, sizeof limbs->limb);
+    limbs->low = limbs->limbs; /* low > high: nothing added yet */
+    limbs->high = 0;
+    a->limbs = limbs;
+    a->windowed = 1;
+    a->window_placed = 0;
+    a->base = 0;
+    a->window_lo = a->window_hi = 0;
+    a->nan = a->plus_infinity = a->minus_infinity = 0;
+    a->inputs = 0;
+    a->all_negative_zero = 1;
+}
+
+/* Bits needed to write x (0 for 0). */
+static uint32_t dmlref__bit_length(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return x ? 64u - (uint32_t)__builtin_clzll(x) : 0u;
+#else
+    uint32_t n = 0;
+    while (x) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* hi:lo negated (two's complement) when mask is all ones, unchanged when 0. */
+#define DMLREF__NEGATE_128(hi, lo, mask)                       \
+    do {                                                        \
+        (hi) = ((hi) ^ (mask)) + ((mask) & (uint64_t)((lo) == 0)); \
+        (lo) = ((lo) ^ (mask)) - (mask);                        \
+    } while (0)
+
+/* limbs += (-1)^negative m 2^p, any 64-bit m, with a carry or borrow that
+   ripples up only as far as it must. */
+static void dmlref__exact_add_limbs(dmlref__exact_limbs *a, int negative, uint64_t m, uint32_t p) {
+    uint32_t k = p >> 6, shift = p & 63u;
+    uint64_t lo = m << shift, hi = shift ? m >> (64u - shift) : 0u, carry; /* hi < 2^63 */
+    if (m == 0) return;
+    if (k < a->low) a->low = k;
+    if (!negative) {
+        a->limb[k] += lo;
+        carry = a->limb[k] < lo;
+        for (k++; k < a->limbs && (hi | carry); k++) {
+            uint64_t add = hi + carry;
+            hi = 0;
+            a->limb[k] += add;
+            carry = a->limb[k] < add;
+        }
+    } else {
+        carry = a->limb[k] < lo; /* a borrow */
+        a->limb[k] -= lo;
+        for (k++; k < a->limbs && (hi | carry); k++) {
+            uint64_t sub = hi + carry;
+            hi = 0;
+            carry = a->limb[k] < sub;
+            a->limb[k] -= sub;
+        }
+    }
+    if (k - 1u > a->high) a->high = k - 1u;
+}
+
+/* Adds m 2^p to the window if the result stays within it (|sum| < 2^126
+   units); returns 0, changing nothing, if it would not. */
+DMLREF__INLINE int dmlref__window_add(dmlref__exact_sum *a, int negative, uint64_t m, uint32_t p) {
+    uint32_t top = p + dmlref__bit_length(m), shift; /* top: one above m's leading bit */
+    uint64_t lo, hi, sum_lo, sum_hi, mask = 0u - (uint64_t)negative;
+    if (!a->window_placed) {
+        a->base = top > DMLREF__WINDOW_BELOW ? top - DMLREF__WINDOW_BELOW : 0u;
+        a->window_placed = 1;
+    }
+    if (p < a->base || top - a->base > 125u) return 0;
+    shift = p - a->base;
+    lo = shift < 64u ? m << shift : 0u;
+    hi = shift >= 64u ? m << (shift - 64u) : shift ? m >> (64u - shift) : 0u;
+    DMLREF__NEGATE_128(hi, lo, mask);
+    sum_lo = a->window_lo + lo;
+    sum_hi = a->window_hi + hi + (sum_lo < lo);
+    if ((sum_hi >> 62) != 0u && (sum_hi >> 62) != 3u) return 0; /* bits 127 and 126 differ: left the window */
+    a->window_lo = sum_lo;
+    a->window_hi = sum_hi;
+    return 1;
+}
+
+/* Moves a window's sum into the limbs. */
+static void dmlref__window_spill(dmlref__exact_limbs *limbs, uint64_t lo, uint64_t hi, uint32_t base) {
+    int negative = (int)(hi >> 63);
+    uint64_t mask = 0u - (uint64_t)negative;
+    DMLREF__NEGATE_128(hi, lo, mask);
+    dmlref__exact_add_limbs(limbs, negative, lo, base);
+    dmlref__exact_add_limbs(limbs, negative, hi, base + 64u);
+}
+
+/* Add one input given by its bits: significand m at bit position p (the
+   biased exponent minus one; 0 for subnormals). */
+DMLREF__INLINE void dmlref__exact_add(dmlref__exact_sum *a, const dmlref__float_format *f, uint64_t bits) {
+    uint32_t fraction_bits = f->precision - 1u, p;
+    uint64_t exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
+    uint64_t sign = UINT64_C(1) << (f->bits - 1u);
+    uint64_t biased = (bits >> fraction_bits) & exponent_ones;
+    uint64_t m = bits & ((UINT64_C(1) << fraction_bits) - 1u);
+    int negative = (bits & sign) != 0;
+    a->inputs = 1;
+    a->all_negative_zero &= bits == sign;
+    if (biased == exponent_ones) {
+        if (m) a->nan = 1;
+        else if (negative) a->minus_infinity = 1;
+        else a->plus_infinity = 1;
+        return;
+    }
+    if (biased) m |= UINT64_C(1) << fraction_bits;
+    if (m == 0) return;
+    p = biased ? (uint32_t)biased - 1u : 0u;
+    if (a->windowed) {
+        if (dmlref__window_add(a, negative, m, p)) return;
+        dmlref__window_spill(a->limbs, a->window_lo, a->window_hi, a->base);
+        a->windowed = 0;
+    }
+    dmlref__exact_add_limbs(a->limbs, negative, m, p);
+}
+
+/* Round a magnitude to format f: window holds its 64 leading bits (bit 63
+   set), sticky whether any bit below them is set, exponent that of the
+   leading bit (at least emin). Returns the bits, sign_bit included. */
+DMLREF__INLINE uint64_t dmlref__exact_pack(uint64_t window, int sticky, int64_t exponent, uint64_t sign_bit,
+                                           const dmlref__float_format *f) {
+    uint32_t fraction_bits = f->precision - 1u;
+    uint64_t kept = window >> (64u - f->precision), half = (window >> (63u - f->precision)) & 1u;
+    sticky |= (window & ((UINT64_C(1) << (63u - f->precision)) - 1u)) != 0;
+    kept += half & ((uint64_t)(sticky != 0) | kept); /* to nearest, ties to even */
+    if (kept >> f->precision) {
+        kept >>= 1;
+        exponent++;
+    }
+    if (exponent > f->emax) return sign_bit | (((UINT64_C(1) << (f->bits - f->precision)) - 1u) << fraction_bits);
+    return sign_bit | ((uint64_t)(exponent - f->emin + 1) << fraction_bits) |
+           (kept & ((UINT64_C(1) << fraction_bits) - 1u));
+}
+
+/* The window's sum rounded to format f (an exact zero gives +0.0). */
+DMLREF__INLINE uint64_t dmlref__window_round(const dmlref__exact_sum *a, const dmlref__float_format *f) {
+    uint64_t lo = a->window_lo, hi = a->window_hi, mask = 0u - (hi >> 63), top, below, sign_bit;
+    uint32_t lead, shift; /* lead: the leading bit's index in the window */
+    int64_t exponent;
+    DMLREF__NEGATE_128(hi, lo, mask);
+    if ((hi | lo) == 0) return 0;
+    lead = hi ? 63u + dmlref__bit_length(hi) : dmlref__bit_length(lo) - 1u;
+    exponent = (int64_t)(lead + a->base) + (f->emin - (int32_t)(f->precision - 1u));
+    sign_bit = mask & (UINT64_C(1) << (f->bits - 1u));
+    if (exponent < f->emin) return sign_bit | (lo << a->base); /* subnormal: exact, and below 2^52 */
+    shift = 127u - lead; /* bring the leading bit to bit 127, then take the top 64 bits */
+    if (shift == 0) {
+        top = hi;
+        below = lo;
+    } else if (shift < 64u) {
+        top = hi << shift | lo >> (64u - shift);
+        below = lo << shift;
+    } else {
+        top = lo << (shift - 64u);
+        below = 0;
+    }
+    return dmlref__exact_pack(top, below != 0, exponent, sign_bit, f);
+}
+
+/* Limb i of |sum|, where z is the lowest nonzero limb: -x is ~x + 1, and
+   the + 1 carries through the zero limbs below z. */
+static uint64_t dmlref__exact_magnitude(const dmlref__exact_limbs *a, int negative, uint32_t z, uint32_t i) {
+    if (!negative) return a->limb[i];
+    return i < z ? 0 : i == z ? 0u - a->limb[i] : ~a->limb[i];
+}
+
+/* The limbs' sum rounded to nearest even in format f, as bits; an exact zero
+   gives +0.0. Sums below the smallest normal are exact (bit 0 is the smallest
+   subnormal); others keep `precision` bits and round on the rest, whose
+   sticky part is nonzero exactly when a limb below the top two is. */
+static uint64_t dmlref__exact_round(dmlref__exact_limbs *a, const dmlref__float_format *f) {
+    uint64_t extension, top_limb, next_limb, window, sign_bit;
+    uint32_t h, z, t, b;
+    int negative = (int)(a->limb[a->limbs - 1u] >> 63), sticky;
+    int64_t exponent;
+    if (a->low > a->high) return 0;
+    extension = negative ? ~UINT64_C(0) : 0;
+    for (h = a->high; h > a->low && a->limb[h] == extension; h--) continue;
+    for (z = a->low; z < h && a->limb[z] == 0; z++) continue;
+    a->high = h; /* both only narrow the range the next call scans */
+    a->low = z;
+    if (a->limb[z] == 0) return 0; /* z == h: every limb is 0 (-1 would be all ones) */
+    t = h + 1u < a->limbs ? h + 1u : h;
+    while (dmlref__exact_magnitude(a, negative, z, t) == 0) t--;
+    top_limb = dmlref__exact_magnitude(a, negative, z, t);
+    next_limb = t > z ? dmlref__exact_magnitude(a, negative, z, t - 1u) : 0;
+    b = dmlref__bit_length(top_limb) - 1u;
+    exponent = (int64_t)t * 64 + b + (f->emin - (int32_t)(f->precision - 1u));
+    sign_bit = negative ? UINT64_C(1) << (f->bits - 1u) : 0;
+    if (exponent < f->emin) return sign_bit | top_limb; /* subnormal: t is 0 */
+    /* window: the 64 bits of the magnitude from its leading one down */
+    window = b < 63u ? top_limb << (63u - b) | next_limb >> (b + 1u) : top_limb;
+    sticky = (b < 63u && (next_limb << (63u - b)) != 0) || (b == 63u && next_limb != 0) || (t >= z + 2u);
+    return dmlref__exact_pack(window, sticky, exponent, sign_bit, f);
+}
+
+/* The output of the inputs added so far: NaN if one was NaN or both
+   infinities came, else an infinity that came, else the rounded sum (an exact
+   zero is -0.0 only when every input was -0.0). */
+DMLREF__INLINE uint64_t dmlref__exact_result(dmlref__exact_sum *a, const dmlref__float_format *f) {
+    uint32_t fraction_bits = f->precision - 1u;
+    uint64_t sign = UINT64_C(1) << (f->bits - 1u);
+    uint64_t infinity = ((UINT64_C(1) << (f->bits - f->precision)) - 1u) << fraction_bits;
+    uint64_t r;
+    if (a->nan || (a->plus_infinity && a->minus_infinity)) return infinity | (UINT64_C(1) << (fraction_bits - 1u));
+    if (a->plus_infinity) return infinity;
+    if (a->minus_infinity) return sign | infinity;
+    r = a->windowed ? dmlref__window_round(a, f) : dmlref__exact_round(a->limbs, f);
+    return r == 0 && a->inputs && a->all_negative_zero ? sign : r;
+}
+
+/* 2^e as a double, e from -1074 to 1023. */
+static double dmlref__pow2(int e) {
+    if (e < -1022) return dmlref__f64_from_bits(UINT64_C(1) << (e + 1074));
+    return dmlref__f64_from_bits((uint64_t)(e + 1023) << 52);
+}
+
+/* Half the spacing of format f at |y| (given by its bits): the error bound of
+   an EXACT output. +inf for infinities and NaN; 2^-1074 where half of
+   FLOAT64's subnormal spacing is not a double. */
+static double dmlref__half_ulp(uint64_t y, const dmlref__float_format *f) {
+    uint32_t fraction_bits = f->precision - 1u;
+    uint64_t exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
+    uint64_t biased = (y >> fraction_bits) & exponent_ones;
+    int e;
+    if (biased == exponent_ones) return dmlref__f64_from_bits(UINT64_C(0x7FF0000000000000));
+    e = (int)(biased ? biased : 1u) - f->emax - (int)f->precision; /* the spacing is 2^(e + 1) */
+    return dmlref__pow2(e < -1074 ? -1074 : e);
+}
+
+/* Outputs i0 onward of one line of EXACT sums in format f, the inputs before
+   i0 already in sum. dst receives each output's bits, or with half_ulp its
+   error bound (a double). x[i] is read before y[i] is written. */
+DMLREF__INLINE void dmlref__exact_line_from(const dmlref__scan_panel *p, const void *src, void *dst, int half_ulp,
+                                            const dmlref__float_format *f, dmlref__exact_sum *sum, uint64_t i0) {
+    uint64_t i;
+    for (i = i0; i < p->length; i++) {
+        uint64_t x = dmlref__load_bits(dmlref__cadvance(src, (int64_t)i * p->src_step, p->esize), f->bits / 8u), y = 0;
+        if (p->exclusive) y = dmlref__exact_result(sum, f);
+        dmlref__exact_add(sum, f, x);
+        if (!p->exclusive) y = dmlref__exact_result(sum, f);
+        if (half_ulp) ((double *)dst)[(ptrdiff_t)i * p->dst_step] = dmlref__half_ulp(y, f);
+        else dmlref__store_bits(dmlref__advance(dst, (int64_t)i * p->dst_step, p->esize), f->bits / 8u, y);
+    }
+}
+
+/* sum += v, a finite double that is a multiple of f's smallest subnormal. */
+static void dmlref__exact_add_double(dmlref__exact_sum *sum, const dmlref__float_format *f, double v) {
+    uint64_t bits = dmlref__bits_from_f64(v), m = bits & ((UINT64_C(1) << 52) - 1u);
+    int exponent = (int)((bits >> 52) & 0x7FFu), negative = (int)(bits >> 63);
+    if (exponent) m |= UINT64_C(1) << 52;
+    if (m == 0) return;
+    exponent = (exponent ? exponent - 1075 : -1074) - (f->emin - (int)f->precision + 1); /* in units of f's eta */
+    while (exponent < 0) { /* the low bits are zero: v is a multiple of eta */
+        m >>= 1;
+        exponent++;
+    }
+    if (sum->windowed && dmlref__window_add(sum, negative, m, (uint32_t)exponent)) return;
+    if (sum->windowed) {
+        dmlref__window_spill(sum->limbs, sum->window_lo, sum->window_hi, sum->base);
+        sum->windowed = 0;
+    }
+    dmlref__exact_add_limbs(sum->limbs, negative, m, (uint32_t)exponent);
+}
+
+/* The sum hi + lo (exactly; hi = RN(hi + lo)) rounded to FLOAT32 or FLOAT16,
+   or 0 when it is not a normal value of the format clear of overflow (the
+   caller rounds it the long way). The format's midpoints are doubles, so
+   RN_f(hi + lo) = RN_f(hi) unless hi is a midpoint itself: lo then decides,
+   by moving hi one double toward it. */
+DMLREF__INLINE uint64_t dmlref__exact_round_pair(double hi, double lo, const dmlref__float_format *f) {
+    uint64_t bits = dmlref__bits_from_f64(hi), magnitude = bits & ~(UINT64_C(1) << 63), below, half;
+    uint32_t dropped = 53u - f->precision; /* double significand bits below the format's */
+    int exponent = (int)(magnitude >> 52) - 1023;
+    if (exponent < f->emin || exponent > f->emax || (exponent == f->emax && (magnitude & ((UINT64_C(1) << 52) - 1u)) >
+                                                                               (((UINT64_C(1) << 52) - 1u) ^ ((UINT64_C(1) << dropped) - 1u))))
+        return 0;
+    half = UINT64_C(1) << (dropped - 1u);
+    below = magnitude & ((UINT64_C(1) << dropped) - 1u);
+    if (below == half && lo != 0) magnitude += (lo > 0) == (hi > 0) ? 1 : (uint64_t)-1; /* toward lo */
+    below = magnitude & ((UINT64_C(1) << dropped) - 1u);
+    magnitude >>= dropped;
+    magnitude += (below > half) | ((below == half) & magnitude); /* to nearest, ties to even */
+    /* rebias: magnitude is now (biased double exponent, kept fraction); a carry rounds up the exponent */
+    magnitude -= (uint64_t)(1023 - f->emax) << (f->precision - 1u);
+    return (bits >> 63 ? UINT64_C(1) << (f->bits - 1u) : 0) | magnitude;
+}
+
+/* TwoSum: s + error == a + b exactly (round to nearest, no overflow). */
+#define DMLREF__TWO_SUM(a, b, s, error)                                        \
+    do {                                                                      \
+        double virtual_ = ((s) = (a) + (b)) - (b);                            \
+        (error) = ((a) - virtual_) + ((b) - ((s) - virtual_));                \
+    } while (0)
+
+/* The sum h + l rounded the long way (a subnormal or overflowing output). */
+static uint64_t dmlref__exact_pair_slow(double h, double l, const dmlref__float_format *f) {
+    dmlref__exact_sum sum;
+    dmlref__exact_limbs limbs;
+    dmlref__exact_reset(&sum, &limbs, f);
+    dmlref__exact_add_double(&sum, f, h);
+    dmlref__exact_add_double(&sum, f, l);
+    return dmlref__exact_result(&sum, f);
+}
+
+/* The FLOAT16 or FLOAT32 output of the sum hi + lo (exactly). With lo == 0
+   a FLOAT32 output is the hardware's conversion, one correct rounding of the
+   exact sum (subnormal and overflowing results included). A zero is -0.0
+   only when every input was -0.0. */
+DMLREF__INLINE uint64_t dmlref__exact_pair_result(double hi, double lo, int inputs, int all_negative_zero,
+                                                  const dmlref__float_format *f) {
+    double h, l;
+    uint64_t y;
+    if (hi == 0 && lo == 0) return inputs && all_negative_zero ? UINT64_C(1) << (f->bits - 1u) : 0;
+    if (lo == 0 && f->bits == 32) return dmlref__bits_from_f32((float)hi);
+    DMLREF__TWO_SUM(hi, lo, h, l);
+    y = dmlref__exact_round_pair(h, l, f);
+    return y ? y : dmlref__exact_pair_slow(h, l, f);
+}
+
+/* One line of EXACT sums of FLOAT16 or FLOAT32 inputs. Their significands
+   have at most 24 bits, so the sum is usually hi + lo exactly: hi the
+   running double sum (one addition per input on the critical path), lo the
+   sum of its rounding errors, each found by TwoSum and added exactly
+   (checked by a second TwoSum); in most lines the errors are 0. The output
+   rounds hi + lo once. At the first input the pair cannot hold exactly, or a
+   non-finite input, the sum moves to the superaccumulator for the rest of
+   the line. */
+DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const void *src, void *dst,
+                                              const dmlref__float_format *f) {
+    dmlref__exact_sum sum;
+    dmlref__exact_limbs limbs;
+    double hi = 0, lo = 0;
+    int inputs = 0, all_negative_zero = 1;
+    uint64_t i = 0, sign = UINT64_C(1) << (f->bits - 1u), before = 0; /* before: the output before input i */
+    uint64_t exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
+    while (i < p->length) {
+        uint64_t end = p->length - i < 64u ? p->length : i + 64u;
+        for (; i < end; i++) {
+            uint64_t x = dmlref__load_bits(dmlref__cadvance(src, (int64_t)i * p->src_step, p->esize), f->bits / 8u), y;
+            double v, s, error, t, e;
+            if (((x >> (f->precision - 1u)) & exponent_ones) == exponent_ones) goto superaccumulator; /* inf, NaN */
+            v = f->bits == 16 ? (double)dmlref_f16_to_f32((uint16_t)x) : (double)dmlref__f32_from_bits((uint32_t)x);
+            s = hi + v;
+            if (s - hi != v || s - v != hi) { /* inexact (the larger operand's difference is exact: Fast2Sum) */
+                DMLREF__TWO_SUM(hi, v, s, error);
+                DMLREF__TWO_SUM(lo, error, t, e);
+                if (e != 0) goto superaccumulator;
+                lo = t;
+            }
+            hi = s;
+            inputs = 1;
+            all_negative_zero &= x == sign;
+            y = dmlref__exact_pair_result(hi, lo, inputs, all_negative_zero, f);
+            dmlref__store_bits(dmlref__advance(dst, (int64_t)i * p->dst_step, p->esize), f->bits / 8u,
+                               p->exclusive ? before : y);
+            before = y;
+        }
+        if (lo != 0) { /* every 64 inputs, hi becomes the double nearest the sum: lo's bits must fit one double */
+            double h, l;
+            DMLREF__TWO_SUM(hi, lo, h, l);
+            hi = h;
+            lo = l;
+        }
+    }
+    return;
+superaccumulator:
+    dmlref__exact_reset(&sum, &limbs, f);
+    dmlref__exact_add_double(&sum, f, hi);
+    dmlref__exact_add_double(&sum, f, lo);
+    sum.inputs = inputs;
+    sum.all_negative_zero = all_negative_zero;
+    dmlref__exact_line_from(p, src, dst, 0, f, &sum, i);
+}
+
+/* One line of EXACT sums in format f (the general form). */
+static void dmlref__exact_line(const dmlref__scan_panel *p, const void *src, void *dst, int half_ulp,
+                               const dmlref__float_format *f) {
+    dmlref__exact_sum sum;
+    dmlref__exact_limbs limbs;
+    dmlref__exact_reset(&sum, &limbs, f);
+    dmlref__exact_line_from(p, src, dst, half_ulp, f, &sum, 0);
+}
+
+DMLREF__INLINE void dmlref__exact_panel(const dmlref__scan_panel *p, const dmlref__float_format *f) {
+    uint64_t j;
+    for (j = 0; j < p->lines; j++) {
+        const void *src = dmlref__cadvance(p->src, (int64_t)j * p->src_line, p->esize);
+        void *dst = dmlref__advance(p->dst, (int64_t)j * p->dst_line, p->esize);
+        if (f->precision <= 24u) dmlref__exact_line_narrow(p, src, dst, f);
+        else dmlref__exact_line(p, src, dst, 0, f);
+    }
+}
+
+/* The EXACT kernels, one per float type, on every path. */
+static void dmlref__cumsum_exact_f16(const dmlref__scan_panel *p) { dmlref__exact_panel(p, &dmlref__format_f16); }
+static void dmlref__cumsum_exact_f32(const dmlref__scan_panel *p) { dmlref__exact_panel(p, &dmlref__format_f32); }
+static void dmlref__cumsum_exact_f64(const dmlref__scan_panel *p) { dmlref__exact_panel(p, &dmlref__format_f64); }
+
+/* >>bound ----------------------------------------------------------------------
+   dmlref_error_bound: for every output of a float scan, an upper bound on
+   |computed - exact|. docs/error-bounds.md derives each formula; the kernels
+   follow it term by term, with its names. Everything here runs rounding
+   toward +infinity, so each computed term is at least its real value. */
+
+struct dmlref__bound_setup {
+    int order;          /* dmlref_float_order: SEQUENTIAL, BLOCKED, EXACT or ANY */
+    int product;        /* CUMULATIVE_PRODUCT */
+    double u;           /* unit roundoff of the accumulation type, 2^-precision */
+    double half_eta;    /* half its smallest subnormal (2^-1074 for float64: 2^-1075 is no double) */
+    double overflow;    /* sums of this magnitude or more may round to infinity in it */
+    int emin;           /* exponent of its smallest normal */
+    int final_rounding; /* the output type is narrower than the accumulation type */
+    double u_out, half_eta_out, overflow_out;
+    double u_eta; /* products, ANY: (1 + u)(1 + half_eta) - 1 */
+};
+
+static double dmlref__infinity(void) { return dmlref__f64_from_bits(UINT64_C(0x7FF0000000000000)); }
+
+/* Constants of a format (docs/error-bounds.md, section 1). Called after the
+   switch to rounding upward. */
+static void dmlref__format_constants(const dmlref__float_format *f, double *u, double *half_eta, double *overflow) {
+    int e = f->emin - (int)f->precision; /* half the smallest subnormal is 2^e */
+    *u = dmlref__pow2(-(int)f->precision);
+    *half_eta = dmlref__pow2(e < -1074 ? -1074 : e);
+    /* MAX + half an ulp of MAX = 2^(emax+1) - 2^(emax-precision); no double above DBL_MAX */
+    *overflow = f->emax == 1023 ? DBL_MAX : dmlref__pow2(f->emax + 1) - dmlref__pow2(f->emax - (int)f->precision);
+}
+
+static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *plan) {
+    const dmlref__float_format *out = dmlref__format_of_size(plan->in.esize);
+    const dmlref__float_format *acc = plan->in.esize == 2 ? &dmlref__format_f32 : out; /* DEFAULT accumulation */
+    b->order = plan->float_order;
+    b->product = plan->op == DMLREF__OP_CUMPROD;
+    if (b->product && b->order == DMLREF_FLOAT_ORDER_BLOCKED) b->order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    dmlref__format_constants(acc, &b->u, &b->half_eta, &b->overflow);
+    dmlref__format_constants(out, &b->u_out, &b->half_eta_out, &b->overflow_out);
+    b->emin = acc->emin;
+    b->final_rounding = acc != out;
+    b->u_eta = b->u + b->half_eta + b->u * b->half_eta;
+}
+
+/* An input as a double (exact), and whether it is finite. */
+static double dmlref__bound_load(const void *src, int64_t index, uint32_t esize) {
+    const void *p = dmlref__cadvance(src, index, esize);
+    float f;
+    double d;
+    if (esize == 2) return (double)dmlref_f16_to_f32((uint16_t)dmlref__load_bits(p, 2));
+    if (esize == 4) {
+        memcpy(&f, p, 4);
+        return (double)f;
+    }
+    memcpy(&d, p, 8);
+    return d;
+}
+static int dmlref__finite(double x) { return x - x == 0; }
+static double dmlref__abs(double x) { /* the sign bit cleared: no branch on the data */
+    return dmlref__f64_from_bits(dmlref__bits_from_f64(x) & ~(UINT64_C(1) << 63));
+}
+
+/* Section 2: the accumulation bound e, then (output narrower than the tally)
+   the final rounding of a tally of magnitude at most s_abs + e, which is at
+   most max(u_out |t|, half_eta_out) unless it overflows. */
+static double dmlref__bound_finish(const dmlref__bound_setup *b, double e, double s_abs, int infinite) {
+    double t, r;
+    if (infinite) return dmlref__infinity();
+    if (!b->final_rounding) return e;
+    t = s_abs + e;
+    if (t >= b->overflow_out) return dmlref__infinity();
+    r = b->u_out * t;
+    return e + (r > b->half_eta_out ? r : b->half_eta_out);
+}
+
+/* An upper bound on (1 + u)^n - 1, by squaring. The bounds that grow with
+   the output's position take it once per DMLREF__GROWTH_CHUNK outputs, at
+   the chunk's end (it only grows): no chain of dependent operations per
+   element. */
+#define DMLREF__GROWTH_CHUNK 1024u
+static double dmlref__growth(double u, uint64_t n) {
+    double result = 0, power = u; /* power = (1 + u)^(2^i) - 1 */
+    while (n) {
+        if (n & 1u) result = result + power + result * power;
+        power = power + power + power * power;
+        n >>= 1;
+    }
+    return result;
+}
+
+/* Writes bound[k] for a line: exclusive outputs are the inclusive bounds
+   shifted by one after a 0 (the identity is exact). */
+#define DMLREF__BOUND_EMIT(k, value)                                              \
+    do {                                                                          \
+        double emitted_ = (value);                                                \
+        if (p->exclusive) {                                                       \
+            if ((k) + 1u < p->length) dst[(ptrdiff_t)((k) + 1u) * p->dst_step] = emitted_; \
+        } else {                                                                  \
+            dst[(ptrdiff_t)(k) * p->dst_step] = emitted_;                         \
+        }                                                                         \
+    } while (0)
+
+/* |S| <= max(s_up, s_down) where s_up >= S and s_down >= -S: running sums
+   rounded upward (section 2). */
+typedef struct dmlref__sum_enclosure {
+    double up, down;
+} dmlref__sum_enclosure;
+static double dmlref__enclose(dmlref__sum_enclosure *s, double x) {
+    s->up = s->up + x;
+    s->down = s->down - x;
+    return s->up > s->down ? s->up : s->down;
+}
+
+/* Inputs k0 .. k0 + count - 1 of a line as doubles (exact). */
+#define DMLREF__BOUND_CHUNK 256u
+static void dmlref__bound_inputs(const dmlref__scan_panel *p, const void *src, uint64_t k0, unsigned count,
+                                 double *x) {
+    unsigned i;
+    ptrdiff_t step = (ptrdiff_t)p->src_step;
+    if (p->esize == 2) {
+        const uint16_t *h = (const uint16_t *)src + (ptrdiff_t)k0 * step;
+        for (i = 0; i < count; i++) x[i] = (double)dmlref_f16_to_f32(h[(ptrdiff_t)i * step]);
+    } else if (p->esize == 4) {
+        const float *f = (const float *)src + (ptrdiff_t)k0 * step;
+        for (i = 0; i < count; i++) x[i] = (double)f[(ptrdiff_t)i * step];
+    } else {
+        const double *d = (const double *)src + (ptrdiff_t)k0 * step;
+        for (i = 0; i < count; i++) x[i] = d[(ptrdiff_t)i * step];
+    }
+}
+
+/* Section 3, SEQUENTIAL sums: leaf j of output k sits at depth d_j (k for
+   x_0, k - j + 1 after), so e_k = u (1 + u)^(k-1) W_k with W_k = sum d_j |x_j|,
+   and W_k = W_(k-1) + A_k (A_k = sum of |x_j|, j <= k). A chunk whose inputs
+   are finite and cannot overflow (A only grows: its last value decides) runs
+   the two running sums alone, then the bounds. */
+static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void *src, double *dst) {
+    const dmlref__bound_setup *b = p->bound;
+    dmlref__sum_enclosure s = {0, 0};
+    double x[DMLREF__BOUND_CHUNK], w_at[DMLREF__BOUND_CHUNK], a = 0, w = 0, s_abs = 0;
+    int infinite = 0;
+    uint64_t k0;
+    for (k0 = 0; k0 < p->length; k0 += DMLREF__BOUND_CHUNK) {
+        unsigned count = p->length - k0 < DMLREF__BOUND_CHUNK ? (unsigned)(p->length - k0) : DMLREF__BOUND_CHUNK, i;
+        double growth = 1 + dmlref__growth(b->u, k0 + DMLREF__BOUND_CHUNK); /* >= (1 + u)^k in this chunk */
+        double u_growth = b->u * growth, a_before = a, w_before = w;
+        dmlref__bound_inputs(p, src, k0, count, x);
+        i = 0;
+        if (k0 == 0) { /* x_0 alone: A_0 = |x_0|, W_0 = 0 */
+            a = dmlref__abs(x[0]);
+            w_at[i++] = 0;
+        }
+        for (; i + 1 < count; i += 2) { /* two inputs per step of each chain (any order of the sums rounds up) */
+            double a1 = a + dmlref__abs(x[i]), w1 = w + a1;
+            a = a + (dmlref__abs(x[i]) + dmlref__abs(x[i + 1]));
+            w = w + (a1 + a);
+            w_at[i] = w1;
+            w_at[i + 1] = w;
+        }
+        if (i < count) {
+            a = a + dmlref__abs(x[i]);
+            w = w + a;
+            w_at[i] = w;
+        }
+        if (!infinite && !b->final_rounding && growth * a < b->overflow) { /* false for NaN too */
+            for (i = 0; i < count; i++) DMLREF__BOUND_EMIT(k0 + i, u_growth * w_at[i]);
+            continue;
+        }
+        a = a_before;
+        w = w_before;
+        for (i = 0; i < count; i++) {
+            uint64_t k = k0 + i;
+            if (!dmlref__finite(x[i])) infinite = 1;
+            a = a + dmlref__abs(x[i]);
+            if (k >= 1) w = w + a;
+            if (growth * a >= b->overflow) infinite = 1; /* every partial sum is below (1+u)^k A_k */
+            if (b->final_rounding) s_abs = dmlref__enclose(&s, x[i]);
+            DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, u_growth * w, s_abs, infinite));
+        }
+    }
+}
+
+/* Section 4, BLOCKED sums: inside a block, leaf depth at most L_i (the bit
+   length of i); block b >= 1 adds the carry (one level) and each earlier
+   block's leaves sit deeper by one per block: sum d_j |x_j| <= (L_i + 1)
+   a_cur + G_b, with G_1 = 5 a_0 and G_(b+1) = G_b + P_b + 6 a_b (P_b: the
+   |x| of the blocks before b). The deepest leaf: L_i (block 0), 4 + b. */
+static void dmlref__bound_sum_blocked(const dmlref__scan_panel *p, const void *src, double *dst) {
+    static const unsigned char bit_length[DMLREF__BLOCK] = {0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+    const dmlref__bound_setup *b = p->bound;
+    dmlref__sum_enclosure s = {0, 0};
+    double a_total = 0, a_cur = 0, g = 0, before = 0, c, s_abs = 0; /* c = (1 + u)^(D-1) - 1 */
+    int infinite = 0;
+    uint64_t k, block = 0;
+    c = b->u;
+    c = c + b->u * (1 + c);
+    c = c + b->u * (1 + c); /* (1 + u)^3 - 1: D <= 4 in block 0 */
+    for (k = 0; k < p->length; k++) {
+        unsigned i = (unsigned)(k % DMLREF__BLOCK);
+        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), weight;
+        if (i == 0 && k > 0) { /* the block before is full: fold it into G, deepen */
+            if (block == 0) g = 5 * a_cur;
+            else g = g + before + 6 * a_cur;
+            before = before + a_cur;
+            a_cur = 0;
+            c = c + b->u * (1 + c); /* D - 1 = 3 + b */
+            block++;
+        }
+        if (!dmlref__finite(x)) infinite = 1;
+        a_cur = a_cur + dmlref__abs(x);
+        a_total = a_total + dmlref__abs(x);
+        weight = block == 0 ? bit_length[i] * a_cur : (bit_length[i] + 1) * a_cur + g;
+        if ((1 + c) * (1 + b->u) * a_total >= b->overflow) infinite = 1;
+        if (b->final_rounding) s_abs = dmlref__enclose(&s, x);
+        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, b->u * (1 + c) * weight, s_abs, infinite));
+    }
+}
+
+/* Section 5, ANY order: n - 1 = k additions, no leaf deeper than k:
+   e_k = ((1 + u)^k - 1) A_k <= k u (1 + u)^(k-1) A_k. */
+static void dmlref__bound_sum_any(const dmlref__scan_panel *p, const void *src, double *dst) {
+    const dmlref__bound_setup *b = p->bound;
+    dmlref__sum_enclosure s = {0, 0};
+    double a = 0, c = 0, s_abs = 0; /* c >= (1 + u)^k - 1 */
+    int infinite = 0;
+    uint64_t k;
+    for (k = 0; k < p->length; k++) {
+        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize);
+        if (k % DMLREF__GROWTH_CHUNK == 0) c = dmlref__growth(b->u, k + DMLREF__GROWTH_CHUNK);
+        if (!dmlref__finite(x)) infinite = 1;
+        a = a + dmlref__abs(x);
+        if ((1 + c) * a >= b->overflow) infinite = 1;
+        if (b->final_rounding) s_abs = dmlref__enclose(&s, x);
+        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, (double)k * b->u * (1 + c) * a, s_abs, infinite));
+    }
+}
+
+/* Section 6, SEQUENTIAL products: with M_k >= |P_k| and z the exact product
+   of the tally and x_k, |fl(z) - z| <= max(u |z|, half_eta), so
+   e_k = |x_k| e_(k-1) + max(u (M_k + |x_k| e_(k-1)), half_eta). */
+static void dmlref__bound_product_sequential(const dmlref__scan_panel *p, const void *src, double *dst) {
+    const dmlref__bound_setup *b = p->bound;
+    double m = 0, e = 0;
+    int infinite = 0;
+    uint64_t k;
+    for (k = 0; k < p->length; k++) {
+        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), ax = dmlref__abs(x);
+        if (!dmlref__finite(x)) infinite = 1;
+        if (k == 0) {
+            m = ax;
+        } else {
+            double propagated = ax * e, z, local;
+            m = m * ax;
+            z = m + propagated;
+            if (z >= b->overflow) infinite = 1;
+            local = b->u * z;
+            e = propagated + (local > b->half_eta ? local : b->half_eta);
+        }
+        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, e, m, infinite));
+    }
+}
+
+/* Section 7, products in ANY order. Every subproduct lies between L = prod
+   min(1, |x_j|) >= 2^lowest and U = prod max(1, |x_j|). If none can
+   underflow (2^(lowest-1) >= 2^emin and k u <= 1/2), e_k = ((1 + u)^k - 1) M_k
+   whatever the tree; else e_k = ((1 + u)(1 + half_eta))^k - 1) U_k. A zero
+   makes every tree exact. */
+static void dmlref__bound_product_any(const dmlref__scan_panel *p, const void *src, double *dst) {
+    const dmlref__bound_setup *b = p->bound;
+    double m = 1, big = 1, c = 0, c_eta = 0; /* c >= (1 + u)^k - 1; c_eta the same with u_eta */
+    int64_t lowest = 0;
+    int infinite = 0, zero = 0;
+    uint64_t k;
+    for (k = 0; k < p->length; k++) {
+        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), ax = dmlref__abs(x), e;
+        if (!dmlref__finite(x)) infinite = 1;
+        if (x == 0) zero = 1;
+        m = m * ax;
+        if (ax > 1) big = big * ax;
+        if (ax < 1 && ax > 0) { /* floor(log2 |x|), or below it for a subnormal double */
+            uint64_t biased = dmlref__bits_from_f64(ax) >> 52;
+            lowest += biased ? (int64_t)biased - 1023 : -1074;
+        }
+        if (k % DMLREF__GROWTH_CHUNK == 0) {
+            c = dmlref__growth(b->u, k + DMLREF__GROWTH_CHUNK);
+            c_eta = dmlref__growth(b->u_eta, k + DMLREF__GROWTH_CHUNK);
+        }
+        if ((1 + c_eta) * big >= b->overflow) infinite = 1;
+        if (zero) e = 0; /* below: (1 + v)^k - 1 <= k v (1 + v)^(k-1) */
+        else if (lowest - 1 >= b->emin && (double)k * b->u <= 0.5) e = (double)k * b->u * (1 + c) * m;
+        else e = (double)k * b->u_eta * (1 + c_eta) * big;
+        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, e, m, infinite));
+    }
+}
+
+/* The bound kernel: one line at a time, by operator and order. Integer
+   scans are exact (0). */
+static void dmlref__bound_kernel(const dmlref__scan_panel *p) {
+    const dmlref__bound_setup *b = p->bound;
+    uint64_t j;
+    for (j = 0; j < p->lines; j++) {
+        const void *src = dmlref__cadvance(p->src, (int64_t)j * p->src_line, p->esize);
+        double *dst = (double *)p->dst + (ptrdiff_t)j * p->dst_line;
+        if (b->order == DMLREF_FLOAT_ORDER_EXACT) {
+            dmlref__exact_line(p, src, dst, 1, dmlref__format_of_size(p->esize));
+            continue;
+        }
+        if (p->exclusive) dst[0] = 0;
+        if (b->product && b->order == DMLREF_FLOAT_ORDER_ANY) dmlref__bound_product_any(p, src, dst);
+        else if (b->product) dmlref__bound_product_sequential(p, src, dst);
+        else if (b->order == DMLREF_FLOAT_ORDER_ANY) dmlref__bound_sum_any(p, src, dst);
+        else if (b->order == DMLREF_FLOAT_ORDER_BLOCKED) dmlref__bound_sum_blocked(p, src, dst);
+        else dmlref__bound_sum_sequential(p, src, dst);
+    }
+}
+
+static void dmlref__bound_zero_kernel(const dmlref__scan_panel *p) {
+    uint64_t i, j;
+    for (j = 0; j < p->lines; j++)
+        for (i = 0; i < p->length; i++) ((double *)p->dst)[(ptrdiff_t)j * p->dst_line + (ptrdiff_t)i * p->dst_step] = 0;
+}
 
 /* >>simd-common ----------------------------------------------------------------
    Shapes the SIMD kernels take, written once as macros and instantiated per
@@ -4147,7 +5025,7 @@ static const dmlref__kernels *dmlref__kernels_for(int isa) {
 
 DMLREF_API dmlref_status dmlref_validate(const DML_OPERATOR_DESC *op, const dmlref_options *options) {
     dmlref__plan plan;
-    return dmlref__validate(op, options, &plan);
+    return dmlref__validate(op, options, 0, &plan);
 }
 
 /* Byte range [first, last) that a tensor's elements occupy. */
@@ -4177,6 +5055,16 @@ static int dmlref__same_layout(const dmlref__tensor *a, const dmlref__tensor *b)
     return 1;
 }
 
+/* EXACT float sums run the one scalar kernel on every path. */
+static dmlref__scan_kernel dmlref__cumsum_kernel(const dmlref__plan *plan, const dmlref__kernels *kernels) {
+    if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT && dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT)
+        return plan->in.esize == 2 ? dmlref__cumsum_exact_f16
+               : plan->in.esize == 4 ? dmlref__cumsum_exact_f32
+                                     : dmlref__cumsum_exact_f64;
+    if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) return kernels->cumsum_blocked[plan->in.type];
+    return kernels->cumsum[plan->in.type];
+}
+
 DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs,
                                         void *const *outputs, const dmlref_options *options) {
     dmlref__plan plan;
@@ -4185,7 +5073,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     const dmlref__kernels *kernels;
     uintptr_t in_first, in_last, out_first, out_last;
     int stream;
-    dmlref_status s = dmlref__validate(op, options, &plan);
+    dmlref_status s = dmlref__validate(op, options, 0, &plan);
     if (s != DMLREF_OK) return s;
     ctx.options = options;
     ctx.op_name = dmlref__op_name(op->Type);
@@ -4213,13 +5101,10 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     dmlref__fpenv_enter(&env);
     switch (plan.op) {
     case DMLREF__OP_CUMSUM:
-        dmlref__run_scan(&plan, inputs[0], outputs[0],
-                         plan.float_order == DMLREF_FLOAT_ORDER_BLOCKED ? kernels->cumsum_blocked[plan.in.type]
-                                                                       : kernels->cumsum[plan.in.type],
-                         stream);
+        dmlref__run_scan(&plan, inputs[0], outputs[0], dmlref__cumsum_kernel(&plan, kernels), stream, NULL);
         break;
     case DMLREF__OP_CUMPROD:
-        dmlref__run_scan(&plan, inputs[0], outputs[0], kernels->cumprod[plan.in.type], stream);
+        dmlref__run_scan(&plan, inputs[0], outputs[0], kernels->cumprod[plan.in.type], stream, NULL);
         break;
     default: /* inputs as large as a streamed output are read ahead (off the cache they would only slow) */
         dmlref__run_arg(&plan, inputs[0], outputs[0], kernels->arg[plan.in.type],
@@ -4230,12 +5115,72 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     return DMLREF_OK;
 }
 
+DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const void *const *inputs,
+                                            const DML_TENSOR_DESC *bound_tensor, void *bound,
+                                            const dmlref_options *options) {
+    dmlref__plan plan;
+    dmlref__tensor bt;
+    dmlref__ctx ctx;
+    dmlref__fpenv env;
+    dmlref__bound_setup setup;
+    uintptr_t in_first, in_last, bound_first, bound_last;
+    uint32_t d;
+    dmlref_status s = dmlref__validate(op, options, 1, &plan);
+    if (s != DMLREF_OK) return s;
+    ctx.options = options;
+    ctx.op_name = dmlref__op_name(op->Type);
+    if (plan.op != DMLREF__OP_CUMSUM && plan.op != DMLREF__OP_CUMPROD)
+        return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
+                            "dmlref_error_bound takes CUMULATIVE_SUMMATION and CUMULATIVE_PRODUCT only");
+    if ((s = dmlref__check_tensor(&ctx, "BoundTensor", bound_tensor, 1, &bt)) != DMLREF_OK) return s;
+    if (bt.type != DML_TENSOR_DATA_TYPE_FLOAT64)
+        return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE, "BoundTensor.DataType is %s, must be FLOAT64",
+                            dmlref__types[bt.type].name);
+    if (bt.rank != plan.out.rank)
+        return dmlref__fail(&ctx, DMLREF_ERROR_INVALID_ARGUMENT,
+                            "BoundTensor.DimensionCount is %u, must equal OutputTensor.DimensionCount (%u)",
+                            (unsigned)bt.rank, (unsigned)plan.out.rank);
+    for (d = 0; d < bt.rank; d++)
+        if (bt.sizes[d] != plan.out.sizes[d])
+            return dmlref__fail(&ctx, DMLREF_ERROR_INVALID_ARGUMENT,
+                                "BoundTensor.Sizes[%u] is %llu, must equal OutputTensor.Sizes[%u] (%llu)",
+                                (unsigned)d, (unsigned long long)bt.sizes[d], (unsigned)d,
+                                (unsigned long long)plan.out.sizes[d]);
+    if (!dmlref__one_to_one(&bt))
+        return dmlref__fail(&ctx, DMLREF_ERROR_OVERLAP,
+                            "BoundTensor.Strides map two different indices to the same element (a zero stride, "
+                            "or strides that are not nested)");
+    if (!inputs) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "inputs is NULL");
+    if (!inputs[0]) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "inputs[0] (InputTensor's buffer) is NULL");
+    if (!bound) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "bound (BoundTensor's buffer) is NULL");
+    if ((s = dmlref__check_buffer(&ctx, "InputTensor", inputs[0], &plan.in)) != DMLREF_OK) return s;
+    if ((s = dmlref__check_buffer(&ctx, "BoundTensor", bound, &bt)) != DMLREF_OK) return s;
+    dmlref__byte_range(inputs[0], &plan.in, &in_first, &in_last);
+    dmlref__byte_range(bound, &bt, &bound_first, &bound_last);
+    if (in_first < bound_last && bound_first < in_last)
+        return dmlref__fail(&ctx, DMLREF_ERROR_OVERLAP, "InputTensor and BoundTensor buffers overlap");
+    plan.out = bt;
+    dmlref__fpenv_enter(&env);
+    dmlref__fpenv_round_up();
+    dmlref__bound_prepare(&setup, &plan);
+    dmlref__run_scan(&plan, inputs[0], bound,
+                     dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
+                                                                          : dmlref__bound_zero_kernel,
+                     0, &setup);
+    dmlref__fpenv_leave(&env);
+    return DMLREF_OK;
+}
+
 #endif /* DMLREF__IMPLEMENTATION_INCLUDED */
 #endif /* DML_REF_IMPLEMENTATION */
 
 /*
 ------------------------------------------------------------------------------
 Revision history
+    0.3.0  (2026-11-24)  judging other implementations: DMLREF_FLOAT_ORDER_EXACT
+                         (correctly rounded prefix sums), dmlref_error_bound with
+                         DMLREF_FLOAT_ORDER_ANY (3), dmlref_options.accumulation
+                         (DEFAULT only); DMLREF_FLOAT_ORDER_COUNT is 4.
     0.2.1  (2026-11-24)  faster, same bits: vertical BLOCKED sums in two passes
                          of 8 rows (and streamed through an L1 stage when a
                          vector is narrower than a cache line); AVX-512 NaN

@@ -667,6 +667,78 @@ static void line_case(const char *name, const char *size, int product, size_t n)
     print_row(name, size, 2.0 * (double)bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
 }
 
+/* EXACT sums and dmlref_error_bound (SEQUENTIAL) of one long contiguous line,
+   against dmlref_execute's SEQUENTIAL sum of the same type in the same run. */
+typedef struct judge_arg {
+    const DML_OPERATOR_DESC *op;
+    const void *in;
+    void *out;
+    const DML_TENSOR_DESC *bound_tensor; /* NULL: dmlref_execute */
+    dmlref_options options;
+} judge_arg;
+
+static void run_judge(void *a) {
+    judge_arg *j = (judge_arg *)a;
+    dmlref_status s = j->bound_tensor ? dmlref_error_bound(j->op, &j->in, j->bound_tensor, j->out, &j->options)
+                                      : dmlref_execute(j->op, &j->in, &j->out, &j->options);
+    if (s != DMLREF_OK) {
+        fprintf(stderr, "bench: %s failed: %s: %s\n", j->bound_tensor ? "dmlref_error_bound" : "dmlref_execute",
+                dmlref_status_name(s), g_message);
+        exit(EXIT_FAILURE);
+    }
+}
+
+static void judge_case(const char *name, const char *size, DML_TENSOR_DATA_TYPE type, int bound, size_t n) {
+    DML_BUFFER_TENSOR_DESC buffer, bound_buffer;
+    DML_TENSOR_DESC tensor, bound_tensor;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
+    DML_OPERATOR_DESC op;
+    UINT sizes[1];
+    judge_arg base, subject;
+    measured m[2];
+    size_t esize = dmlref_data_type_size(type), bytes = n * esize;
+    if (!selected(name, size)) return;
+    if (n * 8 + 64 > g_cap) die("internal: line larger than the buffers");
+    fill_input(fill_kind_of(type), bytes);
+    sizes[0] = (UINT)n;
+    buffer.DataType = type;
+    buffer.Flags = DML_TENSOR_FLAG_NONE;
+    buffer.DimensionCount = 1;
+    buffer.Sizes = sizes;
+    buffer.Strides = NULL;
+    buffer.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(type, 1, sizes, NULL);
+    buffer.GuaranteedBaseOffsetAlignment = 0;
+    bound_buffer = buffer;
+    bound_buffer.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
+    bound_buffer.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT64, 1, sizes, NULL);
+    tensor.Type = bound_tensor.Type = DML_TENSOR_TYPE_BUFFER;
+    tensor.Desc = &buffer;
+    bound_tensor.Desc = &bound_buffer;
+    sum.InputTensor = sum.OutputTensor = &tensor;
+    sum.Axis = 0;
+    sum.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
+    sum.HasExclusiveSum = FALSE;
+    op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION;
+    op.Desc = &sum;
+    base.op = subject.op = &op;
+    base.in = subject.in = g_src;
+    base.out = subject.out = g_dst;
+    base.bound_tensor = NULL;
+    subject.bound_tensor = bound ? &bound_tensor : NULL;
+    base.options = subject.options = g_options;
+    base.options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    subject.options.float_order = bound ? DMLREF_FLOAT_ORDER_SEQUENTIAL : DMLREF_FLOAT_ORDER_EXACT;
+    m[0].name = "SEQUENTIAL";
+    m[0].fn = run_judge;
+    m[0].arg = &base;
+    m[1].name = name;
+    m[1].fn = run_judge;
+    m[1].arg = &subject;
+    measure(m, 2, n * esize >= 16 * MIB);
+    fold_output(g_dst, bound ? n * 8 : bytes);
+    print_row(name, size, 2.0 * (double)bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+}
+
 /* The 12-element CUMULATIVE_SUMMATION of the DirectML documentation (1x1x3x4,
    axis 3): per-call overhead, median over batches of calls. */
 static const float g_doc_input[12] = {2, 1, 3, 5, 3, 8, 7, 3, 9, 6, 2, 4};
@@ -875,6 +947,7 @@ int main(int argc, char **argv) {
     if (cap < (size_t)square * square * 4) cap = (size_t)square * square * 4;
     if (cap < 8 * (size_t)cube * cube * cube * 4) cap = 8 * (size_t)cube * cube * cube * 4;
     if (cap < 2 * line_elems * 4 + 128) cap = 2 * line_elems * 4 + 128;
+    if (cap < line_elems * 8 + 128) cap = line_elems * 8 + 128; /* a FLOAT64 line, or a bound tensor */
     g_cap = cap + 64;
     {
         void *a = NULL, *b = NULL;
@@ -981,6 +1054,13 @@ int main(int argc, char **argv) {
     snprintf(size, sizeof size, "%lu Ki elements", (unsigned long)(line_elems / KIB));
     line_case("cumsum FLOAT32 seq, one line", size, 0, line_elems);
     line_case("cumprod FLOAT32 seq, one line", size, 1, line_elems);
+    /* Judging: EXACT sums and error bounds, each against SEQUENTIAL of the same type. */
+    judge_case("cumsum FLOAT16 exact, one line", size, DML_TENSOR_DATA_TYPE_FLOAT16, 0, line_elems);
+    judge_case("cumsum FLOAT32 exact, one line", size, DML_TENSOR_DATA_TYPE_FLOAT32, 0, line_elems);
+    judge_case("cumsum FLOAT64 exact, one line", size, DML_TENSOR_DATA_TYPE_FLOAT64, 0, line_elems);
+    judge_case("bound FLOAT16 seq, one line", size, DML_TENSOR_DATA_TYPE_FLOAT16, 1, line_elems);
+    judge_case("bound FLOAT32 seq, one line", size, DML_TENSOR_DATA_TYPE_FLOAT32, 1, line_elems);
+    judge_case("bound FLOAT64 seq, one line", size, DML_TENSOR_DATA_TYPE_FLOAT64, 1, line_elems);
     doc_case();
 
     printf("\n");

@@ -11,5 +11,7 @@ int main(int argc, char **argv) {
     register_large_tests();
     register_fuzz_replay_tests();
     register_fpenv_tests();
+    register_bigfloat_tests();
+    register_exact_tests();
     return tr_main(argc, argv);
 }

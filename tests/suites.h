@@ -12,5 +12,7 @@ void register_golden_tests(void);     /* test_golden.c: XXH3 digests of a fixed 
 void register_large_tests(void);      /* test_large.c: outputs big enough for streaming stores */
 void register_fuzz_replay_tests(void);/* test_fuzz_replay.c: the fuzzer corpus, tests/fuzz/corpus/ */
 void register_fpenv_tests(void);      /* test_fpenv.c: the caller's rounding/FTZ/flags neither matter nor change */
+void register_bigfloat_tests(void);   /* test_bigfloat.c: the exact-arithmetic oracle checks itself */
+void register_exact_tests(void);      /* test_exact.c: EXACT sums and dmlref_error_bound against exact arithmetic */
 
 #endif

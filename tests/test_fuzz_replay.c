@@ -13,7 +13,11 @@
 
    The case also checks that the corpus still means something: every operator
    has a file that validates and is compared with the oracle, and one that is
-   rejected. Without POSIX directories (dirent.h) the case does nothing. */
+   rejected; dmlref_error_bound succeeds on both scans and refuses an
+   arg-reduction, fails with one of its own errors (a bad BoundTensor or bound
+   buffer), and small float sums are checked in every float order against
+   the bounds (FLOAT16 ones against the exact sums too). Without POSIX
+   directories (dirent.h) the case does nothing. */
 #include "fuzz/fuzz_check.c"
 
 #include "runner.h"
@@ -119,6 +123,23 @@ static void replay_corpus(const void *ctx) {
         TR_CHECKF(fuzz_stats.invalid_by_op[i] > before.invalid_by_op[i], "no corpus file is an invalid %s case",
                   ops[i]);
     }
+    for (i = 0; i < 2; i++)
+        TR_CHECKF(fuzz_stats.bound_ok_by_op[i] > before.bound_ok_by_op[i],
+                  "no corpus file is a %s case dmlref_error_bound accepts", ops[i]);
+    TR_CHECKF(fuzz_stats.bound_status[DMLREF_ERROR_UNSUPPORTED_OPERATOR] >
+                  before.bound_status[DMLREF_ERROR_UNSUPPORTED_OPERATOR],
+              "no corpus file has dmlref_error_bound refuse an operator");
+    TR_CHECKF(fuzz_stats.bound_specific > before.bound_specific,
+              "no corpus file has dmlref_error_bound fail with one of its own errors");
+    TR_CHECKF(fuzz_stats.orders_checked > before.orders_checked,
+              "no corpus file is a small float sum checked in every float order");
+    TR_CHECKF(fuzz_stats.exact_f16_checked > before.exact_f16_checked,
+              "no corpus file is a small FLOAT16 sum checked against the exact sums");
+    printf("  fuzz/replay: %lu files; dmlref_error_bound ran on %lu (OK %lu, its own errors %lu); every float order "
+           "checked on %lu small float sums (%lu FLOAT16 against the exact sums)\n",
+           (unsigned long)count, fuzz_stats.bound_calls - before.bound_calls, fuzz_stats.bound_ok - before.bound_ok,
+           fuzz_stats.bound_specific - before.bound_specific, fuzz_stats.orders_checked - before.orders_checked,
+           fuzz_stats.exact_f16_checked - before.exact_f16_checked);
     for (i = 0; i < count; i++) free(names[i]);
     free(names);
 }

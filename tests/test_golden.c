@@ -48,7 +48,29 @@
    then registers only the case "golden/write", which computes every digest,
    refuses to write when the ISA paths disagree or a case fails, and replaces
    the file. Corpus version 1 is frozen: to change the corpus, add version 2
-   (a new generator and digests_v2.txt) instead of editing this one. */
+   (a new generator and digests_v2.txt) instead of editing this one.
+
+   Extension 1 (gold_generate_ext1, 319 cases: 121 EXACT sums, 198 bounds) is
+   appended to corpus version 1 without changing it: cases 1025 to 1343,
+   numbered after the frozen ones and seeded from their own constant
+   (GOLD_EXT1_SEED), so the first 1025 cases, their descriptions, digests,
+   case count ("# cases: 1025") and input fingerprint stay byte-identical in
+   the file. The file carries the extension after case 1024: "# extension-1-
+   cases: 319" and "# extension-1-fingerprint: X" (an XXH3 chain over the
+   extension's cases alone); groups golden/exact-cumsum, golden/bound-cumsum
+   and golden/bound-cumprod check it. Once committed, extension 1 is frozen
+   too: more cases go into an extension 2. Its sections: I DMLREF_FLOAT_ORDER_
+   EXACT sums, every type x direction x exclusive, the float special-value
+   classes (NaN, infinities, -0, subnormals, values near overflow whose exact
+   sums come back into range), the SIMD shapes and long lines, in place, and
+   random cases; J dmlref_error_bound, whose digest is that of the FLOAT64
+   BoundTensor (its layout is the case's out= layout, gathered like an output):
+   cumulative sums in every order (SEQUENTIAL, BLOCKED, EXACT, ANY) and
+   products in SEQUENTIAL, BLOCKED and ANY, every type, the special-value
+   classes, long lines and random cases. A bound case runs on every ISA path
+   too (options.isa validated, the bound the same on all), checks that no byte
+   but the bound's elements changed and the input did not, and that every bound
+   is +0 or more (+inf included, never NaN), exactly 0 for integer types. */
 #include "../dml_ref.h"
 #include "runner.h"
 #include "suites.h"
@@ -60,7 +82,8 @@
 
 #define GOLD_CORPUS_VERSION 1
 #define GOLD_FILE_NAME "digests_v1.txt"
-#define GOLD_MAX_CASES 1200
+#define GOLD_MAX_CASES 2000
+#define GOLD_EXT1_SEED UINT64_C(0x45585431) /* "EXT1": extension 1's cases */
 #define GOLD_DESC_MAX 160
 #define GOLD_GUARD 64 /* bytes checked after every output buffer */
 #define GOLD_HINT "if this change of results is intended, run `make golden` and commit tests/golden/digests_v1.txt"
@@ -188,11 +211,13 @@ typedef struct gold_case {
     int values;                 /* V_* */
     int offset;                 /* buffers start one element past an aligned address */
     uint64_t seed;              /* of the input values */
+    int bound;                  /* extension 1: the digest is of dmlref_error_bound's FLOAT64 BoundTensor */
     char desc[GOLD_DESC_MAX];
 } gold_case;
 
 static gold_case gold_cases[GOLD_MAX_CASES];
 static unsigned gold_count;
+static unsigned gold_v1_count; /* cases of corpus version 1 proper (1025); extension 1 follows */
 
 /* ---- corpus generator (version 1: frozen) --------------------------------------- */
 
@@ -257,8 +282,8 @@ static void gold_finish(gold_case *c, gold_rng *r) {
 
     c->desc[0] = 0;
     if (GOLD_IS_SCAN(c->op))
-        snprintf(c->desc, sizeof c->desc, "%s %s r%u ", gold_op_names[c->op], gold_type_name(c->type),
-                 (unsigned)c->rank);
+        snprintf(c->desc, sizeof c->desc, "%s%s %s r%u ", c->bound ? "bound " : "", gold_op_names[c->op],
+                 gold_type_name(c->type), (unsigned)c->rank);
     else
         snprintf(c->desc, sizeof c->desc, "%s %s>%s r%u ", gold_op_names[c->op], gold_type_name(c->type),
                  gold_type_name(c->index_type), (unsigned)c->rank);
@@ -267,7 +292,10 @@ static void gold_finish(gold_case *c, gold_rng *r) {
     if (GOLD_IS_SCAN(c->op)) {
         snprintf(c->desc + used, sizeof c->desc - used, " axis=%u %s %s %s", (unsigned)c->axis,
                  c->direction ? "dec" : "inc", c->exclusive ? "excl" : "incl",
-                 c->float_order == DMLREF_FLOAT_ORDER_BLOCKED ? "blocked" : "seq");
+                 c->float_order == DMLREF_FLOAT_ORDER_BLOCKED ? "blocked"
+                 : c->float_order == DMLREF_FLOAT_ORDER_EXACT ? "exact"
+                 : c->float_order == DMLREF_FLOAT_ORDER_ANY   ? "any"
+                                                              : "seq");
     } else {
         snprintf(c->desc + used, sizeof c->desc - used, " axes=");
         gold_append_uints(c->desc, sizeof c->desc, ",", c->axis_count, c->axes);
@@ -327,11 +355,12 @@ static const int gold_in_layouts[] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM, L_
 static const int gold_scan_out_layouts[] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM, L_INPLACE};
 static const int gold_arg_out_layouts[] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM};
 
-/* Start case number gold_count: every field random (the caller overrides some). */
-static gold_case *gold_new(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type) {
+/* Start case number gold_count: every field random (the caller overrides some).
+   seed_base: GOLD_CORPUS_VERSION for corpus version 1, GOLD_EXT1_SEED for extension 1. */
+static gold_case *gold_new_seeded(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type, uint64_t seed_base) {
     gold_case *c = &gold_cases[gold_count];
     memset(c, 0, sizeof *c);
-    *r = gold_seeded(GOLD_CORPUS_VERSION, gold_count);
+    *r = gold_seeded(seed_base, gold_count);
     c->op = op;
     c->type = type;
     c->index_type = gold_index_types[gold_below(r, 4)];
@@ -355,6 +384,10 @@ static gold_case *gold_new(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type) {
     return c;
 }
 
+static gold_case *gold_new(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type) {
+    return gold_new_seeded(r, op, type, GOLD_CORPUS_VERSION);
+}
+
 static void gold_add(gold_rng *r, gold_case *c) {
     gold_finish(c, r);
     gold_count++;
@@ -368,6 +401,232 @@ static void gold_set_shape(gold_case *c, UINT rank, const UINT *sizes) {
 static void gold_set_axes(gold_case *c, UINT n, const UINT *axes) {
     c->axis_count = n;
     memcpy(c->axes, axes, n * sizeof *axes);
+}
+
+
+/* ---- extension 1: EXACT sums and error bounds (appended, own seed) ------------------- */
+
+static gold_case *gold_new_ext(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type, int bound, int float_order) {
+    gold_case *c = gold_new_seeded(r, op, type, GOLD_EXT1_SEED);
+    c->bound = bound;
+    c->float_order = float_order;
+    return c;
+}
+
+/* A bound is written to its own buffer: never "in place". */
+static void gold_add_ext(gold_rng *r, gold_case *c) {
+    if (c->bound && c->out_layout == L_INPLACE) c->out_layout = L_PADDED;
+    gold_add(r, c);
+}
+
+static void gold_generate_ext1(void) {
+    static const int float_types[3] = {0, 1, 2}; /* indices into gold_types */
+    static const int sum_orders[4] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED,
+                                      DMLREF_FLOAT_ORDER_EXACT, DMLREF_FLOAT_ORDER_ANY};
+    static const int prod_orders[3] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED,
+                                       DMLREF_FLOAT_ORDER_ANY};
+    gold_rng r;
+    gold_case *c;
+    unsigned t, i, k;
+
+    /* I1: EXACT sums, every type x direction x exclusive; shape, layout (in place too), values random. */
+    for (t = 0; t < 11; t++)
+        for (k = 0; k < 4; k++) {
+            c = gold_new_ext(&r, G_CUMSUM, gold_types[t], 0, DMLREF_FLOAT_ORDER_EXACT);
+            c->direction = (int)(k & 1u);
+            c->exclusive = (int)(k >> 1);
+            gold_add_ext(&r, c);
+        }
+
+    /* I2: float special-value classes, packed and in place: NaN (any payload, signalling),
+       infinities of both signs, -0, subnormals, values near overflow (sums overflow and
+       come back into range: the exact sum does not overflow where a running tally does). */
+    for (i = 0; i < 3; i++) {
+        static const int classes[9] = {V_SPECIAL, V_ZEROS, V_HUGE,   V_SUBNORMAL, V_INFS,
+                                       V_ALLNAN,  V_NANHEAVY, V_FULLBITS, V_TIES};
+        static const UINT s[2] = {6, 41};
+        for (k = 0; k < 9; k++) {
+            c = gold_new_ext(&r, G_CUMSUM, gold_types[float_types[i]], 0, DMLREF_FLOAT_ORDER_EXACT);
+            gold_set_shape(c, 2, s);
+            c->axis = 1;
+            c->direction = (int)(k & 1u);
+            c->exclusive = (int)((k >> 1) & 1u);
+            c->in_layout = k % 3u == 0 ? L_PACKED : L_PADDED;
+            c->out_layout = k % 3u == 2 ? L_INPLACE : k % 3u == 1 ? L_PERM : L_PACKED;
+            c->values = classes[k];
+            gold_add_ext(&r, c);
+        }
+    }
+
+    /* I3: the shapes of the other kernels (contiguous lines, vertical panels, long lines, tails):
+       EXACT must give the same bits on every path. Floats and one integer type. */
+    for (i = 0; i < 4; i++) {
+        DML_TENSOR_DATA_TYPE ty = i < 3 ? gold_types[float_types[i]] : DML_TENSOR_DATA_TYPE_INT32;
+        static const UINT s_long[1] = {4099}, s_rows[2] = {2, 1037}, s_vert[2] = {61, 75}, s_across[2] = {1000, 7};
+        static const UINT s_pad[2] = {3, 1531};
+        c = gold_new_ext(&r, G_CUMSUM, ty, 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_shape(c, 1, s_long);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 0;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = V_RANDOM;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMSUM, ty, 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_shape(c, 2, s_rows);
+        c->axis = 1;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 1;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = i < 3 ? V_SPECIAL : V_RANDOM;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMSUM, ty, 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_shape(c, 2, s_vert);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = 1;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_INPLACE;
+        c->values = i < 3 ? V_HUGE : V_SPECIAL;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMSUM, ty, 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_shape(c, 2, s_across);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 0;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = i < 3 ? V_SUBNORMAL : V_SMALL;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMSUM, ty, 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_shape(c, 2, s_pad);
+        c->axis = 1;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = 1;
+        c->in_layout = L_PADDED;
+        c->out_layout = L_EXPLICIT;
+        c->values = i < 3 ? V_FULLBITS : V_RANDOM;
+        gold_add_ext(&r, c);
+    }
+
+    /* I4: random EXACT sums (any type, rank, layout, values). */
+    for (i = 0; i < 30; i++) {
+        gold_rng pick = gold_seeded(GOLD_EXT1_SEED + 1000u, i);
+        c = gold_new_ext(&r, G_CUMSUM, gold_types[gold_below(&pick, 11)], 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_add_ext(&r, c);
+    }
+
+    /* J1: error bounds, every type x order: sums in SEQUENTIAL, BLOCKED, EXACT and ANY,
+       products in SEQUENTIAL, BLOCKED and ANY; direction and exclusive alternate. */
+    for (t = 0; t < 11; t++) {
+        for (k = 0; k < 4; k++) {
+            c = gold_new_ext(&r, G_CUMSUM, gold_types[t], 1, sum_orders[k]);
+            c->direction = (int)((k + t) & 1u);
+            c->exclusive = (int)(((k + t) >> 1) & 1u);
+            gold_add_ext(&r, c);
+        }
+        for (k = 0; k < 3; k++) {
+            c = gold_new_ext(&r, G_CUMPROD, gold_types[t], 1, prod_orders[k]);
+            c->direction = (int)((k + t) & 1u);
+            c->exclusive = (int)(((k + t) >> 1) & 1u);
+            gold_add_ext(&r, c);
+        }
+    }
+
+    /* J2: float special-value classes: non-finite inputs and overflow (+inf bounds), -0,
+       subnormals (the absolute error terms), products near 1. */
+    for (i = 0; i < 3; i++) {
+        static const int classes[7] = {V_SPECIAL, V_HUGE, V_SUBNORMAL, V_INFS, V_ZEROS, V_NEAR1, V_RANDOM};
+        static const UINT s[2] = {5, 37};
+        for (k = 0; k < 7; k++) {
+            unsigned v;
+            for (v = 0; v < 3; v++) {
+                /* v 0: a sum in SEQUENTIAL or BLOCKED, 1: a sum in EXACT or ANY, 2: a product in SEQUENTIAL or ANY */
+                int op = v == 2 ? G_CUMPROD : G_CUMSUM;
+                int order = v == 0   ? sum_orders[k & 1u]
+                            : v == 1 ? sum_orders[2u + (k & 1u)]
+                                     : (k & 1u) ? DMLREF_FLOAT_ORDER_ANY : DMLREF_FLOAT_ORDER_SEQUENTIAL;
+                c = gold_new_ext(&r, op, gold_types[float_types[i]], 1, order);
+                gold_set_shape(c, 2, s);
+                c->axis = (k + v) & 1u;
+                c->values = classes[k];
+                gold_add_ext(&r, c);
+            }
+        }
+    }
+
+    /* J3: long lines and panels (every term of the bound formulas grows with the position). */
+    for (i = 0; i < 3; i++) {
+        DML_TENSOR_DATA_TYPE ty = gold_types[float_types[i]];
+        static const UINT s_long[1] = {4099}, s_pad[2] = {3, 1531}, s_across[2] = {1000, 7}, s_3d[3] = {2, 33, 67};
+        static const UINT s_prod[1] = {3001}, s_prod2[2] = {517, 9};
+        c = gold_new_ext(&r, G_CUMSUM, ty, 1, DMLREF_FLOAT_ORDER_BLOCKED);
+        gold_set_shape(c, 1, s_long);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 0;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = V_RANDOM;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMSUM, ty, 1, DMLREF_FLOAT_ORDER_ANY);
+        gold_set_shape(c, 2, s_pad);
+        c->axis = 1;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = 1;
+        c->in_layout = L_PADDED;
+        c->out_layout = L_EXPLICIT;
+        c->values = V_RANDOM;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMSUM, ty, 1, DMLREF_FLOAT_ORDER_SEQUENTIAL);
+        gold_set_shape(c, 2, s_across);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 0;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PERM;
+        c->values = V_SPECIAL;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMSUM, ty, 1, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_shape(c, 3, s_3d);
+        c->axis = 1;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = 0;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PADDED;
+        c->values = V_HUGE;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMPROD, ty, 1, DMLREF_FLOAT_ORDER_SEQUENTIAL);
+        gold_set_shape(c, 1, s_prod);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = (int)(i & 1u);
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = V_NEAR1;
+        gold_add_ext(&r, c);
+        c = gold_new_ext(&r, G_CUMPROD, ty, 1, DMLREF_FLOAT_ORDER_ANY);
+        gold_set_shape(c, 2, s_prod2);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = 0;
+        c->in_layout = L_PERM;
+        c->out_layout = L_PACKED;
+        c->values = V_NEAR1;
+        gold_add_ext(&r, c);
+    }
+
+    /* J4: random bounds (either scan, any type, any order the operator takes). */
+    for (i = 0; i < 40; i++) {
+        gold_rng pick = gold_seeded(GOLD_EXT1_SEED + 2000u, i);
+        int op = (int)gold_below(&pick, 2);
+        DML_TENSOR_DATA_TYPE ty = gold_types[gold_below(&pick, 11)];
+        int order = op == G_CUMSUM ? sum_orders[gold_below(&pick, 4)] : prod_orders[gold_below(&pick, 3)];
+        c = gold_new_ext(&r, op, ty, 1, order);
+        gold_add_ext(&r, c);
+    }
 }
 
 static void gold_generate(void) {
@@ -683,6 +942,8 @@ static void gold_generate(void) {
         c = gold_new(&r, o, gold_types[gold_below(&pick, 11)]);
         gold_add(&r, c);
     }
+    gold_v1_count = gold_count;
+    gold_generate_ext1();
 }
 
 /* ---- input values from integer bits ------------------------------------------- */
@@ -919,7 +1180,8 @@ static int gold_state_init(gold_run_state *s, const gold_case *c) {
     UINT out_sizes[8], d;
     size_t i, gathered;
     gold_rng r = gold_seeded(c->seed, 0x76616C756573u);
-    DML_TENSOR_DATA_TYPE out_type = GOLD_IS_SCAN(c->op) ? c->type : c->index_type;
+    DML_TENSOR_DATA_TYPE out_type = c->bound ? DML_TENSOR_DATA_TYPE_FLOAT64 : GOLD_IS_SCAN(c->op) ? c->type
+                                                                                             : c->index_type;
     memset(s, 0, sizeof *s);
     s->c = c;
     for (d = 0; d < c->rank; d++) out_sizes[d] = c->sizes[d];
@@ -964,8 +1226,25 @@ static size_t gold_gather(const unsigned char *buf, const gold_tensor *t, unsign
     return t->count * t->es;
 }
 
+/* Every bound is +0 or more (+inf included, never NaN), and 0 for an integer
+   scan. Returns the index of the first that is not, or (size_t)-1. */
+static size_t gold_bad_bound(const gold_run_state *s, const unsigned char *buf, double *value) {
+    size_t i;
+    for (i = 0; i < s->out.count; i++) {
+        double v;
+        memcpy(&v, buf + s->out.offsets[i], 8);
+        if (v != v || v < 0 || (!gold_is_float(s->c->type) && v != 0)) {
+            *value = v;
+            return i;
+        }
+    }
+    return (size_t)-1;
+}
+
 /* Run case s->c on one ISA: its digest, or a non-OK status with the message.
-   *integrity gets a description of a stray write or a modified input, or "". */
+   *integrity gets a description of a stray write or a modified input, or "".
+   A bound case runs dmlref_error_bound with the case's scan (its output
+   packed, of the input's type) and the case's output layout as BoundTensor. */
 static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, char *message, size_t capacity,
                                   char *integrity, size_t icap) {
     const gold_case *c = s->c;
@@ -982,6 +1261,21 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
     dmlref_status st;
     size_t i, n;
     int in_place = c->out_layout == L_INPLACE;
+    DML_BUFFER_TENSOR_DESC scan_out_buf; /* a bound case's OutputTensor */
+    DML_TENSOR_DESC scan_out;
+    const DML_TENSOR_DESC *out_desc = in_place ? &s->in.desc : &s->out.desc;
+    if (c->bound) {
+        scan_out_buf.DataType = c->type;
+        scan_out_buf.Flags = DML_TENSOR_FLAG_NONE;
+        scan_out_buf.DimensionCount = c->rank;
+        scan_out_buf.Sizes = c->sizes;
+        scan_out_buf.Strides = NULL;
+        scan_out_buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(c->type, c->rank, c->sizes, NULL);
+        scan_out_buf.GuaranteedBaseOffsetAlignment = 0;
+        scan_out.Type = DML_TENSOR_TYPE_BUFFER;
+        scan_out.Desc = &scan_out_buf;
+        out_desc = &scan_out;
+    }
 
     memset(&options, 0, sizeof options);
     options.isa = isa; /* DMLREF_ISA_AUTO (0) is the default */
@@ -995,7 +1289,7 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
     switch (c->op) {
     case G_CUMSUM:
         sum.InputTensor = &s->in.desc;
-        sum.OutputTensor = in_place ? &s->in.desc : &s->out.desc;
+        sum.OutputTensor = out_desc;
         sum.Axis = c->axis;
         sum.AxisDirection = (DML_AXIS_DIRECTION)c->direction;
         sum.HasExclusiveSum = c->exclusive;
@@ -1004,7 +1298,7 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
         break;
     case G_CUMPROD:
         prod.InputTensor = &s->in.desc;
-        prod.OutputTensor = in_place ? &s->in.desc : &s->out.desc;
+        prod.OutputTensor = out_desc;
         prod.Axis = c->axis;
         prod.AxisDirection = (DML_AXIS_DIRECTION)c->direction;
         prod.HasExclusiveProduct = c->exclusive;
@@ -1046,7 +1340,10 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
     memcpy(s->expect, out_buf, s->out_alloc); /* the bytes before the run */
     inputs[0] = s->in1 + s->in_base;
     outputs[0] = out_buf + s->out_base;
-    st = dmlref_execute(&op, inputs, outputs, &options);
+    if (c->bound)
+        st = dmlref_error_bound(&op, inputs, &s->out.desc, outputs[0], &options);
+    else
+        st = dmlref_execute(&op, inputs, outputs, &options);
     if (st != DMLREF_OK) return st;
 
     n = gold_gather(out_buf + s->out_base, &s->out, s->gathered);
@@ -1062,6 +1359,13 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
             return st;
         }
     if (!in_place && memcmp(s->in0, s->in1, s->in_alloc) != 0) snprintf(integrity, icap, "the input was modified");
+    if (c->bound && !integrity[0]) {
+        double v = 0;
+        size_t bad = gold_bad_bound(s, out_buf + s->out_base, &v);
+        if (bad != (size_t)-1)
+            snprintf(integrity, icap, "bound element %lu (row-major) is %g: must be %s", (unsigned long)bad, v,
+                     gold_is_float(c->type) ? "+0 or more, never NaN" : "0 (an integer scan)");
+    }
     return st;
 }
 
@@ -1113,6 +1417,9 @@ static struct {
     long cases;             /* -1: no header line */
     int have_fingerprint;
     uint64_t fingerprint;
+    long ext_cases;         /* "# extension-1-cases:", -1: no such line */
+    int have_ext_fingerprint;
+    uint64_t ext_fingerprint;
     unsigned entries;       /* case lines read */
     unsigned bad_lines;     /* unparseable, out of range or repeated */
     char first_bad[200];
@@ -1180,6 +1487,7 @@ static void gold_load_file(void) {
     gold_file.loaded = 1;
     gold_file.version = -1;
     gold_file.cases = -1;
+    gold_file.ext_cases = -1;
     gold_locate(gold_file.path, sizeof gold_file.path, &gold_file.how);
     f = fopen(gold_file.path, "rb");
     if (!f) return;
@@ -1205,6 +1513,10 @@ static void gold_load_file(void) {
             else if (sscanf(line, "# cases: %llu", &v) == 1) gold_file.cases = (long)v;
             else if (strncmp(line, "# input-fingerprint: ", 21) == 0)
                 gold_file.have_fingerprint = gold_parse_hex(line + 21, strlen(line + 21), &gold_file.fingerprint);
+            else if (sscanf(line, "# extension-1-cases: %llu", &v) == 1) gold_file.ext_cases = (long)v;
+            else if (strncmp(line, "# extension-1-fingerprint: ", 27) == 0)
+                gold_file.have_ext_fingerprint =
+                    gold_parse_hex(line + 27, strlen(line + 27), &gold_file.ext_fingerprint);
             continue;
         }
         /* "<id> <description> <digest>" */
@@ -1254,18 +1566,28 @@ static int gold_file_usable(void) {
 
 /* ---- the check cases -------------------------------------------------------------- */
 
+enum { GP_V1, GP_EXT1_EXECUTE, GP_EXT1_BOUND }; /* parts of the corpus */
+
 typedef struct gold_group {
     const char *name;
     int op_a, op_b; /* operators of the group */
+    int part;       /* GP_*: corpus version 1 proper, extension 1's executes (EXACT sums), its bounds */
 } gold_group;
 
 static const gold_group gold_groups[] = {
-    {"golden/cumsum", G_CUMSUM, G_CUMSUM},
-    {"golden/cumprod", G_CUMPROD, G_CUMPROD},
-    {"golden/argmin", G_ARGMIN, G_ARGMIN},
-    {"golden/argmax", G_ARGMAX, G_ARGMAX},
-    {"golden/reduce", G_REDUCE_ARGMIN, G_REDUCE_ARGMAX},
+    {"golden/cumsum", G_CUMSUM, G_CUMSUM, GP_V1},
+    {"golden/cumprod", G_CUMPROD, G_CUMPROD, GP_V1},
+    {"golden/argmin", G_ARGMIN, G_ARGMIN, GP_V1},
+    {"golden/argmax", G_ARGMAX, G_ARGMAX, GP_V1},
+    {"golden/reduce", G_REDUCE_ARGMIN, G_REDUCE_ARGMAX, GP_V1},
+    {"golden/exact-cumsum", G_CUMSUM, G_CUMSUM, GP_EXT1_EXECUTE},
+    {"golden/bound-cumsum", G_CUMSUM, G_CUMSUM, GP_EXT1_BOUND},
+    {"golden/bound-cumprod", G_CUMPROD, G_CUMPROD, GP_EXT1_BOUND},
 };
+
+static int gold_part(unsigned id) {
+    return id < gold_v1_count ? GP_V1 : gold_cases[id].bound ? GP_EXT1_BOUND : GP_EXT1_EXECUTE;
+}
 
 static void gold_check_group(const void *ctx) {
     const gold_group *g = (const gold_group *)ctx;
@@ -1278,7 +1600,7 @@ static void gold_check_group(const void *ctx) {
         gold_run_state s;
         uint64_t digests[DMLREF_ISA_COUNT];
         int ok[DMLREF_ISA_COUNT], any_off = 0, all_same = 1;
-        if (c->op < g->op_a || c->op > g->op_b) continue;
+        if (c->op < g->op_a || c->op > g->op_b || gold_part(id) != g->part) continue;
         checked++;
         if (!e->present) {
             printf("  golden: case %04u [%s]: no digest in %s\n", id, c->desc, gold_file.path);
@@ -1345,7 +1667,7 @@ static void gold_check_group(const void *ctx) {
    not the results. */
 static void gold_check_corpus(const void *ctx) {
     unsigned id, absent = 0, renamed = 0;
-    uint64_t fp = GOLD_CORPUS_VERSION;
+    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED;
     (void)ctx;
     if (!gold_file_usable()) return;
     printf("  golden: %u cases, ISA paths checked:", gold_count);
@@ -1357,9 +1679,12 @@ static void gold_check_corpus(const void *ctx) {
     if (gold_file.bad_lines)
         GOLD_FAIL("%s: %u malformed lines (first: %s); %s", gold_file.path, gold_file.bad_lines, gold_file.first_bad,
                   GOLD_HINT);
-    if (gold_file.cases != (long)gold_count || gold_file.entries != gold_count)
-        GOLD_FAIL("%s holds %u case lines (header says %ld), corpus version %d has %u cases; %s", gold_file.path,
-                  gold_file.entries, gold_file.cases, GOLD_CORPUS_VERSION, gold_count, GOLD_HINT);
+    if (gold_file.cases != (long)gold_v1_count || gold_file.ext_cases != (long)(gold_count - gold_v1_count) ||
+        gold_file.entries != gold_count)
+        GOLD_FAIL("%s holds %u case lines (header says %ld, then %ld for extension 1), corpus version %d has %u cases "
+                  "and extension 1 %u more; %s",
+                  gold_file.path, gold_file.entries, gold_file.cases, gold_file.ext_cases, GOLD_CORPUS_VERSION,
+                  gold_v1_count, gold_count - gold_v1_count, GOLD_HINT);
     for (id = 0; id < gold_count; id++) {
         gold_run_state s;
         if (!gold_file.e[id].present) absent++;
@@ -1372,7 +1697,8 @@ static void gold_check_corpus(const void *ctx) {
             GOLD_FAIL("case %04u: out of memory", id);
             return;
         }
-        fp = gold_fingerprint_case(&s, fp);
+        if (id < gold_v1_count) fp = gold_fingerprint_case(&s, fp);
+        else ext_fp = gold_fingerprint_case(&s, ext_fp);
         gold_state_free(&s);
     }
     for (id = gold_count; id < GOLD_MAX_CASES; id++)
@@ -1388,6 +1714,12 @@ static void gold_check_corpus(const void *ctx) {
         GOLD_FAIL("input fingerprint %016llx differs from the file's %016llx: the corpus inputs changed (corpus "
                   "version 1 is frozen: a new corpus needs a new version and file)",
                   (unsigned long long)fp, (unsigned long long)gold_file.fingerprint);
+    if (!gold_file.have_ext_fingerprint)
+        GOLD_FAIL("%s has no \"# extension-1-fingerprint:\" line; %s", gold_file.path, GOLD_HINT);
+    else if (gold_file.ext_fingerprint != ext_fp)
+        GOLD_FAIL("extension 1's input fingerprint %016llx differs from the file's %016llx: its inputs changed (an "
+                  "extension, once committed, is frozen too: append another one instead)",
+                  (unsigned long long)ext_fp, (unsigned long long)gold_file.ext_fingerprint);
 }
 
 /* ---- writing the file (make golden) ----------------------------------------------- */
@@ -1396,7 +1728,7 @@ static void gold_write(const void *ctx) {
     const char *path = (const char *)ctx;
     char tmp_path[1100], message[512], integrity[160];
     unsigned id, k, failures = 0;
-    uint64_t fp = GOLD_CORPUS_VERSION;
+    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED;
     FILE *f;
     static uint64_t digests[GOLD_MAX_CASES];
     for (id = 0; id < gold_count; id++) {
@@ -1407,7 +1739,8 @@ static void gold_write(const void *ctx) {
             GOLD_FAIL("case %04u: out of memory", id);
             return;
         }
-        fp = gold_fingerprint_case(&s, fp);
+        if (id < gold_v1_count) fp = gold_fingerprint_case(&s, fp);
+        else ext_fp = gold_fingerprint_case(&s, ext_fp);
         for (k = 0; k < gold_isa_count; k++) {
             dmlref_status st = gold_run_isa(&s, gold_isas[k], &d[k], message, sizeof message, integrity,
                                             sizeof integrity);
@@ -1446,10 +1779,16 @@ static void gold_write(const void *ctx) {
                "# row-major order of the output index space, each element little-endian.\n"
                "# Every ISA path (and AUTO) must give these digests.\n",
             GOLD_CORPUS_VERSION);
-    fprintf(f, "# corpus-version: %d\n# cases: %u\n# input-fingerprint: %016llx\n", GOLD_CORPUS_VERSION, gold_count,
-            (unsigned long long)fp);
-    for (id = 0; id < gold_count; id++)
+    fprintf(f, "# corpus-version: %d\n# cases: %u\n# input-fingerprint: %016llx\n", GOLD_CORPUS_VERSION,
+            gold_v1_count, (unsigned long long)fp);
+    for (id = 0; id < gold_count; id++) {
+        if (id == gold_v1_count)
+            fprintf(f, "# Extension 1, appended (cases %u and up): FLOAT_ORDER_EXACT sums, and dmlref_error_bound\n"
+                       "# (\"bound ...\" lines: the digest of the FLOAT64 BoundTensor, laid out as out=).\n"
+                       "# extension-1-cases: %u\n# extension-1-fingerprint: %016llx\n",
+                    gold_v1_count, gold_count - gold_v1_count, (unsigned long long)ext_fp);
         fprintf(f, "%04u %s %016llx\n", id, gold_cases[id].desc, (unsigned long long)digests[id]);
+    }
     if (fclose(f) != 0) {
         GOLD_FAIL("error writing %s", tmp_path);
         remove(tmp_path);

@@ -49,15 +49,15 @@ static const char *const kind_tag[K_COUNT] = {"cumsum", "cumprod", "argmin", "ar
 static int is_scan(int kind) { return kind == K_CUMSUM || kind == K_CUMPROD; }
 
 /* ---- memory the executes run on ---------------------------------------------
-   Two blocks (input, output), each GUARD bytes + BLOCK_BYTES + GUARD bytes.
-   Every tensor a row executes fits in BLOCK_BYTES. */
+   Three blocks (input, output, error bound), each GUARD bytes + BLOCK_BYTES +
+   GUARD bytes. Every tensor a row executes fits in BLOCK_BYTES. */
 
 #define BLOCK_BYTES 1024u
 #define GUARD 64u /* also the alignment of the tensors' base addresses */
 #define BLOCK_TOTAL (GUARD + BLOCK_BYTES + GUARD)
 #define FILL 0xA5u
 
-static unsigned char arena[2][BLOCK_TOTAL + 64];
+static unsigned char arena[3][BLOCK_TOTAL + 64];
 
 static unsigned char *block(int which) {
     uintptr_t p = (uintptr_t)arena[which];
@@ -68,10 +68,11 @@ static unsigned char *block(int which) {
 static unsigned char pattern(size_t k) { return (unsigned char)(k * 131u + 7u); }
 
 static void fill_blocks(void) {
-    unsigned char *in = block(0), *out = block(1);
+    unsigned char *in = block(0), *out = block(1), *bound = block(2);
     size_t k;
     for (k = 0; k < BLOCK_TOTAL; k++) in[k] = pattern(k);
     memset(out, (int)FILL, BLOCK_TOTAL);
+    memset(bound, (int)FILL, BLOCK_TOTAL);
 }
 
 /* First offset in [from, to) of a block whose byte differs from what it was
@@ -86,7 +87,7 @@ static size_t first_change(int which, size_t from, size_t to) {
 
 /* ---- the fixture: one descriptor and everything it points to -------------- */
 
-enum { TI = 0, TO = 1 }; /* tensor index: input, output */
+enum { TI = 0, TO = 1, TB = 2 }; /* tensor index: input, output, dmlref_error_bound's BoundTensor */
 
 enum {
     NP_OP = 1u << 0,
@@ -101,14 +102,18 @@ enum {
     NP_INPUTS = 1u << 9,
     NP_INPUTS0 = 1u << 10,
     NP_OUTPUTS = 1u << 11,
-    NP_OUTPUTS0 = 1u << 12
+    NP_OUTPUTS0 = 1u << 12,
+    NP_BOUND_TENSOR = 1u << 13, /* dmlref_error_bound's bound_tensor argument */
+    NP_BOUND_DESC = 1u << 14,   /* its DML_TENSOR_DESC.Desc */
+    NP_BOUND_SIZES = 1u << 15,  /* its Sizes */
+    NP_BOUND = 1u << 16         /* dmlref_error_bound's bound (buffer) argument */
 };
 
 typedef struct fixture {
     int kind;
-    UINT sizes[2][9], strides[2][9], axes[9]; /* 9: room for DimensionCount 9 */
-    DML_BUFFER_TENSOR_DESC buf[2];
-    DML_TENSOR_DESC tensor[2];
+    UINT sizes[3][9], strides[3][9], axes[9]; /* 9: room for DimensionCount 9 */
+    DML_BUFFER_TENSOR_DESC buf[3];            /* TI, TO, and TB (only dmlref_error_bound reads it) */
+    DML_TENSOR_DESC tensor[3];
     DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum;
     DML_CUMULATIVE_PRODUCT_OPERATOR_DESC cumprod;
     DML_ARGMIN_OPERATOR_DESC argmin;
@@ -122,12 +127,16 @@ typedef struct fixture {
     void *out_ptr[1];
     const void *const *inputs;
     void *const *outputs;
+    const DML_TENSOR_DESC *bound_tensor_arg;
+    void *bound_ptr;
     /* edits not applied until finalize() */
-    int auto_total[2];
+    int auto_total[3];
     unsigned nulls;
-    long shift[2];           /* bytes added to each base address */
+    long shift[3];           /* bytes added to each base address */
     int out_in_input;        /* the output lives in the input block... */
     long out_rel;            /* ...this many bytes after the input's base */
+    int bound_in_input;      /* the bound buffer lives in the input block... */
+    long bound_rel;          /* ...this many bytes after the input's base */
     char message[256];       /* must stay last: the descriptor snapshot stops here */
 } fixture;
 
@@ -162,6 +171,7 @@ static void set_rank(fixture *f, UINT r) {
     if (is_scan(f->kind)) {
         set_sizes(f, TI, r, scan_shape8 + 8 - r);
         set_sizes(f, TO, r, scan_shape8 + 8 - r);
+        set_sizes(f, TB, r, scan_shape8 + 8 - r);
         set_axis(f, r - 1);
         return;
     }
@@ -169,19 +179,21 @@ static void set_rank(fixture *f, UINT r) {
     out[r - 1] = 1;
     set_sizes(f, TI, r, arg_shape8 + 8 - r);
     set_sizes(f, TO, r, out);
+    set_sizes(f, TB, r, out);
     set_axis_count(f, 1);
     f->axes[0] = r - 1;
 }
 
 /* The valid base descriptor of each kind:
    scans:  FLOAT32 {1,1,3,4} -> FLOAT32 {1,1,3,4}, Axis 3, INCREASING, inclusive;
-   args:   FLOAT32 {1,2,3,4} -> UINT32 {1,1,3,1}, Axes {3,1} (unsorted on purpose). */
+   args:   FLOAT32 {1,2,3,4} -> UINT32 {1,1,3,1}, Axes {3,1} (unsorted on purpose).
+   The BoundTensor (dmlref_error_bound only): FLOAT64, packed, the output's sizes. */
 static void setup(fixture *f, int kind) {
     static const UINT scan_sizes[4] = {1, 1, 3, 4}, arg_in[4] = {1, 2, 3, 4}, arg_out[4] = {1, 1, 3, 1};
     int t;
     memset(f, 0, sizeof *f);
     f->kind = kind;
-    for (t = 0; t < 2; t++) {
+    for (t = 0; t < 3; t++) {
         f->buf[t].DataType = DML_TENSOR_DATA_TYPE_FLOAT32;
         f->buf[t].Flags = DML_TENSOR_FLAG_NONE;
         f->buf[t].Sizes = f->sizes[t];
@@ -195,15 +207,18 @@ static void setup(fixture *f, int kind) {
     if (is_scan(kind)) {
         set_sizes(f, TI, 4, scan_sizes);
         set_sizes(f, TO, 4, scan_sizes);
+        set_sizes(f, TB, 4, scan_sizes);
         set_axis(f, 3);
     } else {
         set_sizes(f, TI, 4, arg_in);
         set_sizes(f, TO, 4, arg_out);
+        set_sizes(f, TB, 4, arg_out);
         f->buf[TO].DataType = DML_TENSOR_DATA_TYPE_UINT32;
         set_axis_count(f, 2);
         f->axes[0] = 3;
         f->axes[1] = 1;
     }
+    f->buf[TB].DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
     f->reduce.Function = kind == K_REDUCE_ARGMAX ? DML_REDUCE_FUNCTION_ARGMAX : DML_REDUCE_FUNCTION_ARGMIN;
     switch (kind) {
     case K_CUMSUM: f->op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION; f->op.Desc = &f->cumsum; break;
@@ -231,7 +246,7 @@ static void make_strides_explicit(fixture *f, int t) {
 /* Base addresses, NULL edits and automatic TotalTensorSizeInBytes. */
 static void finalize(fixture *f) {
     int t;
-    for (t = 0; t < 2; t++)
+    for (t = 0; t < 3; t++)
         if (f->auto_total[t]) {
             uint64_t need = dmlref_calc_buffer_tensor_size(f->buf[t].DataType, f->buf[t].DimensionCount,
                                                            f->buf[t].Sizes, f->buf[t].Strides);
@@ -243,6 +258,9 @@ static void finalize(fixture *f) {
                                     : (void *)(block(1) + GUARD + f->shift[TO]);
     f->inputs = f->in_ptr;
     f->outputs = f->out_ptr;
+    f->bound_tensor_arg = &f->tensor[TB];
+    f->bound_ptr = f->bound_in_input ? (void *)(block(0) + (long)GUARD + f->shift[TI] + f->bound_rel)
+                                     : (void *)(block(2) + GUARD + f->shift[TB]);
     if (f->nulls & NP_OP) f->op_arg = NULL;
     if (f->nulls & NP_OP_DESC) f->op.Desc = NULL;
     if (f->nulls & NP_IN) set_tensors(f, NULL, &f->tensor[TO]);
@@ -256,6 +274,10 @@ static void finalize(fixture *f) {
     if (f->nulls & NP_INPUTS0) f->in_ptr[0] = NULL;
     if (f->nulls & NP_OUTPUTS) f->outputs = NULL;
     if (f->nulls & NP_OUTPUTS0) f->out_ptr[0] = NULL;
+    if (f->nulls & NP_BOUND_TENSOR) f->bound_tensor_arg = NULL;
+    if (f->nulls & NP_BOUND_DESC) f->tensor[TB].Desc = NULL;
+    if (f->nulls & NP_BOUND_SIZES) f->buf[TB].Sizes = NULL;
+    if (f->nulls & NP_BOUND) f->bound_ptr = NULL;
 }
 
 /* ---- edits ------------------------------------------------------------------ */
@@ -287,10 +309,13 @@ enum {
     E_ISA,         /* i */
     E_NULL,        /* v: NP_* bits */
     E_SHIFT,       /* i: bytes added to the base address (execute) */
-    E_OUT_IN_INPUT /* i: the output's base is the input's + i bytes (execute) */
+    E_OUT_IN_INPUT, /* i: the output's base is the input's + i bytes (execute) */
+    E_ACCUMULATION, /* i: options.accumulation */
+    E_BOUND_IN_INPUT /* i: the bound buffer's base is the input's + i bytes (dmlref_error_bound) */
 };
 
-enum { T_IN = 1, T_OUT = 2, T_BOTH = 3 }; /* which tensors an edit touches */
+/* Which tensors an edit touches; T_BOUND is dmlref_error_bound's BoundTensor. */
+enum { T_IN = 1, T_OUT = 2, T_BOTH = 3, T_BOUND = 4 };
 
 typedef struct edit {
     int what, t;
@@ -304,7 +329,7 @@ static void apply_edits(fixture *f, const edit *edits) {
     int k, t;
     for (k = 0; k < MAX_EDITS && edits[k].what != E_END; k++) {
         const edit *e = &edits[k];
-        for (t = 0; t < 2; t++) {
+        for (t = 0; t < 3; t++) {
             if (!(e->t & (1 << t))) continue;
             switch (e->what) {
             case E_TENSOR_TYPE: f->tensor[t].Type = (DML_TENSOR_TYPE)e->v; break;
@@ -357,6 +382,8 @@ static void apply_edits(fixture *f, const edit *edits) {
         case E_ISA: f->options.isa = (int32_t)e->i; break;
         case E_NULL: f->nulls |= (unsigned)e->v; break;
         case E_OUT_IN_INPUT: f->out_in_input = 1; f->out_rel = e->i; break;
+        case E_ACCUMULATION: f->options.accumulation = (int32_t)e->i; break;
+        case E_BOUND_IN_INPUT: f->bound_in_input = 1; f->bound_rel = e->i; break;
         default: break;
         }
     }
@@ -484,7 +511,8 @@ static void check_fixture(fixture *f, const char *label, dmlref_status expected,
     sq = dmlref_validate(f->op_arg, &quiet);
     TR_CHECKF(sq == sv, "%s: dmlref_validate returned %s without a message buffer, %s with one", label,
               dmlref_status_name(sq), dmlref_status_name(sv));
-    if (!f->options.feature_level && !f->options.float_order && !f->options.nan_policy && !f->options.isa) {
+    if (!f->options.feature_level && !f->options.float_order && !f->options.nan_policy && !f->options.isa &&
+        !f->options.accumulation) {
         sq = dmlref_validate(f->op_arg, NULL); /* NULL options: the same defaults */
         TR_CHECKF(sq == sv, "%s: dmlref_validate returned %s with NULL options, %s with zeroed ones", label,
                   dmlref_status_name(sq), dmlref_status_name(sv));
@@ -571,6 +599,8 @@ typedef struct bad_row {
 #define NULLS(bits) {E_NULL, 0, 0, bits}
 #define SHIFT(t, n) {E_SHIFT, t, n, 0}
 #define OUT_IN_INPUT(n) {E_OUT_IN_INPUT, 0, n, 0}
+#define ACCUMULATION(n) {E_ACCUMULATION, 0, n, 0}
+#define BOUND_IN_INPUT(n) {E_BOUND_IN_INPUT, 0, n, 0}
 
 #define S(x) DMLREF_ERROR_##x
 #define OK DMLREF_OK
@@ -895,7 +925,45 @@ static const bad_row rows[] = {
     {"option-feature-level-0x6500", M_ALL, {LEVEL_N(0x6500)}, S(INVALID_OPTION), "options.feature_level", 0},
     {"option-feature-level-max-uint", M_ALL, {LEVEL_N(U32MAX)}, S(INVALID_OPTION), "options.feature_level", 0},
     {"option-float-order-minus-1", M_ALL, {FLOAT_ORDER(-1)}, S(INVALID_OPTION), "options.float_order", 0},
-    {"option-float-order-2", M_ALL, {FLOAT_ORDER(2)}, S(INVALID_OPTION), "options.float_order", 0},
+    {"option-float-order-4", M_ALL, {FLOAT_ORDER(4)}, S(INVALID_OPTION), "options.float_order", 0},
+    /* ANY (3) is for dmlref_error_bound alone */
+    {"option-float-order-any", M_ALL, {FLOAT_ORDER(3)}, S(INVALID_OPTION), "options.float_order", 0},
+    {"option-float-order-any-int32", M_SCANS, {FLOAT_ORDER(3), DTYPE(T_BOTH, INT32)}, S(INVALID_OPTION),
+     "options.float_order", 0},
+    /* EXACT (2) is a rule for sums: CUMULATIVE_PRODUCT refuses it in every type */
+    {"option-float-order-exact-cumprod", M_CUMPROD, {FLOAT_ORDER(2)}, S(INVALID_OPTION), "options.float_order", 0},
+    {"option-float-order-exact-cumprod-float16", M_CUMPROD, {FLOAT_ORDER(2), DTYPE(T_BOTH, FLOAT16)},
+     S(INVALID_OPTION), "options.float_order", 0},
+    {"option-float-order-exact-cumprod-float64", M_CUMPROD, {FLOAT_ORDER(2), DTYPE(T_BOTH, FLOAT64)},
+     S(INVALID_OPTION), "options.float_order", 0},
+    {"option-float-order-exact-cumprod-int32", M_CUMPROD, {FLOAT_ORDER(2), DTYPE(T_BOTH, INT32)}, S(INVALID_OPTION),
+     "options.float_order", 0},
+    {"option-float-order-exact-cumprod-int8", M_CUMPROD, {FLOAT_ORDER(2), DTYPE(T_BOTH, INT8)}, S(INVALID_OPTION),
+     "options.float_order", 0},
+    {"option-float-order-exact-cumprod-uint64", M_CUMPROD, {FLOAT_ORDER(2), DTYPE(T_BOTH, UINT64)},
+     S(INVALID_OPTION), "options.float_order", 0},
+    {"option-float-order-exact-cumprod-at-feature-level", M_CUMPROD, {FLOAT_ORDER(2), LEVEL(5_0)},
+     S(INVALID_OPTION), "options.float_order", 0},
+    {"option-float-order-exact-accepted", M_CUMSUM | M_ARGS, {FLOAT_ORDER(2)}, OK, NULL, 0},
+    {"option-float-order-exact-float16-accepted", M_CUMSUM, {FLOAT_ORDER(2), DTYPE(T_BOTH, FLOAT16)}, OK, NULL, 0},
+    {"option-float-order-exact-float64-accepted", M_CUMSUM, {FLOAT_ORDER(2), DTYPE(T_BOTH, FLOAT64)}, OK, NULL, 0},
+    {"option-float-order-exact-int32-accepted", M_CUMSUM, {FLOAT_ORDER(2), DTYPE(T_BOTH, INT32)}, OK, NULL, 0},
+    {"option-float-order-exact-uint8-accepted", M_CUMSUM, {FLOAT_ORDER(2), DTYPE(T_BOTH, UINT8)}, OK, NULL, 0},
+    {"option-float-order-exact-in-place-accepted", M_CUMSUM, {FLOAT_ORDER(2), OUT_IN_INPUT(0), EXCLUSIVE(1)}, OK,
+     NULL, 0},
+    {"option-float-order-exact-at-feature-level-accepted", M_CUMSUM, {FLOAT_ORDER(2), LEVEL(5_0)}, OK, NULL, 0},
+    {"option-float-order-exact-arg-int16-accepted", M_ARGS, {FLOAT_ORDER(2), DTYPE(T_IN, INT16)}, OK, NULL, 0},
+    /* accumulation: DEFAULT (0) is the only value so far */
+    {"option-accumulation-1", M_ALL, {ACCUMULATION(1)}, S(INVALID_OPTION), "options.accumulation", 0},
+    {"option-accumulation-minus-1", M_ALL, {ACCUMULATION(-1)}, S(INVALID_OPTION), "options.accumulation", 0},
+    {"option-accumulation-max-int", M_ALL, {ACCUMULATION(0x7FFFFFFF)}, S(INVALID_OPTION), "options.accumulation",
+     0},
+    {"option-accumulation-min-int", M_SCANS, {ACCUMULATION(INT32_MIN)}, S(INVALID_OPTION), "options.accumulation",
+     0},
+    {"option-accumulation-1-int32", M_SCANS, {ACCUMULATION(1), DTYPE(T_BOTH, INT32)}, S(INVALID_OPTION),
+     "options.accumulation", 0},
+    {"option-accumulation-1-with-exact", M_CUMSUM, {ACCUMULATION(1), FLOAT_ORDER(2)}, S(INVALID_OPTION),
+     "options.accumulation", 0},
     {"option-float-order-max-int", M_ALL, {FLOAT_ORDER(0x7FFFFFFF)}, S(INVALID_OPTION), "options.float_order", 0},
     {"option-nan-policy-minus-1", M_ALL, {NAN_POLICY(-1)}, S(INVALID_OPTION), "options.nan_policy", 0},
     {"option-nan-policy-2", M_ALL, {NAN_POLICY(2)}, S(INVALID_OPTION), "options.nan_policy", 0},
@@ -1516,9 +1584,9 @@ static void run_null_options(const void *ctx) {
 
 /* ---- the positive side of aliasing: in place equals out of place --------------------- */
 
-/* Exact aliasing must not only be accepted: on every ISA path, with both
-   float orders, it must give the out-of-place result. Shapes long and wide
-   enough for the SIMD kernels to engage. */
+/* Exact aliasing must not only be accepted: on every ISA path, with every
+   float order (EXACT: sums only), it must give the out-of-place result. Shapes
+   long and wide enough for the SIMD kernels to engage. */
 static void run_in_place(const void *ctx) {
     static const UINT shapes[][2] = {{2, 67}, {67, 3}, {9, 33}};
     static const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16,
@@ -1533,7 +1601,7 @@ static void run_in_place(const void *ctx) {
             for (ty = 0; ty < sizeof types / sizeof types[0]; ty++)
                 for (axis = 0; axis < 2; axis++)
                     for (variant = 0; variant < 4; variant++)
-                        for (order = 0; order < 2; order++)
+                        for (order = 0; order < 3; order++)
                             for (isa = DMLREF_ISA_AUTO; isa < DMLREF_ISA_COUNT; isa++) {
                                 fixture f;
                                 const void *in[1];
@@ -1542,6 +1610,7 @@ static void run_in_place(const void *ctx) {
                                 size_t n = (size_t)shapes[sh][0] * shapes[sh][1];
                                 size_t bytes = n * dmlref_data_type_size(types[ty]);
                                 if (!dmlref_isa_available((dmlref_isa)isa)) continue;
+                                if (order == DMLREF_FLOAT_ORDER_EXACT && kind == K_CUMPROD) continue;
                                 setup(&f, kind);
                                 set_sizes(&f, TI, 2, shapes[sh]);
                                 set_sizes(&f, TO, 2, shapes[sh]);
@@ -1612,6 +1681,499 @@ static void run_bool_nonzero(const void *ctx) {
                       dmlref_status_name(s));
         }
     }
+}
+
+/* ---- dmlref_error_bound ------------------------------------------------------------------
+   Its errors: everything dmlref_validate finds (same status and message;
+   float_order ANY is allowed here), an operator it does not take, the
+   BoundTensor descriptor (every tensor rule, FLOAT64, the output's rank and
+   sizes, one-to-one strides) and its buffers (NULL pointers, alignment, the
+   bound's byte range overlapping the input's). Each row checks the status,
+   the message (one line, the operator's name first, the field), that a call
+   without a message buffer (and with NULL options, where the options are the
+   defaults) returns the same status, that the descriptors are left alone,
+   and that a failure writes nothing anywhere: not the bound block (0xA5 with
+   guard bytes around the tensor), not the input, not the output block (which
+   dmlref_error_bound never receives). A success writes nothing but the
+   bound's element bytes, and every element is +0 or more (+inf included, NaN
+   never), exactly 0 for integer types. Positive rows run on every ISA path. */
+
+enum {
+    BF_VALIDATE = 1,     /* dmlref_validate finds the error too: the same status and message */
+    BF_OR_INVALID_ARG = 2 /* DMLREF_ERROR_INVALID_ARGUMENT is right too (the sizes also differ) */
+};
+
+typedef struct bound_row {
+    const char *name; /* the case is "invalid/bound-<name>" */
+    unsigned kinds;
+    edit edits[MAX_EDITS];
+    dmlref_status expected;
+    const char *field;
+    int flags; /* BF_* */
+} bound_row;
+
+#define S(x) DMLREF_ERROR_##x
+#define OK DMLREF_OK
+#define T_ALL (T_BOTH | T_BOUND)
+
+static const bound_row bound_rows[] = {
+    /* -- operators it does not take (validation would accept them) -- */
+    {"argop-unsupported", M_ARGS, {NONE}, S(UNSUPPORTED_OPERATOR), "dmlref_error_bound", 0},
+    {"argop-unsupported-with-any", M_ARGS, {FLOAT_ORDER(3)}, S(UNSUPPORTED_OPERATOR), "dmlref_error_bound", 0},
+    {"argop-unsupported-int64-index", M_ARGS, {DTYPE(T_OUT, INT64)}, S(UNSUPPORTED_OPERATOR), "dmlref_error_bound",
+     0},
+
+    /* -- what dmlref_validate finds, found first and said the same way -- */
+    {"validate-null-operator", M_ALL, {NULLS(NP_OP)}, S(NULL_POINTER), "DML_OPERATOR_DESC", BF_VALIDATE},
+    {"validate-null-operator-desc", M_ALL, {NULLS(NP_OP_DESC)}, S(NULL_POINTER), "DML_OPERATOR_DESC.Desc",
+     BF_VALIDATE},
+    {"validate-unknown-operator", M_CUMSUM, {OP_TYPE(146)}, S(UNSUPPORTED_OPERATOR), "DML_OPERATOR_DESC.Type is 146",
+     BF_VALIDATE},
+    {"validate-null-input-tensor", M_SCANS, {NULLS(NP_IN)}, S(NULL_POINTER), "InputTensor is NULL", BF_VALIDATE},
+    {"validate-null-output-tensor", M_SCANS, {NULLS(NP_OUT)}, S(NULL_POINTER), "OutputTensor is NULL", BF_VALIDATE},
+    {"validate-axis-out-of-range", M_SCANS, {AXIS(4)}, S(INVALID_ARGUMENT), "Axis is 4", BF_VALIDATE},
+    {"validate-direction-2", M_SCANS, {DIRECTION(2)}, S(INVALID_ARGUMENT), "AxisDirection is 2", BF_VALIDATE},
+    {"validate-output-type-mismatch", M_SCANS, {DTYPE(T_OUT, INT32)}, S(INVALID_ARGUMENT), "OutputTensor.DataType",
+     BF_VALIDATE},
+    {"validate-output-size-differs", M_SCANS, {SIZE(T_OUT, 3, 5)}, S(INVALID_ARGUMENT), "OutputTensor.Sizes[3]",
+     BF_VALIDATE},
+    {"validate-output-owned-by-dml", M_SCANS, {FLAGS(T_OUT, 1)}, S(INVALID_ARGUMENT), "OutputTensor.Flags",
+     BF_VALIDATE},
+    {"validate-output-zero-stride", M_SCANS, {STRIDE(T_OUT, 2, 0)}, S(OVERLAP), "OutputTensor.Strides", BF_VALIDATE},
+    {"validate-output-total-short", M_SCANS, {SHORT_BY(T_OUT, 1)}, S(BUFFER_TOO_SMALL),
+     "OutputTensor.TotalTensorSizeInBytes", BF_VALIDATE},
+    {"validate-input-uint4", M_SCANS, {DTYPE(T_BOTH, UINT4)}, S(UNSUPPORTED_DATA_TYPE), "InputTensor.DataType",
+     BF_VALIDATE},
+    {"validate-input-total-short", M_SCANS, {SHORT_BY(T_IN, 1)}, S(BUFFER_TOO_SMALL),
+     "InputTensor.TotalTensorSizeInBytes", BF_VALIDATE},
+    {"validate-rank-9", M_SCANS,
+     {SIZE(T_ALL, 4, 1), SIZE(T_ALL, 5, 1), SIZE(T_ALL, 6, 1), SIZE(T_ALL, 7, 1), SIZE(T_ALL, 8, 1), DIMS(T_ALL, 9)},
+     S(UNSUPPORTED_DIMENSION_COUNT), "InputTensor.DimensionCount is 9", BF_VALIDATE},
+    {"validate-level-cumsum-at-2_0", M_CUMSUM, {LEVEL(2_0)}, S(UNSUPPORTED_OPERATOR), "DML_FEATURE_LEVEL_2_0",
+     BF_VALIDATE},
+    {"validate-level-scan-float64", M_SCANS, {DTYPE(T_BOTH, FLOAT64), LEVEL(6_4)}, S(UNSUPPORTED_DATA_TYPE),
+     "InputTensor.DataType is FLOAT64", BF_VALIDATE},
+    {"validate-float-order-4", M_SCANS, {FLOAT_ORDER(4)}, S(INVALID_OPTION), "options.float_order", BF_VALIDATE},
+    {"validate-float-order-minus-1", M_SCANS, {FLOAT_ORDER(-1)}, S(INVALID_OPTION), "options.float_order",
+     BF_VALIDATE},
+    {"validate-float-order-max-int", M_SCANS, {FLOAT_ORDER(0x7FFFFFFF)}, S(INVALID_OPTION), "options.float_order",
+     BF_VALIDATE},
+    {"validate-float-order-exact-cumprod", M_CUMPROD, {FLOAT_ORDER(2)}, S(INVALID_OPTION), "options.float_order",
+     BF_VALIDATE},
+    {"validate-float-order-exact-cumprod-int32", M_CUMPROD, {FLOAT_ORDER(2), DTYPE(T_BOTH, INT32)},
+     S(INVALID_OPTION), "options.float_order", BF_VALIDATE},
+    {"validate-float-order-exact-cumprod-float16", M_CUMPROD, {FLOAT_ORDER(2), DTYPE(T_BOTH, FLOAT16)},
+     S(INVALID_OPTION), "options.float_order", BF_VALIDATE},
+    {"validate-accumulation-1", M_SCANS, {ACCUMULATION(1)}, S(INVALID_OPTION), "options.accumulation", BF_VALIDATE},
+    {"validate-accumulation-minus-1", M_SCANS, {ACCUMULATION(-1)}, S(INVALID_OPTION), "options.accumulation",
+     BF_VALIDATE},
+    {"validate-accumulation-max-int", M_SCANS, {ACCUMULATION(0x7FFFFFFF)}, S(INVALID_OPTION), "options.accumulation",
+     BF_VALIDATE},
+    {"validate-accumulation-1-with-any", M_SCANS, {ACCUMULATION(1), FLOAT_ORDER(3)}, S(INVALID_OPTION),
+     "options.accumulation", BF_VALIDATE},
+    {"validate-accumulation-1-argop", M_ARGS, {ACCUMULATION(1)}, S(INVALID_OPTION), "options.accumulation",
+     BF_VALIDATE},
+    {"validate-nan-policy-2", M_SCANS, {NAN_POLICY(2)}, S(INVALID_OPTION), "options.nan_policy", BF_VALIDATE},
+    {"validate-feature-level-0x1234", M_SCANS, {LEVEL_N(0x1234)}, S(INVALID_OPTION), "options.feature_level",
+     BF_VALIDATE},
+    {"validate-isa-7", M_SCANS, {ISA(7)}, S(INVALID_OPTION), "options.isa", BF_VALIDATE},
+
+    /* -- the BoundTensor descriptor: every tensor rule -- */
+    {"tensor-null", M_SCANS, {NULLS(NP_BOUND_TENSOR)}, S(NULL_POINTER), "BoundTensor is NULL", 0},
+    {"tensor-desc-null", M_SCANS, {NULLS(NP_BOUND_DESC)}, S(NULL_POINTER), "BoundTensor->Desc", 0},
+    {"tensor-type-0", M_SCANS, {TTYPE(T_BOUND, 0)}, S(INVALID_ARGUMENT), "BoundTensor->Type is 0", 0},
+    {"tensor-type-2", M_SCANS, {TTYPE(T_BOUND, 2)}, S(INVALID_ARGUMENT), "BoundTensor->Type is 2", 0},
+    {"data-type-0", M_SCANS, {DTYPE_N(T_BOUND, 0)}, S(INVALID_ARGUMENT), "BoundTensor.DataType is 0", 0},
+    {"data-type-14", M_SCANS, {DTYPE_N(T_BOUND, 14)}, S(INVALID_ARGUMENT), "BoundTensor.DataType is 14", 0},
+    {"data-type-max-uint", M_SCANS, {DTYPE_N(T_BOUND, U32MAX)}, S(INVALID_ARGUMENT),
+     "BoundTensor.DataType is 4294967295", 0},
+    {"data-type-uint4", M_SCANS, {DTYPE(T_BOUND, UINT4)}, S(UNSUPPORTED_DATA_TYPE), "BoundTensor.DataType|UINT4", 0},
+    {"data-type-int4", M_SCANS, {DTYPE(T_BOUND, INT4)}, S(UNSUPPORTED_DATA_TYPE), "BoundTensor.DataType|INT4", 0},
+    {"flags-owned-by-dml", M_SCANS, {FLAGS(T_BOUND, 1)}, S(INVALID_ARGUMENT), "BoundTensor.Flags|OWNED_BY_DML", 0},
+    {"flags-2", M_SCANS, {FLAGS(T_BOUND, 2)}, S(INVALID_ARGUMENT), "BoundTensor.Flags", 0},
+    {"flags-high-bit", M_SCANS, {FLAGS(T_BOUND, 0x80000000u)}, S(INVALID_ARGUMENT), "BoundTensor.Flags", 0},
+    {"dimension-count-0", M_SCANS, {DIMS(T_BOUND, 0)}, S(UNSUPPORTED_DIMENSION_COUNT),
+     "BoundTensor.DimensionCount is 0", 0},
+    {"dimension-count-9", M_SCANS,
+     {SIZE(T_BOUND, 4, 1), SIZE(T_BOUND, 5, 1), SIZE(T_BOUND, 6, 1), SIZE(T_BOUND, 7, 1), SIZE(T_BOUND, 8, 1),
+      DIMS(T_BOUND, 9)},
+     S(UNSUPPORTED_DIMENSION_COUNT), "BoundTensor.DimensionCount is 9", 0},
+    {"dimension-count-max-uint", M_SCANS, {DIMS(T_BOUND, U32MAX)}, S(UNSUPPORTED_DIMENSION_COUNT),
+     "BoundTensor.DimensionCount is 4294967295", 0},
+    {"sizes-null", M_SCANS, {NULLS(NP_BOUND_SIZES)}, S(NULL_POINTER), "BoundTensor.Sizes", 0},
+    {"alignment-3", M_SCANS, {ALIGN(T_BOUND, 3)}, S(INVALID_ARGUMENT),
+     "BoundTensor.GuaranteedBaseOffsetAlignment is 3", 0},
+    {"alignment-4-below-element-size", M_SCANS, {ALIGN(T_BOUND, 4)}, S(INVALID_ARGUMENT),
+     "BoundTensor.GuaranteedBaseOffsetAlignment is 4", 0},
+    {"alignment-48", M_SCANS, {ALIGN(T_BOUND, 48)}, S(INVALID_ARGUMENT),
+     "BoundTensor.GuaranteedBaseOffsetAlignment is 48", 0},
+    {"alignment-max-uint", M_SCANS, {ALIGN(T_BOUND, U32MAX)}, S(INVALID_ARGUMENT),
+     "BoundTensor.GuaranteedBaseOffsetAlignment is 4294967295", 0},
+    {"total-one-byte-short", M_SCANS, {SHORT_BY(T_BOUND, 1)}, S(BUFFER_TOO_SMALL),
+     "BoundTensor.TotalTensorSizeInBytes", 0},
+    {"total-one-byte-short-strided", M_SCANS, {STRIDE(T_BOUND, 2, 8), SHORT_BY(T_BOUND, 1)}, S(BUFFER_TOO_SMALL),
+     "BoundTensor.TotalTensorSizeInBytes", 0},
+    {"total-0", M_SCANS, {TOTAL(T_BOUND, 0)}, S(BUFFER_TOO_SMALL), "BoundTensor.TotalTensorSizeInBytes is 0", 0},
+    {"total-sized-for-the-float32-output", M_SCANS, {TOTAL(T_BOUND, 48)}, S(BUFFER_TOO_SMALL),
+     "BoundTensor.TotalTensorSizeInBytes is 48", 0},
+    {"count-overflows-64-bits", M_SCANS, {SIZES(T_BOUND, 8, U32MAX)}, S(TENSOR_TOO_LARGE), "BoundTensor",
+     BF_OR_INVALID_ARG},
+    {"strided-extent-overflows-64-bits", M_SCANS, {SIZES(T_BOUND, 2, U32MAX), STRIDES(T_BOUND, U32MAX)},
+     S(TENSOR_TOO_LARGE), "BoundTensor", BF_OR_INVALID_ARG},
+
+    /* -- the BoundTensor descriptor: FLOAT64, shaped like the output, one-to-one -- */
+    {"data-type-float32", M_SCANS, {DTYPE(T_BOUND, FLOAT32)}, S(UNSUPPORTED_DATA_TYPE),
+     "BoundTensor.DataType|FLOAT32", 0},
+    {"data-type-float16", M_SCANS, {DTYPE(T_BOUND, FLOAT16)}, S(UNSUPPORTED_DATA_TYPE),
+     "BoundTensor.DataType|FLOAT16", 0},
+    {"data-type-int64", M_SCANS, {DTYPE(T_BOUND, INT64)}, S(UNSUPPORTED_DATA_TYPE), "BoundTensor.DataType|INT64", 0},
+    {"data-type-uint64", M_SCANS, {DTYPE(T_BOUND, UINT64)}, S(UNSUPPORTED_DATA_TYPE), "BoundTensor.DataType|UINT64",
+     0},
+    {"data-type-int8", M_SCANS, {DTYPE(T_BOUND, INT8)}, S(UNSUPPORTED_DATA_TYPE), "BoundTensor.DataType|INT8", 0},
+    {"data-type-float32-like-float32-output", M_SCANS, {DTYPE(T_BOUND, FLOAT32), FLOAT_ORDER(3)},
+     S(UNSUPPORTED_DATA_TYPE), "BoundTensor.DataType|FLOAT32", 0},
+    {"data-type-int32-like-int32-output", M_SCANS, {DTYPE(T_BOTH, INT32), DTYPE(T_BOUND, INT32)},
+     S(UNSUPPORTED_DATA_TYPE), "BoundTensor.DataType|INT32", 0},
+    {"rank-3", M_SCANS, {DIMS(T_BOUND, 3)}, S(INVALID_ARGUMENT), "BoundTensor.DimensionCount is 3", 0},
+    {"rank-5", M_SCANS, {SIZE(T_BOUND, 4, 1), DIMS(T_BOUND, 5)}, S(INVALID_ARGUMENT),
+     "BoundTensor.DimensionCount is 5", 0},
+    {"rank-4-with-rank-1-output", M_SCANS, {RANK(1), SIZES(T_BOUND, 4, 1), SIZE(T_BOUND, 3, 4)}, S(INVALID_ARGUMENT),
+     "BoundTensor.DimensionCount is 4", 0},
+    {"size-0-differs", M_SCANS, {SIZE(T_BOUND, 0, 2)}, S(INVALID_ARGUMENT), "BoundTensor.Sizes[0]", 0},
+    {"size-2-differs", M_SCANS, {SIZE(T_BOUND, 2, 2)}, S(INVALID_ARGUMENT), "BoundTensor.Sizes[2]", 0},
+    {"size-on-axis-larger", M_SCANS, {SIZE(T_BOUND, 3, 5)}, S(INVALID_ARGUMENT), "BoundTensor.Sizes[3]", 0},
+    {"size-on-axis-smaller", M_SCANS, {SIZE(T_BOUND, 3, 1)}, S(INVALID_ARGUMENT), "BoundTensor.Sizes[3]", 0},
+    {"size-max-uint", M_SCANS, {SIZE(T_BOUND, 1, U32MAX)}, S(INVALID_ARGUMENT), "BoundTensor.Sizes[1]", 0},
+    {"strides-zero", M_SCANS, {STRIDE(T_BOUND, 3, 0)}, S(OVERLAP), "BoundTensor.Strides", 0},
+    {"strides-zero-everywhere", M_SCANS, {STRIDES(T_BOUND, 0)}, S(OVERLAP), "BoundTensor.Strides", 0},
+    {"strides-overlap", M_SCANS, {STRIDE(T_BOUND, 2, 2)}, S(OVERLAP), "BoundTensor.Strides", 0},
+    {"strides-equal", M_SCANS, {STRIDE(T_BOUND, 2, 1)}, S(OVERLAP), "BoundTensor.Strides", 0},
+    /* README: only nested layouts are proven one-to-one, so this injective interleave is refused too. */
+    {"strides-interleaved-refused", M_SCANS, {SIZE(T_ALL, 3, 2), STRIDE(T_BOUND, 2, 2), STRIDE(T_BOUND, 3, 3)},
+     S(OVERLAP), "BoundTensor.Strides", 0},
+
+    /* -- buffers -- */
+    {"inputs-null", M_SCANS, {NULLS(NP_INPUTS)}, S(NULL_POINTER), "inputs is NULL", 0},
+    {"inputs-0-null", M_SCANS, {NULLS(NP_INPUTS0)}, S(NULL_POINTER), "inputs[0]", 0},
+    {"bound-null", M_SCANS, {NULLS(NP_BOUND)}, S(NULL_POINTER), "bound", 0},
+    {"bound-null-integer", M_SCANS, {DTYPE(T_BOTH, UINT16), NULLS(NP_BOUND)}, S(NULL_POINTER), "bound", 0},
+    {"address-misaligned-by-1", M_SCANS, {SHIFT(T_BOUND, 1)}, S(MISALIGNED), "BoundTensor", 0},
+    {"address-misaligned-by-4", M_SCANS, {SHIFT(T_BOUND, 4)}, S(MISALIGNED), "BoundTensor", 0},
+    {"address-breaks-alignment-16", M_SCANS, {ALIGN(T_BOUND, 16), SHIFT(T_BOUND, 8)}, S(MISALIGNED),
+     "BoundTensor|GuaranteedBaseOffsetAlignment", 0},
+    {"address-breaks-alignment-64", M_SCANS, {ALIGN(T_BOUND, 64), SHIFT(T_BOUND, 32)}, S(MISALIGNED),
+     "BoundTensor|GuaranteedBaseOffsetAlignment", 0},
+    {"input-address-misaligned-by-1", M_SCANS, {SHIFT(T_IN, 1)}, S(MISALIGNED), "InputTensor", 0},
+    {"input-address-breaks-alignment-16", M_SCANS, {ALIGN(T_IN, 16), SHIFT(T_IN, 4)}, S(MISALIGNED),
+     "InputTensor|GuaranteedBaseOffsetAlignment", 0},
+    {"input-float64-address-4-byte-aligned", M_SCANS, {DTYPE(T_BOTH, FLOAT64), SHIFT(T_IN, 4)}, S(MISALIGNED),
+     "InputTensor", 0},
+    {"aliases-input", M_SCANS, {BOUND_IN_INPUT(0)}, S(OVERLAP), "InputTensor|BoundTensor|overlap", 0},
+    {"overlaps-input-end", M_SCANS, {BOUND_IN_INPUT(40)}, S(OVERLAP), "InputTensor|BoundTensor|overlap", 0},
+    {"overlaps-input-start", M_SCANS, {SHIFT(T_IN, 128), BOUND_IN_INPUT(-88)}, S(OVERLAP),
+     "InputTensor|BoundTensor|overlap", 0},
+    {"contains-input", M_SCANS, {DTYPE(T_BOTH, INT8), SHIFT(T_IN, 128), BOUND_IN_INPUT(-24)}, S(OVERLAP),
+     "InputTensor|BoundTensor|overlap", 0},
+    {"inside-padded-input-gap", M_SCANS, {STRIDE(T_IN, 2, 16), SHIFT(T_BOUND, 0), BOUND_IN_INPUT(24)}, S(OVERLAP),
+     "InputTensor|BoundTensor|overlap", 0},
+    {"over-broadcast-input", M_SCANS, {STRIDES(T_IN, 0), BOUND_IN_INPUT(0)}, S(OVERLAP),
+     "InputTensor|BoundTensor|overlap", 0},
+    /* a strided bound whose last element is the input's first bytes (its range: 160 bytes) */
+    {"overlaps-input-strided-bound", M_SCANS, {SHIFT(T_IN, 256), STRIDE(T_BOUND, 2, 8), BOUND_IN_INPUT(-152)},
+     S(OVERLAP), "InputTensor|BoundTensor|overlap", 0},
+
+    /* -- accepted -- */
+    {"float32-accepted", M_SCANS, {NONE}, OK, NULL, 0},
+    {"float16-accepted", M_SCANS, {DTYPE(T_BOTH, FLOAT16)}, OK, NULL, 0},
+    {"float64-accepted", M_SCANS, {DTYPE(T_BOTH, FLOAT64)}, OK, NULL, 0},
+    {"int32-accepted", M_SCANS, {DTYPE(T_BOTH, INT32)}, OK, NULL, 0},
+    {"uint8-accepted", M_SCANS, {DTYPE(T_BOTH, UINT8)}, OK, NULL, 0},
+    {"int64-accepted", M_SCANS, {DTYPE(T_BOTH, INT64)}, OK, NULL, 0},
+    {"blocked-accepted", M_SCANS, {FLOAT_ORDER(1)}, OK, NULL, 0},
+    {"exact-cumsum-accepted", M_CUMSUM, {FLOAT_ORDER(2)}, OK, NULL, 0},
+    {"exact-cumsum-float16-accepted", M_CUMSUM, {FLOAT_ORDER(2), DTYPE(T_BOTH, FLOAT16)}, OK, NULL, 0},
+    {"exact-cumsum-int16-accepted", M_CUMSUM, {FLOAT_ORDER(2), DTYPE(T_BOTH, INT16)}, OK, NULL, 0},
+    {"any-accepted", M_SCANS, {FLOAT_ORDER(3)}, OK, NULL, 0},
+    {"any-float64-accepted", M_SCANS, {FLOAT_ORDER(3), DTYPE(T_BOTH, FLOAT64)}, OK, NULL, 0},
+    {"any-uint32-accepted", M_SCANS, {FLOAT_ORDER(3), DTYPE(T_BOTH, UINT32)}, OK, NULL, 0},
+    {"any-decreasing-exclusive-accepted", M_SCANS, {FLOAT_ORDER(3), DIRECTION(1), EXCLUSIVE(1)}, OK, NULL, 0},
+    {"nan-ignore-accepted", M_SCANS, {NAN_POLICY(1)}, OK, NULL, 0},
+    {"feature-level-accepted", M_SCANS, {LEVEL(5_0)}, OK, NULL, 0},
+    {"rank-1-accepted", M_SCANS, {RANK(1)}, OK, NULL, 0},
+    {"rank-8-accepted", M_SCANS, {RANK(8)}, OK, NULL, 0},
+    {"axis-0-accepted", M_SCANS, {AXIS(0)}, OK, NULL, 0},
+    {"alignment-8-accepted", M_SCANS, {ALIGN(T_BOUND, 8)}, OK, NULL, 0},
+    {"alignment-64-accepted", M_SCANS, {ALIGN(T_BOUND, 64)}, OK, NULL, 0},
+    {"address-8-byte-aligned-accepted", M_SCANS, {SHIFT(T_BOUND, 8)}, OK, NULL, 0},
+    {"total-max-uint64-accepted", M_SCANS, {TOTAL(T_BOUND, UINT64_MAX)}, OK, NULL, 0},
+    {"flags-none-with-owned-input-accepted", M_SCANS, {FLAGS(T_IN, 1)}, OK, NULL, 0},
+    {"strides-zero-on-size-1-accepted", M_SCANS, {STRIDE(T_BOUND, 0, 0)}, OK, NULL, 0},
+    {"strides-transposed-accepted", M_SCANS, {STRIDE(T_BOUND, 2, 1), STRIDE(T_BOUND, 3, 3)}, OK, NULL, 0},
+    {"strides-padded-accepted", M_SCANS, {STRIDE(T_BOUND, 2, 5)}, OK, NULL, 0},
+    {"strides-other-than-the-output-accepted", M_SCANS, {STRIDE(T_OUT, 2, 5), STRIDE(T_BOUND, 2, 1),
+                                                         STRIDE(T_BOUND, 3, 3)},
+     OK, NULL, 0},
+    {"broadcast-input-accepted", M_SCANS, {STRIDES(T_IN, 0)}, OK, NULL, 0},
+    {"right-after-input-accepted", M_SCANS, {BOUND_IN_INPUT(48)}, OK, NULL, 0},
+    {"right-before-input-accepted", M_SCANS, {SHIFT(T_IN, 128), BOUND_IN_INPUT(-96)}, OK, NULL, 0},
+    {"after-broadcast-input-accepted", M_SCANS, {STRIDES(T_IN, 0), BOUND_IN_INPUT(8)}, OK, NULL, 0},
+    {"in-place-operator-accepted", M_SCANS, {OUT_IN_INPUT(0)}, OK, NULL, 0},
+    {"outputs-overlapping-input-irrelevant-accepted", M_SCANS, {OUT_IN_INPUT(4)}, OK, NULL, 0},
+};
+
+#undef S
+#undef OK
+
+/* The options dmlref_validate is compared with: ANY (valid here only) read as SEQUENTIAL. */
+static dmlref_options validate_options_for_bound(const dmlref_options *o) {
+    dmlref_options v = *o;
+    if (v.float_order == DMLREF_FLOAT_ORDER_ANY) v.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    return v;
+}
+
+/* Offset of the bound's base in its block, and the block. */
+static size_t bound_offset(const fixture *f, int *which) {
+    *which = f->bound_in_input ? 0 : 2;
+    return (size_t)(f->bound_in_input ? (long)GUARD + f->shift[TI] + f->bound_rel : (long)GUARD + f->shift[TB]);
+}
+
+/* Every element of a bound dmlref_error_bound wrote is +0 or more (+inf
+   included, never NaN or negative), and exactly 0 for an integer scan. */
+static void check_bound_values(const fixture *f, const char *label, const unsigned char *base) {
+    const DML_BUFFER_TENSOR_DESC *b = &f->buf[TB];
+    UINT rank = b->DimensionCount, d, index[8] = {0};
+    uint64_t stride[8], packed = 1;
+    DML_TENSOR_DATA_TYPE t = f->buf[TI].DataType;
+    int integer = t != DML_TENSOR_DATA_TYPE_FLOAT16 && t != DML_TENSOR_DATA_TYPE_FLOAT32 &&
+                  t != DML_TENSOR_DATA_TYPE_FLOAT64;
+    d = rank;
+    while (d-- > 0) {
+        stride[d] = b->Strides ? b->Strides[d] : packed;
+        packed *= b->Sizes[d];
+    }
+    for (;;) {
+        uint64_t offset = 0, bits;
+        double v;
+        for (d = 0; d < rank; d++) offset += index[d] * stride[d];
+        memcpy(&v, base + offset * 8u, 8);
+        memcpy(&bits, &v, 8);
+        if (!TR_CHECKF(v == v && v >= 0 && (!integer || v == 0),
+                       "%s: dmlref_error_bound wrote %g (bits %016llx) at element offset %llu: must be %s", label, v,
+                       (unsigned long long)bits, (unsigned long long)offset,
+                       integer ? "0 (an integer scan)" : ">= 0, never NaN"))
+            return;
+        for (d = rank; d-- > 0;) {
+            if (++index[d] < b->Sizes[d]) break;
+            index[d] = 0;
+        }
+        if (d == (UINT)-1) return;
+    }
+}
+
+/* The input and the bound lie inside the blocks. */
+static int bound_fits(const fixture *f) {
+    long in_off = (long)GUARD + f->shift[TI];
+    long b_off = f->bound_in_input ? in_off + f->bound_rel : (long)GUARD + f->shift[TB];
+    uint64_t in_bytes = tensor_bytes(f, TI), b_bytes = tensor_bytes(f, TB);
+    return in_bytes && b_bytes && in_off >= 0 && b_off >= 0 && (uint64_t)in_off + in_bytes <= BLOCK_TOTAL &&
+           (uint64_t)b_off + b_bytes <= BLOCK_TOTAL;
+}
+
+/* After a dmlref_error_bound call that returned status: a failure changed
+   no block; a success changed only the bound's element bytes, to values
+   check_bound_values accepts. */
+static void check_bound_blocks(const fixture *f, const char *label, const char *call, dmlref_status status) {
+    static unsigned char mask[BLOCK_TOTAL];
+    int k, which;
+    size_t boff = bound_offset(f, &which), j;
+    if (status != DMLREF_OK) {
+        for (k = 0; k < 3; k++) {
+            j = first_change(k, 0, BLOCK_TOTAL);
+            TR_CHECKF(j == (size_t)-1, "%s: failed %s changed byte %ld of the %s block", label, call,
+                      (long)j - (long)GUARD, k == 0 ? "input" : k == 1 ? "output" : "bound");
+        }
+        return;
+    }
+    memset(mask, 0, sizeof mask);
+    mark_elements(f, TB, boff, mask);
+    for (k = 0; k < 3; k++) {
+        if (k == which) {
+            for (j = 0; j < BLOCK_TOTAL && (mask[j] || block(k)[j] == (k == 0 ? pattern(j) : FILL)); j++) continue;
+            TR_CHECKF(j == BLOCK_TOTAL, "%s: %s wrote byte %ld of the %s block, not a bound element's", label, call,
+                      (long)j - (long)boff, k == 0 ? "input" : "bound");
+        } else {
+            j = first_change(k, 0, BLOCK_TOTAL);
+            TR_CHECKF(j == (size_t)-1, "%s: %s changed byte %ld of the %s block", label, call, (long)j - (long)GUARD,
+                      k == 0 ? "input" : k == 1 ? "output" : "bound");
+        }
+    }
+    check_bound_values(f, label, block(which) + boff);
+}
+
+/* The checks of one bound row (see the section's opening comment). */
+static void check_bound_fixture(fixture *f, const char *label, dmlref_status expected, const char *field, int flags) {
+    static unsigned char snapshot[offsetof(fixture, message)];
+    static char validate_message[sizeof f->message];
+    dmlref_options vo = validate_options_for_bound(&f->options), quiet;
+    dmlref_status sv, sb, sq;
+    int accepted;
+    memcpy(snapshot, f, sizeof snapshot);
+
+    /* dmlref_validate on the same descriptor: the same error, or none */
+    vo.error_message = validate_message;
+    vo.error_message_capacity = sizeof validate_message;
+    sv = dmlref_validate(f->op_arg, &vo);
+    if (flags & BF_VALIDATE)
+        TR_CHECKF(sv == expected, "%s: dmlref_validate returned %s, expected %s (message: \"%s\")", label,
+                  dmlref_status_name(sv), dmlref_status_name(expected), validate_message);
+    else
+        TR_CHECKF(sv == DMLREF_OK, "%s: dmlref_validate returned %s (\"%s\"): the row must break a rule of "
+                  "dmlref_error_bound alone", label, dmlref_status_name(sv), validate_message);
+    if (expected == DMLREF_OK && !TR_CHECKF(bound_fits(f), "%s: the tensors do not fit the blocks", label)) return;
+
+    fill_blocks();
+    strcpy(f->message, "stale text"); /* a success must clear it */
+    sb = dmlref_error_bound(f->op_arg, f->inputs, f->bound_tensor_arg, f->bound_ptr, &f->options);
+    accepted = sb == expected || ((flags & BF_OR_INVALID_ARG) && sb == DMLREF_ERROR_INVALID_ARGUMENT);
+    TR_CHECKF(accepted, "%s: dmlref_error_bound returned %s, expected %s%s (message: \"%s\")", label,
+              dmlref_status_name(sb), dmlref_status_name(expected),
+              (flags & BF_OR_INVALID_ARG) ? " or DMLREF_ERROR_INVALID_ARGUMENT" : "", f->message);
+    check_message(f, label, "dmlref_error_bound", sb, expected, field);
+    if ((flags & BF_VALIDATE) && sb == sv)
+        TR_CHECKF(strcmp(validate_message, f->message) == 0,
+                  "%s: dmlref_validate said \"%s\" but dmlref_error_bound \"%s\"", label, validate_message, f->message);
+    TR_CHECKF(memcmp(snapshot, f, sizeof snapshot) == 0, "%s: dmlref_error_bound changed the descriptor", label);
+    check_bound_blocks(f, label, "dmlref_error_bound", sb);
+
+    /* No message buffer (a NULL pointer with a capacity must not be written through). */
+    quiet = f->options;
+    quiet.error_message = NULL;
+    fill_blocks();
+    sq = dmlref_error_bound(f->op_arg, f->inputs, f->bound_tensor_arg, f->bound_ptr, &quiet);
+    TR_CHECKF(sq == sb, "%s: dmlref_error_bound returned %s without a message buffer, %s with one", label,
+              dmlref_status_name(sq), dmlref_status_name(sb));
+    if (sq == sb) check_bound_blocks(f, label, "dmlref_error_bound without a message buffer", sq);
+    if (!f->options.feature_level && !f->options.float_order && !f->options.nan_policy && !f->options.isa &&
+        !f->options.accumulation) {
+        fill_blocks();
+        sq = dmlref_error_bound(f->op_arg, f->inputs, f->bound_tensor_arg, f->bound_ptr, NULL);
+        TR_CHECKF(sq == sb, "%s: dmlref_error_bound returned %s with NULL options, %s with zeroed ones", label,
+                  dmlref_status_name(sq), dmlref_status_name(sb));
+    }
+}
+
+static void run_bound_row(const void *ctx) {
+    const bound_row *r = (const bound_row *)ctx;
+    int kind, isa;
+    for (kind = 0; kind < K_COUNT; kind++)
+        for (isa = DMLREF_ISA_AUTO; isa < DMLREF_ISA_COUNT; isa++) {
+            fixture f;
+            char label[160];
+            if (!(r->kinds & (1u << kind))) continue;
+            if (isa != DMLREF_ISA_AUTO && (r->expected != DMLREF_OK || !dmlref_isa_available((dmlref_isa)isa)))
+                continue;
+            setup(&f, kind);
+            f.options.isa = isa;
+            apply_edits(&f, r->edits);
+            finalize(&f);
+            snprintf(label, sizeof label, "bound-%s [%s, %s]", r->name, kind_tag[kind], isa_tags[isa]);
+            check_bound_fixture(&f, label, r->expected, r->field, r->flags);
+        }
+}
+
+static void run_bound_table_coverage(const void *ctx) {
+    size_t i, j, invalid = 0;
+    (void)ctx;
+    for (i = 0; i < sizeof bound_rows / sizeof bound_rows[0]; i++) {
+        const bound_row *r = &bound_rows[i];
+        TR_CHECKF(r->kinds != 0, "bound row %s runs for no operator", r->name);
+        TR_CHECKF((r->expected == DMLREF_OK) == (r->field == NULL), "bound row %s: field and status disagree",
+                  r->name);
+        TR_CHECKF(!(r->flags & BF_VALIDATE) || r->expected != DMLREF_OK, "bound row %s: BF_VALIDATE on a success",
+                  r->name);
+        for (j = 0; j < i; j++)
+            TR_CHECKF(strcmp(r->name, bound_rows[j].name) != 0, "bound row name %s is used twice", r->name);
+        if (r->expected != DMLREF_OK) invalid++;
+    }
+    TR_CHECKF(invalid >= 60, "only %u invalid rows in the bound table", (unsigned)invalid);
+}
+
+/* A zero size in every position of the BoundTensor. */
+static void run_bound_zero_sizes(const void *ctx) {
+    static const UINT ranks[2] = {4, 8};
+    int kind, r;
+    UINT d;
+    (void)ctx;
+    for (kind = K_CUMSUM; kind <= K_CUMPROD; kind++)
+        for (r = 0; r < 2; r++)
+            for (d = 0; d < ranks[r]; d++) {
+                fixture f;
+                char label[96], field[64];
+                setup(&f, kind);
+                set_rank(&f, ranks[r]);
+                f.sizes[TB][d] = 0;
+                finalize(&f);
+                snprintf(label, sizeof label, "bound zero size: %s rank %u, BoundTensor.Sizes[%u]", kind_tag[kind],
+                         (unsigned)ranks[r], (unsigned)d);
+                snprintf(field, sizeof field, "BoundTensor.Sizes[%u] is 0", (unsigned)d);
+                check_bound_fixture(&f, label, DMLREF_ERROR_INVALID_ARGUMENT, field, 0);
+            }
+}
+
+/* Every descriptor of the main table through dmlref_error_bound with a valid
+   BoundTensor: what dmlref_validate rejects it rejects the same way (an
+   arg-reduction may instead be refused as an operator dmlref_error_bound does
+   not take), writing nothing; what dmlref_validate accepts it accepts for a
+   scan (writing only the bound) and refuses for an arg-reduction. Rows whose
+   error is found by dmlref_execute alone, and positive rows too big to back,
+   are left out (the bound rows above cover the buffers). */
+static void run_bound_mirrors_validate(const void *ctx) {
+    size_t i, compared = 0;
+    int kind;
+    (void)ctx;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const bad_row *r = &rows[i];
+        if (r->flags & (F_EXEC | F_VALIDATE_ONLY | F_64BIT)) continue;
+        for (kind = 0; kind < K_COUNT; kind++) {
+            fixture f;
+            dmlref_options vo;
+            char label[160], vmessage[sizeof f.message];
+            dmlref_status sv, sb;
+            if (!(r->kinds & (1u << kind))) continue;
+            setup(&f, kind);
+            apply_edits(&f, r->edits);
+            /* the BoundTensor takes the output's shape, whatever the row made it */
+            set_sizes(&f, TB, f.buf[TO].DimensionCount < 9 ? f.buf[TO].DimensionCount : 9, f.sizes[TO]);
+            finalize(&f);
+            snprintf(label, sizeof label, "%s [%s] through dmlref_error_bound", r->name, kind_tag[kind]);
+            vo = validate_options_for_bound(&f.options);
+            vo.error_message = vmessage;
+            vo.error_message_capacity = sizeof vmessage;
+            sv = dmlref_validate(f.op_arg, &vo);
+            if (sv == DMLREF_OK && !bound_fits(&f)) continue;
+            fill_blocks();
+            sb = dmlref_error_bound(f.op_arg, f.inputs, f.bound_tensor_arg, f.bound_ptr, &f.options);
+            compared++;
+            if (sv != DMLREF_OK) {
+                int same = sb == sv && strcmp(vmessage, f.message) == 0;
+                int refused = !is_scan(kind) && sb == DMLREF_ERROR_UNSUPPORTED_OPERATOR &&
+                              strstr(f.message, "dmlref_error_bound") != NULL;
+                TR_CHECKF(same || refused,
+                          "%s: dmlref_validate said %s (\"%s\"), dmlref_error_bound %s (\"%s\")", label,
+                          dmlref_status_name(sv), vmessage, dmlref_status_name(sb), f.message);
+            } else if (is_scan(kind)) {
+                TR_CHECKF(sb == DMLREF_OK, "%s: dmlref_validate accepted it, dmlref_error_bound returned %s (\"%s\")",
+                          label, dmlref_status_name(sb), f.message);
+            } else {
+                TR_CHECKF(sb == DMLREF_ERROR_UNSUPPORTED_OPERATOR && strstr(f.message, "dmlref_error_bound"),
+                          "%s: dmlref_error_bound returned %s (\"%s\"), expected DMLREF_ERROR_UNSUPPORTED_OPERATOR "
+                          "naming dmlref_error_bound",
+                          label, dmlref_status_name(sb), f.message);
+            }
+            check_bound_blocks(&f, label, "dmlref_error_bound", sb);
+        }
+    }
+    TR_CHECKF(compared >= 400, "only %u descriptors compared", (unsigned)compared);
 }
 
 /* ---- status names and descriptions ---------------------------------------------------- */
@@ -1688,4 +2250,11 @@ void register_invalid_tests(void) {
     tr_add("invalid/in-place-scan-equals-out-of-place", run_in_place, NULL);
     tr_add("invalid/bool-nonzero-is-true", run_bool_nonzero, NULL);
     tr_add("invalid/status-names", run_status_names, NULL);
+    tr_add("invalid/bound-table-coverage", run_bound_table_coverage, NULL);
+    for (i = 0; i < sizeof bound_rows / sizeof bound_rows[0]; i++) {
+        snprintf(name, sizeof name, "invalid/bound-%s", bound_rows[i].name);
+        tr_add(name, run_bound_row, &bound_rows[i]);
+    }
+    tr_add("invalid/bound-zero-size-each-position", run_bound_zero_sizes, NULL);
+    tr_add("invalid/bound-mirrors-validate", run_bound_mirrors_validate, NULL);
 }

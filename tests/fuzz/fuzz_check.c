@@ -24,11 +24,25 @@
    opt_sel    bit 0 options pointer NULL. bits 1-2 error_message: 0 NULL with
               capacity 64, 1 a buffer with capacity 0, 2 capacity from the next
               byte, 3 capacity 512. bits 3-4 float_order: 0 SEQUENTIAL,
-              1/3 BLOCKED, 2 raw i32. bits 5-6 nan_policy: 0 PROPAGATE,
-              1/3 IGNORE, 2 raw i32. bit 7: a feature-level byte follows
-              (mod 18: 0-14 the DML_FEATURE_LEVEL values, 15 raw u32,
-              16 0x6500, 17 0x5001).
-              Read in this order: [capacity u8] [float_order] [nan_policy] [level].
+              1/3 BLOCKED, 2 raw i32 (or, top byte 0xE5, the extension word
+              below). bits 5-6 nan_policy: 0 PROPAGATE, 1/3 IGNORE, 2 raw i32.
+              bit 7: a feature-level byte follows (mod 18: 0-14 the
+              DML_FEATURE_LEVEL values, 15 raw u32, 16 0x6500, 17 0x5001).
+              Read in this order: [capacity u8] [float_order [accumulation]]
+              [nan_policy] [level].
+   extension word (format 2): a raw float_order u32 whose top byte is 0xE5
+              (FZ_EXT_MAGIC) is not a float_order: bits 0-1 float_order
+              (0 SEQUENTIAL, 1 BLOCKED, 2 EXACT, 3 ANY); bits 2-3
+              options.accumulation (0 DEFAULT, 1 the value 1, 2 -1, 3 raw
+              i32 read right after the word); bit 4 the BoundTensor is read
+              from the bytes (below) instead of derived; bits 5-6 the bound
+              buffer (0/3 its own, 1 in the input's buffer at a signed i16
+              offset from the input read after [delta], 2 NULL); bits 7-8 the
+              bound's address moved by 0, 1, 4 or 8 bytes. Bits 9-23 are
+              ignored. Without the word (every format-1 input: none of the stored
+              corpus had 0xE5 there) accumulation is 0 and the BoundTensor is
+              derived: FLOAT64, the OutputTensor's rank and sizes, Strides
+              NULL, the size it needs, alignment 0, in its own buffer.
    isa_sel    mod 8: 0 AUTO, 1 SCALAR, 2 SSE2, 3 AVX2, 4 AVX512, 5 NEON,
               6 raw i32, 7 every available path in turn (AUTO first).
    env_sel    caller's floating-point environment during execute: bits 0-1
@@ -49,18 +63,20 @@
               14 ARGMAX, 15 raw. count mod 32: 0-16 itself, 17-27 1..3,
               28 raw u32, 29 Axes NULL with count 1, 30 Axes NULL with count 0,
               31 1. Axes has min(count, 16) entries, each read as an axis.
-   InputTensor, then OutputTensor:
+   InputTensor, then OutputTensor, then (extension bit 4) the BoundTensor:
      t_sel    bits 0-2: 0-4 normal, 5 DML_TENSOR_DESC pointer NULL,
               6 DML_TENSOR_DESC.Type is bits 3-7 (1 becomes 2), 7 .Desc NULL.
      rank_sel bits 0-3: rank 0-10; 11-15 are 1-5 for the input and the
-              input's rank for the output. bits 4-5: 3 Sizes NULL. bits 6-7
-              (output only): 0-1 sizes derived from the input (scans: equal;
-              arg-reductions: 1 on reduced axes), 2 sizes read like the
-              input's, 3 derived with one dimension replaced (2 bytes follow:
-              dimension, size).
+              input's rank for the output (the output's for the BoundTensor).
+              bits 4-5: 3 Sizes NULL. bits 6-7 (output and BoundTensor): 0-1
+              sizes derived from the input (scans: equal; arg-reductions: 1
+              on reduced axes; the BoundTensor: the output's), 2 sizes read
+              like the input's, 3 derived with one dimension replaced (2
+              bytes follow: dimension, size).
      type_sel bits 0-3: 0-13 that DML_TENSOR_DATA_TYPE, 14 raw u32, 15 14.
               Output only: bit 4 clear means derived (scans: the input's
-              type; arg-reductions: INT32, INT64, UINT32, UINT64 by bits 0-1).
+              type; arg-reductions: INT32, INT64, UINT32, UINT64 by bits 0-1;
+              the BoundTensor: FLOAT64).
               bits 5-7 Flags: 0-4 NONE, 5 OWNED_BY_DML, 6 2, 7 raw u32.
               Read in this order: [type u32] [flags u32].
      sizes    one byte per dimension: < 0x80 1 + b mod 4, < 0xC0 (b - 0x80)
@@ -78,6 +94,7 @@
      algn_sel GuaranteedBaseOffsetAlignment: < 0x80 0; < 0xA0 1 << (b - 0x80);
               < 0xFF b - 0xA0; 0xFF raw u32.
    [delta]    i16, placement 2 only.
+   [bound delta] i16, extension word bound buffer 1 only.
    payload    the rest: the input's bytes (see fill_sel).
 
    ---- what is checked -------------------------------------------------------
@@ -98,12 +115,35 @@
      guards), the output layout is one-to-one, the environment (MXCSR or
      rounding mode and flags) is the caller's, and when the input has at most
      FZ_ORACLE_ELEMENTS elements every output element has oracle_run()'s
-     bits; larger cases must agree across the ISA paths. */
+     bits (EXACT float sums, which the oracle does not model, excepted: see
+     the orders check); larger cases must agree across the ISA paths.
+   - dmlref_error_bound, on the same paths and in the same caller's
+     environment: when the validation of the same descriptor (float_order ANY
+     read as SEQUENTIAL) fails, the same status and message and no byte
+     changed; when it passes, OK unless a rule of its own is broken (an
+     arg-reduction; the BoundTensor's tensor rules, FLOAT64, the output's rank
+     and sizes, one-to-one strides; NULL inputs, inputs[0] or bound; an input
+     or bound address misaligned; the bound's byte range overlapping the
+     input's), then one of those statuses and no byte changed. On OK: only the
+     bound's elements changed, each +0 or more (+inf included, never NaN),
+     exactly 0 for integer types, the same on every path and, when the caller's
+     environment is not the default, the same as in the default one.
+   - The orders check (fz_check_orders), for a float CUMULATIVE_SUMMATION of
+     at most FZ_ORACLE_ELEMENTS elements that dmlref_error_bound accepts:
+     executed in SEQUENTIAL, BLOCKED and EXACT and bounded in those and ANY,
+     each output lies within the bounds of the exact sum (|out - EXACT's out|
+     <= its bound + EXACT's, and ANY's + EXACT's); a finite bound comes with
+     a finite output; EXACT's bound is at most an ulp. FLOAT16 sums are exact
+     in float64 (at most 2^13 elements), so there the exact sums are computed
+     (the oracle in FLOAT64): EXACT's output must be them rounded once to
+     binary16, every output within its own bound and ANY's of them, and the
+     bound of a non-finite sum +inf. */
 #include "fuzz_check.h"
 
 #include "../../dml_ref.h"
 #include "../oracle.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -185,6 +225,9 @@ static uint64_t fz_u64(fz_reader *r) {
 
 enum { FZ_CUMSUM, FZ_CUMPROD, FZ_ARGMIN, FZ_ARGMAX, FZ_REDUCE, FZ_OTHER };
 enum { FZ_SEPARATE, FZ_IN_PLACE, FZ_SHARED };
+enum { FZ_BOUND_OWN, FZ_BOUND_IN_INPUT, FZ_BOUND_NULL }; /* where dmlref_error_bound's bound buffer is */
+#define FZ_EXT_MAGIC 0xE5u /* top byte of a raw float_order word that is an extension word */
+static const uint8_t fz_bound_misalignments[4] = {0, 1, 4, 8};
 enum { FZ_ISA_ALL = -1000 }; /* not a dmlref_isa: run every available one */
 
 static const DML_OPERATOR_TYPE fz_op_types[5] = {DML_OPERATOR_CUMULATIVE_SUMMATION, DML_OPERATOR_CUMULATIVE_PRODUCT,
@@ -215,9 +258,14 @@ typedef struct fz_case {
     UINT *axes; /* heap, axes_allocated entries; NULL when axes_null */
     uint32_t axes_allocated;
     int axes_null;
-    fz_tensor t[2]; /* input, output */
+    fz_tensor t[3]; /* input, output, and dmlref_error_bound's BoundTensor */
     int options_null;
     dmlref_options options;
+    int ext;             /* the float_order word was an extension word (0xE5 in its top byte) */
+    int bound_decoded;   /* the BoundTensor was read from the bytes (else derived from the output) */
+    int bound_place;     /* FZ_BOUND_OWN, FZ_BOUND_IN_INPUT or FZ_BOUND_NULL */
+    int bound_misalign;  /* bytes added to the bound's address: 0, 1, 4 or 8 */
+    int bound_delta;     /* FZ_BOUND_IN_INPUT: the bound's address minus the input's */
     int message_mode;
     size_t message_capacity;
     int32_t isa; /* a dmlref_isa value, or FZ_ISA_ALL */
@@ -357,10 +405,13 @@ static void fz_nested_strides(UINT *strides, const UINT *sizes, const uint32_t *
     }
 }
 
-/* Decode one tensor. `in` is the decoded input (NULL while decoding it). */
-static void fz_decode_tensor(fz_reader *r, fz_case *c, int is_output) {
-    fz_tensor *t = &c->t[is_output];
-    const fz_tensor *in = is_output ? &c->t[0] : NULL;
+/* Decode tensor `which`: 0 the input, 1 the output (derived from the input),
+   2 the BoundTensor (derived from the output: its rank and sizes, FLOAT64).
+   `in` is the tensor a derived one copies (NULL for the input). */
+static void fz_decode_tensor(fz_reader *r, fz_case *c, int which) {
+    fz_tensor *t = &c->t[which];
+    const fz_tensor *in = which ? &c->t[which - 1] : NULL;
+    int is_output = which != 0;
     uint8_t t_sel = fz_u8(r), rank_sel = fz_u8(r), type_sel = fz_u8(r), str_sel, tot_sel, algn_sel;
     uint32_t rank, d, type, flags, order[FZ_MAX_RANK];
     uint8_t pads[FZ_MAX_RANK];
@@ -397,7 +448,8 @@ static void fz_decode_tensor(fz_reader *r, fz_case *c, int is_output) {
     if (is_output && !(type_sel & 0x10u)) {
         static const uint32_t index_types[4] = {DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT64,
                                                 DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT64};
-        if (c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE) type = index_types[type_sel & 3u];
+        if (which == 2) type = DML_TENSOR_DATA_TYPE_FLOAT64;
+        else if (c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE) type = index_types[type_sel & 3u];
         else type = (uint32_t)in->buffer.DataType;
     }
     switch (type_sel >> 5) {
@@ -414,7 +466,7 @@ static void fz_decode_tensor(fz_reader *r, fz_case *c, int is_output) {
         for (d = 0; d < rank; d++) t->sizes[d] = fz_size_value(r);
     } else {
         uint32_t reduced = 0, i;
-        if ((c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE) && c->axes)
+        if (which == 1 && (c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE) && c->axes)
             for (i = 0; i < c->axes_allocated && i < c->axis_count; i++)
                 if (c->axes[i] < 32) reduced |= 1u << c->axes[i];
         for (d = 0; d < rank; d++) {
@@ -508,6 +560,28 @@ static void fz_decode_tensor(fz_reader *r, fz_case *c, int is_output) {
     t->desc.Desc = t->buffer_null ? NULL : &t->buffer;
 }
 
+/* The BoundTensor of a case without one in its bytes: FLOAT64, the output's
+   rank and sizes, packed (Strides NULL), the size it needs, no alignment. */
+static void fz_default_bound(fz_case *c) {
+    fz_tensor *t = &c->t[2];
+    const fz_tensor *out = &c->t[1];
+    uint32_t rank = out->buffer.DimensionCount, d; /* 0..FZ_MAX_RANK, and out->sizes has rank entries */
+    t->desc.Type = DML_TENSOR_TYPE_BUFFER;
+    t->sizes = (UINT *)malloc(rank ? rank * sizeof(UINT) : 1);
+    if (!t->sizes) abort();
+    for (d = 0; d < rank; d++) t->sizes[d] = out->sizes[d];
+    t->strides = NULL;
+    t->layout = "packed (NULL), derived";
+    t->buffer.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
+    t->buffer.Flags = DML_TENSOR_FLAG_NONE;
+    t->buffer.DimensionCount = rank;
+    t->buffer.Sizes = t->sizes;
+    t->buffer.Strides = NULL;
+    t->buffer.TotalTensorSizeInBytes = fz_calc_size(DML_TENSOR_DATA_TYPE_FLOAT64, rank, t->sizes, NULL);
+    t->buffer.GuaranteedBaseOffsetAlignment = 0;
+    t->desc.Desc = &t->buffer;
+}
+
 static void fz_decode_axes(fz_reader *r, fz_case *c) {
     uint32_t v = fz_u8(r) % 32u, i;
     c->axes_null = 0;
@@ -571,7 +645,27 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
     c->message_capacity = c->message_mode == 0 ? 64 : c->message_mode == 1 ? 0 : c->message_mode == 2 ? fz_u8(r) : 512;
     switch ((opt_sel >> 3) & 3u) {
     case 0: c->options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL; break;
-    case 2: c->options.float_order = (int32_t)fz_u32(r); break;
+    case 2: {
+        uint32_t word = fz_u32(r);
+        if ((word >> 24) != FZ_EXT_MAGIC) {
+            c->options.float_order = (int32_t)word;
+            break;
+        }
+        /* the extension word (format 2) */
+        c->ext = 1;
+        c->options.float_order = (int32_t)(word & 3u);
+        switch ((word >> 2) & 3u) {
+        case 0: c->options.accumulation = DMLREF_ACCUMULATION_DEFAULT; break;
+        case 1: c->options.accumulation = 1; break;
+        case 2: c->options.accumulation = -1; break;
+        default: c->options.accumulation = (int32_t)fz_u32(r); break;
+        }
+        c->bound_decoded = (word >> 4) & 1u;
+        c->bound_place = ((word >> 5) & 3u) == 1 ? FZ_BOUND_IN_INPUT : ((word >> 5) & 3u) == 2 ? FZ_BOUND_NULL
+                                                                                            : FZ_BOUND_OWN;
+        c->bound_misalign = (int)fz_bound_misalignments[(word >> 7) & 3u];
+        break;
+    }
     default: c->options.float_order = DMLREF_FLOAT_ORDER_BLOCKED; break;
     }
     switch ((opt_sel >> 5) & 3u) {
@@ -616,9 +710,15 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
 
     fz_decode_tensor(r, c, 0);
     fz_decode_tensor(r, c, 1);
+    if (c->bound_decoded) fz_decode_tensor(r, c, 2);
+    else fz_default_bound(c);
     if (c->placement == FZ_SHARED) {
         uint32_t lo = fz_u8(r);
         c->delta = (int)(int16_t)(uint16_t)(lo | ((uint32_t)fz_u8(r) << 8));
+    }
+    if (c->bound_place == FZ_BOUND_IN_INPUT) {
+        uint32_t lo = fz_u8(r);
+        c->bound_delta = (int)(int16_t)(uint16_t)(lo | ((uint32_t)fz_u8(r) << 8));
     }
     c->payload = data + r->pos;
     c->payload_size = size - r->pos;
@@ -647,10 +747,11 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
 }
 
 static void fz_free_case(fz_case *c) {
-    free(c->t[0].sizes);
-    free(c->t[0].strides);
-    free(c->t[1].sizes);
-    free(c->t[1].strides);
+    int i;
+    for (i = 0; i < 3; i++) {
+        free(c->t[i].sizes);
+        free(c->t[i].strides);
+    }
     free(c->axes);
 }
 
@@ -696,8 +797,10 @@ typedef struct fz_info {
     int extent_overflow;
 } fz_info;
 
-static uint32_t fz_check_tensor_rules(const fz_case *c, int is_output, fz_info *info) {
-    const fz_tensor *t = &c->t[is_output];
+/* Tensor `which` (0 input, 1 output, 2 BoundTensor: an output's rules). */
+static uint32_t fz_check_tensor_rules(const fz_case *c, int which, fz_info *info) {
+    const fz_tensor *t = &c->t[which];
+    int is_output = which != 0;
     const DML_BUFFER_TENSOR_DESC *b;
     uint32_t m = 0, d, align;
     int type_ok;
@@ -856,11 +959,15 @@ static uint32_t fz_expected_validation(const fz_case *c, fz_info *in, fz_info *o
         int level_ok = o->feature_level == 0;
         for (i = 0; i < 15; i++)
             if (o->feature_level == fz_levels[i]) level_ok = 1;
-        if (!level_ok || (o->float_order != 0 && o->float_order != 1) || (o->nan_policy != 0 && o->nan_policy != 1) ||
-            o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
+        /* float_order: SEQUENTIAL, BLOCKED, EXACT (ANY is dmlref_error_bound's alone); accumulation: DEFAULT */
+        if (!level_ok || o->float_order < 0 || o->float_order > 2 || (o->nan_policy != 0 && o->nan_policy != 1) ||
+            o->accumulation != 0 || o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
             m |= FZ_BIT(DMLREF_ERROR_INVALID_OPTION);
         else if (!dmlref_isa_available((dmlref_isa)o->isa))
             m |= FZ_BIT(DMLREF_ERROR_ISA_UNAVAILABLE);
+        /* EXACT is a rule for sums: a product refuses it (found once the operator is known) */
+        if (o->float_order == DMLREF_FLOAT_ORDER_EXACT && c->kind == FZ_CUMPROD && !c->op_null)
+            m |= FZ_BIT(DMLREF_ERROR_INVALID_OPTION);
     }
     if (c->op_null) return m | FZ_BIT(DMLREF_ERROR_NULL_POINTER);
     if (c->kind == FZ_OTHER) return m | FZ_BIT(DMLREF_ERROR_UNSUPPORTED_OPERATOR);
@@ -927,7 +1034,8 @@ static uint32_t fz_expected_validation(const fz_case *c, fz_info *in, fz_info *o
 /* Scratch memory, reused from call to call (fresh multi-MiB allocations cost
    more page faults than the library's work). Slots only grow. */
 enum { FZ_SLOT_BLOCK0, FZ_SLOT_BLOCK1, FZ_SLOT_SNAP0, FZ_SLOT_SNAP1, FZ_SLOT_IMAGE, FZ_SLOT_MASK, FZ_SLOT_WANT,
-       FZ_SLOT_FIRST, FZ_SLOTS };
+       FZ_SLOT_FIRST, FZ_SLOT_BLOCK2, FZ_SLOT_SNAP2, FZ_SLOT_BOUND_VALUES, FZ_SLOT_BOUND_FIRST, FZ_SLOT_ORDER_IN,
+       FZ_SLOT_ORDER_OUT, FZ_SLOT_ORDER_BOUND, FZ_SLOT_ORDER_VALUES, FZ_SLOT_ORDER_EXACT, FZ_SLOTS };
 static unsigned char *fz_slot_mem[FZ_SLOTS];
 static size_t fz_slot_cap[FZ_SLOTS];
 
@@ -1257,21 +1365,296 @@ static void fz_compare(fz_report *rep, const char *what, const char *isa, const 
                 now[j], isa);
 }
 
+
+/* ---- dmlref_error_bound: what it must say, and what its bounds must satisfy ----------------- */
+
+/* The statuses of the rules dmlref_error_bound adds to validation, for its
+   descriptor arguments (0: none broken): an operator other than the two
+   scans, the BoundTensor's own tensor rules (an output's), FLOAT64, the
+   output's rank and sizes, and one-to-one strides. Fills *b. */
+static uint32_t fz_expected_bound_rules(const fz_case *c, const fz_info *out, fz_info *b) {
+    uint32_t m = 0, d;
+    if (c->kind != FZ_CUMSUM && c->kind != FZ_CUMPROD) m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_OPERATOR);
+    m |= fz_check_tensor_rules(c, 2, b);
+    if (b->b) {
+        if (fz_type_bits(b->type) != 0 && b->type != DML_TENSOR_DATA_TYPE_FLOAT64)
+            m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
+        if (b->rank != out->rank) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+        else if (b->shape_ok && out->shape_ok)
+            for (d = 0; d < b->rank; d++)
+                if (b->b->Sizes[d] != out->b->Sizes[d]) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
+        if (b->complete && !fz_nested(b)) m |= FZ_BIT(DMLREF_ERROR_OVERLAP);
+    }
+    return m;
+}
+
+/* The elements of tensor t whose base is at `base`, row-major, packed into dst. */
+static void fz_gather(const fz_info *t, const unsigned char *base, unsigned char *dst) {
+    uint64_t pos[8] = {0}, off = 0;
+    uint32_t d, last = t->rank - 1u, esize = t->esize;
+    size_t inner = t->b->Sizes[last], i;
+    for (;;) {
+        for (i = 0; i < inner; i++, dst += esize) memcpy(dst, base + (size_t)(off + i * t->strides[last]) * esize, esize);
+        d = last;
+        while (d-- > 0) {
+            if (++pos[d] < t->b->Sizes[d]) {
+                off += t->strides[d];
+                break;
+            }
+            pos[d] = 0;
+            off -= (uint64_t)(t->b->Sizes[d] - 1u) * t->strides[d];
+        }
+        if (d == (uint32_t)-1) break;
+    }
+}
+
+static int fz_finite(double x) { return x - x == 0; }
+
+/* An element of a float type as a double (exact). */
+static double fz_load_float(const unsigned char *p, uint32_t type) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return (double)oracle_f16_to_f32(h);
+    }
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        float f;
+        memcpy(&f, p, 4);
+        return (double)f;
+    }
+    {
+        double d;
+        memcpy(&d, p, 8);
+        return d;
+    }
+}
+
+/* q >= 0, below 2^52: the nearest integer, ties to even. */
+static double fz_round_even(double q) {
+    double f = floor(q), rest = q - f;
+    if (rest > 0.5 || (rest == 0.5 && fmod(f, 2.0) != 0)) f += 1;
+    return f;
+}
+
+/* A double rounded once to binary16, to nearest even (NaN: the canonical 0x7E00). */
+static uint16_t fz_f64_to_f16(double x) {
+    uint16_t sign = (uint16_t)(x < 0 || (x == 0 && 1 / x < 0) ? 0x8000u : 0u);
+    double a = fabs(x), q;
+    int e;
+    if (x != x) return 0x7E00;
+    if (a >= 65520.0) return (uint16_t)(sign | 0x7C00u); /* 65504 + half an ulp ties to even: infinity */
+    if (a < 1.0 / 16384) /* subnormal: multiples of 2^-24 (1024 of them is the smallest normal) */
+        return (uint16_t)(sign | (uint16_t)fz_round_even(a * 16777216.0));
+    frexp(a, &e); /* a = f 2^e, f in [0.5, 1): the exponent is e - 1 */
+    q = fz_round_even(ldexp(a, 11 - e)); /* 1024..2048 */
+    if (q == 2048) {
+        q = 1024;
+        e++;
+    }
+    if (e - 1 > 15) return (uint16_t)(sign | 0x7C00u);
+    return (uint16_t)(sign | (uint16_t)((unsigned)(e - 1 + 15) << 10) | (uint16_t)(q - 1024));
+}
+
+/* A slot's memory aligned to `align` (a power of two). */
+static unsigned char *fz_aligned_slot(int k, size_t n, size_t align) {
+    unsigned char *p = fz_slot(k, n + align);
+    return p + (align - (size_t)((uintptr_t)p % align)) % align;
+}
+
+/* A small float CUMULATIVE_SUMMATION that dmlref_error_bound accepts, run in
+   SEQUENTIAL, BLOCKED and EXACT (into separate buffers) and bounded in those
+   orders and ANY (a packed FLOAT64 bound). For every element: each bound is
+   +0 or more and never NaN; a finite bound comes with a finite output; a
+   SEQUENTIAL or BLOCKED output lies within its bound plus EXACT's of the
+   EXACT output (both bound |output - exact sum|), and within ANY's bound plus
+   EXACT's; EXACT's bound is at most an ulp of its output (it promises half).
+   FLOAT16 sums of up to 2^13 elements are exact in float64, so there the
+   exact sums are computed (tests/oracle.c, SEQUENTIAL in FLOAT64): EXACT must
+   be them rounded once to binary16, each order's output must lie within its
+   own bound (and ANY's) of them, and every bound of a sum that is not finite
+   (a NaN or infinite input) must be +inf. */
+static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_options *opts, const fz_info *in,
+                            const fz_info *out, const unsigned char *in_src) {
+    static const int orders[4] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED, DMLREF_FLOAT_ORDER_EXACT,
+                                  DMLREF_FLOAT_ORDER_ANY};
+    static const char *const order_names[4] = {"SEQUENTIAL", "BLOCKED", "EXACT", "ANY"};
+    const size_t n = (size_t)out->count;
+    const size_t in_bytes = (size_t)(in->extent * in->esize), out_bytes = (size_t)(out->extent * out->esize);
+    size_t in_align = in->b->GuaranteedBaseOffsetAlignment, out_align = out->b->GuaranteedBaseOffsetAlignment, i;
+    size_t out_step;
+    unsigned char *in_copy, *outs, *raw;
+    double *bounds, *values, *exact = NULL;
+    DML_BUFFER_TENSOR_DESC bound_buf;
+    DML_TENSOR_DESC bound_desc;
+    dmlref_options lo;
+    int o, failures_before = rep->failures;
+    const int f16 = in->type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    const double ulp_scale = in->type == DML_TENSOR_DATA_TYPE_FLOAT16   ? 1.0 / 1024 /* 2^-(p-1) */
+                             : in->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 1.0 / 8388608
+                                                                        : 1.0 / 4503599627370496.0;
+    const double tiny = in->type == DML_TENSOR_DATA_TYPE_FLOAT16   ? ldexp(1.0, -24) /* the smallest subnormal */
+                        : in->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? ldexp(1.0, -149)
+                                                                   : ldexp(1.0, -1074);
+    if (in_align < 64) in_align = 64;
+    if (out_align < 64) out_align = 64;
+    /* a case only dmlref_error_bound accepts (ANY) was not held to the buffer cap of executed ones */
+    if (in_align > FZ_MAX_ALIGN || out_align > FZ_MAX_ALIGN || in_bytes > FZ_MAX_BYTES || out_bytes > FZ_MAX_BYTES)
+        return;
+
+    in_copy = fz_aligned_slot(FZ_SLOT_ORDER_IN, in_bytes, in_align);
+    memcpy(in_copy, in_src, in_bytes);
+    out_step = (out_bytes + out_align - 1u) & ~(out_align - 1u); /* each output aligned as its tensor asks */
+    outs = fz_aligned_slot(FZ_SLOT_ORDER_OUT, 3 * out_step, out_align);
+    bounds = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_BOUND, 4 * n * sizeof(double), 64);
+    values = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_VALUES, 3 * n * sizeof(double) + n * 8, 64);
+    raw = (unsigned char *)(values + 3 * n); /* EXACT's elements as stored */
+
+    if (opts) lo = *opts;
+    else memset(&lo, 0, sizeof lo);
+    lo.error_message = NULL;
+    lo.error_message_capacity = 0;
+    lo.isa = DMLREF_ISA_AUTO;
+    bound_buf.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
+    bound_buf.Flags = DML_TENSOR_FLAG_NONE;
+    bound_buf.DimensionCount = out->rank;
+    bound_buf.Sizes = out->b->Sizes;
+    bound_buf.Strides = NULL;
+    bound_buf.TotalTensorSizeInBytes = (uint64_t)n * 8u;
+    bound_buf.GuaranteedBaseOffsetAlignment = 0;
+    bound_desc.Type = DML_TENSOR_TYPE_BUFFER;
+    bound_desc.Desc = &bound_buf;
+
+    for (o = 0; o < 4; o++) {
+        const void *ins[1];
+        void *dst[1];
+        dmlref_status st;
+        ins[0] = in_copy;
+        lo.float_order = orders[o];
+        if (o < 3) {
+            unsigned char *out_o = outs + (size_t)o * out_step;
+            dst[0] = out_o;
+            st = dmlref_execute(&c->op, ins, dst, &lo);
+            if (st != DMLREF_OK) {
+                fz_fail(rep, "orders check: dmlref_execute (%s) returned %s for a case dmlref_error_bound accepts",
+                        order_names[o], dmlref_status_name(st));
+                return;
+            }
+            fz_gather(out, out_o, raw);
+            for (i = 0; i < n; i++) values[(size_t)o * n + i] = fz_load_float(raw + i * out->esize, out->type);
+        }
+        st = dmlref_error_bound(&c->op, ins, &bound_desc, bounds + (size_t)o * n, &lo);
+        if (st != DMLREF_OK) {
+            fz_fail(rep, "orders check: dmlref_error_bound (%s, a packed bound) returned %s", order_names[o],
+                    dmlref_status_name(st));
+            return;
+        }
+    }
+    /* raw holds EXACT's elements (gathered last) */
+
+    if (f16) { /* the exact sums, in float64 */
+        DML_BUFFER_TENSOR_DESC b64;
+        DML_TENSOR_DESC t64;
+        DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
+        DML_OPERATOR_DESC op;
+        double *in64 = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_EXACT, (size_t)(in->count + n) * 8u, 64);
+        exact = in64 + in->count;
+        fz_gather(in, in_copy, (unsigned char *)(void *)exact); /* the FLOAT16 elements, in exact's room for now */
+        for (i = 0; i < (size_t)in->count; i++) {
+            uint16_t h;
+            memcpy(&h, (unsigned char *)(void *)exact + 2 * i, 2);
+            in64[i] = (double)oracle_f16_to_f32(h);
+        }
+        b64.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
+        b64.Flags = DML_TENSOR_FLAG_NONE;
+        b64.DimensionCount = in->rank;
+        b64.Sizes = in->b->Sizes;
+        b64.Strides = NULL;
+        b64.TotalTensorSizeInBytes = in->count * 8u;
+        b64.GuaranteedBaseOffsetAlignment = 0;
+        t64.Type = DML_TENSOR_TYPE_BUFFER;
+        t64.Desc = &b64;
+        sum.InputTensor = &t64;
+        sum.OutputTensor = &t64;
+        sum.Axis = c->axis;
+        sum.AxisDirection = (DML_AXIS_DIRECTION)c->direction;
+        sum.HasExclusiveSum = c->exclusive;
+        op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION;
+        op.Desc = &sum;
+        if (oracle_run(&op, in64, exact, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0) != 0) {
+            fz_fail(rep, "orders check: oracle_run refused the FLOAT64 copy of a FLOAT16 sum");
+            exact = NULL;
+        }
+    }
+
+    for (i = 0; i < n && rep->failures - failures_before < 4; i++) {
+        const double *x = values, *b = bounds;
+        double xe = x[2 * n + i], be = b[2 * n + i], ba = b[3 * n + i];
+        for (o = 0; o < 4; o++) {
+            double bo = b[(size_t)o * n + i];
+            if (!(bo >= 0))
+                fz_fail(rep, "orders check: element %lu: the %s bound is %g (must be >= 0, never NaN)",
+                        (unsigned long)i, order_names[o], bo);
+            if (o < 3 && fz_finite(bo) && !fz_finite(x[(size_t)o * n + i]))
+                fz_fail(rep, "orders check: element %lu: the %s output is %g with a finite bound %g", (unsigned long)i,
+                        order_names[o], x[(size_t)o * n + i], bo);
+        }
+        for (o = 0; o < 2; o++) {
+            double xo = x[(size_t)o * n + i], bo = b[(size_t)o * n + i], d = fabs(xo - xe);
+            const double slack = 1.0 + ldexp(1.0, -50); /* the two roundings of this test's own arithmetic */
+            if (fz_finite(bo) && fz_finite(be) && !(d <= (bo + be) * slack))
+                fz_fail(rep, "orders check: element %lu: |%s %a - EXACT %a| = %a exceeds the bounds %a + %a",
+                        (unsigned long)i, order_names[o], xo, xe, d, bo, be);
+            if (fz_finite(ba) && fz_finite(be) && !(d <= (ba + be) * slack))
+                fz_fail(rep, "orders check: element %lu: |%s %a - EXACT %a| = %a exceeds the ANY bound %a + EXACT's %a",
+                        (unsigned long)i, order_names[o], xo, xe, d, ba, be);
+        }
+        if (fz_finite(be) && fz_finite(xe) && be > fabs(xe) * ulp_scale && be > tiny)
+            fz_fail(rep, "orders check: element %lu: EXACT's bound %a exceeds an ulp of its output %a", (unsigned long)i,
+                    be, xe);
+        if (exact) {
+            double s = exact[i];
+            uint16_t want = fz_f64_to_f16(s), got;
+            memcpy(&got, raw + 2 * i, 2);
+            if (got != want)
+                fz_fail(rep, "orders check: element %lu: EXACT wrote 0x%04X, the exact sum %a rounds to 0x%04X",
+                        (unsigned long)i, (unsigned)got, s, (unsigned)want);
+            for (o = 0; o < 4; o++) {
+                double bo = b[(size_t)o * n + i];
+                if (!fz_finite(s)) {
+                    if (fz_finite(bo))
+                        fz_fail(rep, "orders check: element %lu: the sum is %g (a NaN or infinite input) but the %s "
+                                "bound is %a, not +inf", (unsigned long)i, s, order_names[o], bo);
+                    continue;
+                }
+                if (o < 3 && fz_finite(bo) && !(fabs(x[(size_t)o * n + i] - s) <= bo))
+                    fz_fail(rep, "orders check: element %lu: |%s %a - exact sum %a| exceeds its bound %a",
+                            (unsigned long)i, order_names[o], x[(size_t)o * n + i], s, bo);
+                if (o < 2 && fz_finite(ba) && !(fabs(x[(size_t)o * n + i] - s) <= ba))
+                    fz_fail(rep, "orders check: element %lu: |%s %a - exact sum %a| exceeds the ANY bound %a",
+                            (unsigned long)i, order_names[o], x[(size_t)o * n + i], s, ba);
+            }
+        }
+    }
+    fuzz_stats.orders_checked++;
+    if (exact) fuzz_stats.exact_f16_checked++;
+}
+
 int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_capacity) {
     fz_case the_case, *c = &the_case;
     fz_report rep;
-    fz_info in, out;
+    fz_info in, out, bnd;
     fz_message msg;
     dmlref_options *opts;
-    dmlref_status vs;
-    uint32_t expected_mask;
-    char validate_message[600], exec_message[600];
+    dmlref_status vs, bound_ref;
+    uint32_t expected_mask, bound_desc_mask = 0;
+    char validate_message[600], exec_message[600], bound_ref_message[600];
     const char *op_name;
-    uint64_t decl[2];
+    uint64_t decl[3];
     int i, nblocks = 0, in_block = 0, out_block = 0, run_count = 0, first_ok_saved = 0, trusted;
-    size_t in_off = 0, out_off = 0, align = 64;
-    fz_block blocks[2];
-    unsigned char *snap[2] = {NULL, NULL}, *image = NULL, *want = NULL, *first = NULL;
+    int bound_valid = 0, bound_run = 0, bound_block = -1; /* bound_block -1: no bound memory (NULL) */
+    size_t in_off = 0, out_off = 0, align = 64, bound_off = 0;
+    fz_block blocks[3];
+    unsigned char *snap[3] = {NULL, NULL, NULL}, *image = NULL, *want = NULL, *first = NULL;
     int32_t isas[8];
     int isa_count = 0;
     dmlref_status expected_exec = DMLREF_OK;
@@ -1337,6 +1720,34 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
     }
     /* a disagreement is reported; running it would only repeat the report */
     trusted = vs == DMLREF_OK && expected_mask == 0;
+
+    /* dmlref_error_bound validates as dmlref_validate does, but takes float_order ANY:
+       what it must say first is dmlref_validate's word on the case read as SEQUENTIAL */
+    memset(&bnd, 0, sizeof bnd);
+    if (opts && opts->float_order == DMLREF_FLOAT_ORDER_ANY) {
+        dmlref_options seq = *opts;
+        seq.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+        fz_message_reset(&msg);
+        bound_ref = dmlref_validate(c->op_null ? NULL : &c->op, &seq);
+        fz_message_check(&rep, "dmlref_validate (ANY read as SEQUENTIAL)", &msg, bound_ref, op_name, bound_ref_message,
+                         sizeof bound_ref_message);
+        if (bound_ref == DMLREF_OK) {
+            fz_info in2, out2;
+            uint32_t m2;
+            c->options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+            m2 = fz_expected_validation(c, &in2, &out2);
+            c->options.float_order = DMLREF_FLOAT_ORDER_ANY;
+            if (m2 != 0)
+                fz_fail(&rep, "dmlref_validate (float_order ANY read as SEQUENTIAL) accepted a case that breaks a rule");
+            else
+                bound_valid = 1;
+        }
+    } else {
+        bound_ref = vs;
+        memcpy(bound_ref_message, validate_message, sizeof bound_ref_message);
+        bound_valid = trusted;
+    }
+    if (bound_valid) bound_desc_mask = fz_expected_bound_rules(c, &out, &bnd);
     if (vs == DMLREF_OK && !trusted) goto done;
     if (vs == DMLREF_OK) {
         fuzz_stats.valid++;
@@ -1358,13 +1769,29 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
         fuzz_stats.validate_only++;
         goto done;
     }
+    /* dmlref_error_bound: runs unless the bound (or, for a case only it
+       accepts, the input) is too big to back; a bound it must reject gets a
+       small buffer, as below */
+    {
+        const fz_tensor *t = &c->t[2];
+        int reachable = !t->desc_null && t->desc.Type == DML_TENSOR_TYPE_BUFFER && !t->buffer_null;
+        decl[2] = reachable ? t->buffer.TotalTensorSizeInBytes : 64;
+        bound_run = 1;
+        if (bound_valid && vs != DMLREF_OK &&
+            (decl[0] > FZ_MAX_BYTES || in.count > FZ_MAX_EXEC_ELEMENTS || out.count > FZ_MAX_EXEC_ELEMENTS))
+            bound_run = 0;
+        if (bound_valid && bound_desc_mask == 0 && (decl[2] > FZ_MAX_BYTES || bnd.count > FZ_MAX_EXEC_ELEMENTS))
+            bound_run = 0;
+        if ((!bound_valid || bound_desc_mask != 0) && decl[2] > FZ_INVALID_BYTES) decl[2] = FZ_INVALID_BYTES;
+    }
     /* A rejected case must touch no byte: small buffers serve (and any access
-       past them is an ASan report). */
+       past them is an ASan report). The input of a case dmlref_error_bound
+       alone accepts (float_order ANY) is backed in full. */
     for (i = 0; i < 2 && vs != DMLREF_OK; i++)
-        if (decl[i] > FZ_INVALID_BYTES) decl[i] = FZ_INVALID_BYTES;
+        if (decl[i] > FZ_INVALID_BYTES && !(i == 0 && bound_run && bound_valid)) decl[i] = FZ_INVALID_BYTES;
     {
         uint32_t out_es = out.esize ? out.esize : 4;
-        size_t mis_in = 0, mis_out = 0, regions[2];
+        size_t mis_in = 0, mis_out = 0, regions[3];
         if (c->misalign_mode == 5) mis_in = 1;
         if (c->misalign_mode == 6) mis_out = 1;
         if (c->misalign_mode == 7) mis_out = out_es;
@@ -1389,9 +1816,37 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
             regions[0] = in_off + (size_t)decl[0] > out_off + (size_t)decl[1] ? in_off + (size_t)decl[0]
                                                                              : out_off + (size_t)decl[1];
         }
+        /* the bound's buffer: its own block, or in the input's at bound_delta
+           bytes from the input (everything in that block moves up when the
+           bound would start before it) */
+        if (bound_run && c->bound_place == FZ_BOUND_IN_INPUT) {
+            long at = (long)in_off + c->bound_delta + c->bound_misalign;
+            if (at < 0) {
+                size_t front = ((size_t)-at + 63u) & ~(size_t)63u;
+                in_off += front;
+                if (out_block == in_block) out_off += front;
+                regions[0] += front;
+                at += (long)front;
+            }
+            bound_block = in_block;
+            bound_off = (size_t)at;
+            if (bound_off + (size_t)decl[2] > regions[0]) regions[0] = bound_off + (size_t)decl[2];
+        } else if (bound_run && c->bound_place == FZ_BOUND_OWN) {
+            bound_block = 2;
+            bound_off = (size_t)c->bound_misalign;
+            regions[2] = bound_off + (size_t)decl[2];
+        }
         for (i = 0; i < nblocks; i++) {
             fz_block_alloc(&blocks[i], FZ_SLOT_BLOCK0 + i, regions[i], align);
             memset(blocks[i].raw, c->out_fill, blocks[i].total);
+        }
+        if (bound_block == 2) {
+            uint32_t a = bnd.b ? bnd.b->GuaranteedBaseOffsetAlignment : 0;
+            fz_block_alloc(&blocks[2], FZ_SLOT_BLOCK2, regions[2],
+                           a > 64 && a <= FZ_MAX_ALIGN && (a & (a - 1u)) == 0 ? a : 64);
+            memset(blocks[2].raw, c->out_fill, blocks[2].total);
+            snap[2] = fz_slot(FZ_SLOT_SNAP2, blocks[2].total);
+            memcpy(snap[2], blocks[2].raw, blocks[2].total);
         }
         /* the input's bytes up to its last element (the rest keeps out_fill) */
         fz_fill_input(c, blocks[in_block].raw + blocks[in_block].start + in_off,
@@ -1450,10 +1905,15 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                     if (!fz_walk_output(&out, (size_t)(out_ptr - out_raw), mask, NULL, NULL))
                         fz_fail(&rep, "dmlref_validate accepted an output layout that maps two indices to one element");
                     const unsigned char *in_copy = snap[in_block] + (in_ptr - blocks[in_block].raw);
+                    /* the oracle has no EXACT float sums: those are checked by fz_check_orders */
+                    int exact_sum = opts && opts->float_order == DMLREF_FLOAT_ORDER_EXACT && c->kind == FZ_CUMSUM &&
+                                    fz_is_float(in.type);
                     image = fz_slot(FZ_SLOT_IMAGE, blocks[out_block].total);
                     memcpy(image, snap[out_block], blocks[out_block].total);
-                    if (oracle_run(&c->op, in_copy, image + (out_ptr - out_raw), opts ? opts->float_order : 0,
-                                   opts ? opts->nan_policy : 0) != 0)
+                    if (exact_sum)
+                        image = NULL;
+                    else if (oracle_run(&c->op, in_copy, image + (out_ptr - out_raw), opts ? opts->float_order : 0,
+                                        opts ? opts->nan_policy : 0) != 0)
                         fz_fail(&rep, "oracle_run refused a case dmlref_validate accepted");
                     else
                         oracle_ok = 1;
@@ -1531,6 +1991,149 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                 }
             }
         }
+
+        /* ---- dmlref_error_bound, on the same paths and in the same environment ---- */
+        if (bound_run) {
+            unsigned char *b_ptr = bound_block < 0 ? NULL : blocks[bound_block].raw + blocks[bound_block].start + bound_off;
+            const DML_TENSOR_DESC *bt_arg = c->t[2].desc_null ? NULL : &c->t[2].desc;
+            uint32_t bmask = 0;
+            int k, run, saved = 0, integer = !fz_is_float(in.type);
+            char bound_message[600];
+            unsigned char *values = NULL, *b_first = NULL;
+            fz_where bhere;
+            bhere.out = &bnd;
+            bhere.offset = bound_block < 0 ? 0 : blocks[bound_block].start + bound_off;
+            if (bound_valid) { /* the rules of the call itself, from its pointers */
+                uint64_t ia = (uint64_t)(uintptr_t)in_ptr, ba = (uint64_t)(uintptr_t)b_ptr;
+                uint32_t ialign = in.b->GuaranteedBaseOffsetAlignment;
+                bmask = bound_desc_mask;
+                if (c->pointer_mode == 4 || c->pointer_mode == 5 || !b_ptr) bmask |= FZ_BIT(DMLREF_ERROR_NULL_POINTER);
+                if (ia % in.esize || (ialign && ia % ialign)) bmask |= FZ_BIT(DMLREF_ERROR_MISALIGNED);
+                if (b_ptr && bnd.b) {
+                    uint32_t balign = bnd.b->GuaranteedBaseOffsetAlignment;
+                    if (ba % 8u || (balign && (balign & (balign - 1u)) == 0 && ba % balign))
+                        bmask |= FZ_BIT(DMLREF_ERROR_MISALIGNED);
+                    if (bnd.complete && ia < ba + bnd.extent * 8u && ba < ia + in.extent * in.esize)
+                        bmask |= FZ_BIT(DMLREF_ERROR_OVERLAP);
+                }
+                if (bmask == 0) values = fz_slot(FZ_SLOT_BOUND_VALUES, (size_t)bnd.count * 8u);
+            }
+            fuzz_stats.bound_calls++;
+            for (run = 0; run < isa_count; run++) {
+                const char *isa = fz_isa_label(isas[run]);
+                dmlref_status bs;
+                fz_env env;
+                char env_text[160];
+                int env_ok;
+                if (opts) opts->isa = isas[run];
+                for (k = 0; k < 3; k++)
+                    if (k < nblocks || k == bound_block) {
+                        memcpy(blocks[k].raw, snap[k], blocks[k].total);
+                        fz_block_poison(&blocks[k]);
+                    }
+                fz_message_reset(&msg);
+                fz_env_enter(c, &env);
+                bs = dmlref_error_bound(c->op_null ? NULL : &c->op, inputs_arg, bt_arg, b_ptr, opts);
+                env_ok = fz_env_leave(&env, env_text, sizeof env_text);
+                for (k = 0; k < 3; k++)
+                    if (k < nblocks || k == bound_block) fz_block_unpoison(&blocks[k]);
+                if (run == 0) {
+                    if ((unsigned)bs < 16u) fuzz_stats.bound_status[bs]++;
+                    if (bs == DMLREF_OK) {
+                        fuzz_stats.bound_ok++;
+                        fuzz_stats.bound_ok_by_op[c->kind]++;
+                    } else if (bound_valid) {
+                        fuzz_stats.bound_specific++;
+                    }
+                }
+                if (!env_ok)
+                    fz_fail(&rep, "dmlref_error_bound returned %s with %s [isa %s]", dmlref_status_name(bs), env_text, isa);
+                fz_message_check(&rep, "dmlref_error_bound", &msg, bs, op_name, bound_message, sizeof bound_message);
+                if (!bound_valid) {
+                    if (bs != bound_ref)
+                        fz_fail(&rep, "dmlref_error_bound returned %s (%s); the validation of the same descriptor "
+                                "returns %s (%s) [isa %s]", dmlref_status_name(bs), bound_message,
+                                dmlref_status_name(bound_ref), bound_ref_message, isa);
+                    else if (strcmp(bound_message, bound_ref_message) != 0)
+                        fz_fail(&rep, "dmlref_error_bound's message \"%s\" differs from the validation's \"%s\"",
+                                bound_message, bound_ref_message);
+                } else if (bmask == 0 ? bs != DMLREF_OK
+                                      : (bs == DMLREF_OK || (unsigned)bs >= 32u || !(bmask & FZ_BIT(bs)))) {
+                    char list[400];
+                    size_t used = 0;
+                    int st;
+                    list[0] = 0;
+                    for (st = 0; st < 32; st++)
+                        if (bmask & FZ_BIT(st)) {
+                            int w = snprintf(list + used, sizeof list - used, "%s%s", used ? " " : "",
+                                             dmlref_status_name((dmlref_status)st));
+                            if (w > 0 && (size_t)w < sizeof list - used) used += (size_t)w;
+                        }
+                    fz_fail(&rep, "dmlref_error_bound returned %s (%s); the broken rules give %s [isa %s]",
+                            dmlref_status_name(bs), bound_message, bmask ? list : "DMLREF_OK", isa);
+                }
+                if (bs != DMLREF_OK || !bound_valid || bmask != 0) {
+                    for (k = 0; k < 3; k++)
+                        if (k < nblocks || k == bound_block)
+                            fz_compare(&rep, "failed dmlref_error_bound", isa, &blocks[k], snap[k], snap[k], nowhere);
+                    continue;
+                }
+                /* OK: only the bound's elements changed, each to +0 or more (never NaN; 0 for an
+                   integer scan), the same on every path */
+                for (k = 0; k < nblocks; k++)
+                    if (k != bound_block)
+                        fz_compare(&rep, "dmlref_error_bound: a buffer it does not write", isa, &blocks[k], snap[k],
+                                   snap[k], nowhere);
+                want = fz_slot(FZ_SLOT_WANT, blocks[bound_block].total);
+                memcpy(want, snap[bound_block], blocks[bound_block].total);
+                fz_walk_output(&bnd, bhere.offset, NULL, want, blocks[bound_block].raw);
+                fz_compare(&rep, "dmlref_error_bound (bytes of the bound)", isa, &blocks[bound_block], want,
+                           snap[bound_block], bhere);
+                fz_gather(&bnd, blocks[bound_block].raw + bhere.offset, values);
+                {
+                    uint64_t e;
+                    for (e = 0; e < bnd.count; e++) {
+                        double v;
+                        memcpy(&v, values + e * 8u, 8);
+                        if (!(v >= 0) || (integer && v != 0)) {
+                            fz_fail(&rep, "dmlref_error_bound wrote %g as the bound of element %llu (row-major): must "
+                                    "be %s [isa %s]", v, (unsigned long long)e,
+                                    integer ? "0 (an integer scan)" : "+0 or more, never NaN", isa);
+                            break;
+                        }
+                    }
+                }
+                if (!saved) {
+                    b_first = fz_slot(FZ_SLOT_BOUND_FIRST, (size_t)bnd.count * 8u);
+                    memcpy(b_first, values, (size_t)bnd.count * 8u);
+                    saved = 1;
+                } else if (memcmp(b_first, values, (size_t)bnd.count * 8u) != 0) {
+                    fz_fail(&rep, "dmlref_error_bound: the bounds on path %s differ from those on %s", isa,
+                            fz_isa_label(isas[0]));
+                }
+            }
+            /* the caller's floating-point environment does not matter */
+            if (saved && (c->env_round || c->env_ftz || c->env_daz || c->env_flags)) {
+                dmlref_status bs;
+                memcpy(blocks[bound_block].raw, snap[bound_block], blocks[bound_block].total);
+                bs = dmlref_error_bound(c->op_null ? NULL : &c->op, inputs_arg, bt_arg, b_ptr, opts);
+                if (bs != DMLREF_OK) {
+                    fz_fail(&rep, "dmlref_error_bound returned %s in the default environment, OK in the caller's",
+                            dmlref_status_name(bs));
+                } else {
+                    fz_gather(&bnd, blocks[bound_block].raw + bhere.offset, values);
+                    if (memcmp(b_first, values, (size_t)bnd.count * 8u) != 0)
+                        fz_fail(&rep, "dmlref_error_bound: the bounds in the caller's environment (rounding %d, FTZ "
+                                "%d, DAZ %d) differ from those in the default one", c->env_round, c->env_ftz,
+                                c->env_daz);
+                }
+            }
+        }
+
+        /* ---- every float order against the bounds (small float sums) ---- */
+        if (bound_valid && c->kind == FZ_CUMSUM && fz_is_float(in.type) && in.count <= FZ_ORACLE_ELEMENTS &&
+            (vs == DMLREF_OK || bound_run))
+            fz_check_orders(&rep, c, opts, &in, &out, snap[in_block] + (in_ptr - blocks[in_block].raw));
     }
     if (executed && vs == DMLREF_OK && expected_exec == DMLREF_OK) {
         fuzz_stats.executed_ok++;
@@ -1610,11 +2213,15 @@ void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
     }
     fz_describe_tensor(f, "InputTensor", &c->t[0]);
     fz_describe_tensor(f, "OutputTensor", &c->t[1]);
+    fz_describe_tensor(f, c->bound_decoded ? "BoundTensor (dmlref_error_bound; decoded)"
+                                           : "BoundTensor (dmlref_error_bound; derived from OutputTensor)",
+                       &c->t[2]);
     if (c->options_null) {
         fputs("  options NULL\n", f);
     } else {
-        fprintf(f, "  options{feature_level 0x%lX, float_order %ld, nan_policy %ld, isa ", (unsigned long)c->options.feature_level,
-                (long)c->options.float_order, (long)c->options.nan_policy);
+        fprintf(f, "  options{feature_level 0x%lX, float_order %ld%s, nan_policy %ld, accumulation %ld, isa ",
+                (unsigned long)c->options.feature_level, (long)c->options.float_order,
+                c->ext ? " (extension word)" : "", (long)c->options.nan_policy, (long)c->options.accumulation);
         if (c->isa == FZ_ISA_ALL) fputs("every available path", f);
         else fprintf(f, "%ld", (long)c->isa);
         fprintf(f, ", error_message %s capacity %lu}\n", c->message_mode == 0 ? "NULL" : "buffer",
@@ -1623,6 +2230,11 @@ void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
     fprintf(f, "  buffers: %s", placements[c->placement]);
     if (c->placement == FZ_SHARED) fprintf(f, ", output at input %+d bytes", c->delta);
     fprintf(f, "; pointers %s; misalignment %s\n", pointers[c->pointer_mode], misaligned[c->misalign_mode]);
+    fprintf(f, "  bound buffer: %s", c->bound_place == FZ_BOUND_NULL       ? "NULL"
+                                     : c->bound_place == FZ_BOUND_IN_INPUT ? "in the input's buffer"
+                                                                           : "its own");
+    if (c->bound_place == FZ_BOUND_IN_INPUT) fprintf(f, ", at input %+d bytes", c->bound_delta);
+    fprintf(f, "; misalignment %d bytes\n", c->bound_misalign);
     fprintf(f, "  caller's fp environment: rounding %d, FTZ %d, DAZ %d, flags %d; input fill: %s from %lu payload "
                "bytes; other bytes 0x%02X\n",
             c->env_round, c->env_ftz, c->env_daz, c->env_flags, fills[c->fill_mode], (unsigned long)c->payload_size,

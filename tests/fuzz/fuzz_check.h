@@ -4,11 +4,13 @@
 
    fuzz_check() decodes arbitrary bytes into an operator descriptor, options
    and buffers (the byte format is described at the top of fuzz_check.c), runs
-   dmlref_validate and dmlref_execute, and checks every promise of SPEC.md and
-   README.md it can: the status (against an independent reading of the
-   validation rules), the error message, untouched outputs on failure, no byte
-   written outside the output's elements, an unchanged input, the caller's
-   floating-point environment, and for small cases the oracle's exact bits. */
+   dmlref_validate, dmlref_execute and dmlref_error_bound, and checks every
+   promise of SPEC.md and README.md it can: the status (against an independent
+   reading of the validation rules), the error message, untouched outputs on
+   failure, no byte written outside the output's (or bound's) elements, an
+   unchanged input, the caller's floating-point environment, for small cases
+   the oracle's exact bits, and for small float sums every float order's
+   outputs against the error bounds (and, for FLOAT16, the exact sums). */
 #ifndef DMLREF_FUZZ_CHECK_H
 #define DMLREF_FUZZ_CHECK_H
 
@@ -37,6 +39,13 @@ typedef struct fuzz_check_stats {
     unsigned long invalid_by_op[6];
     unsigned long oracle_by_op[6];  /* compared with oracle_run, per operator */
     unsigned long execute_status[16]; /* dmlref_execute's status (first ISA run) */
+    unsigned long bound_calls;        /* cases where dmlref_error_bound ran */
+    unsigned long bound_ok;           /* ... and returned DMLREF_OK (first ISA run) */
+    unsigned long bound_ok_by_op[6];  /* ... per operator */
+    unsigned long bound_status[16];   /* dmlref_error_bound's status (first ISA run) */
+    unsigned long bound_specific;     /* it failed with one of its own errors (the case validates) */
+    unsigned long orders_checked;     /* small float sums checked in every order against the bounds */
+    unsigned long exact_f16_checked;  /* ... FLOAT16 ones, also against the exact sums */
 } fuzz_check_stats;
 
 extern fuzz_check_stats fuzz_stats;

@@ -2,7 +2,8 @@
 
    Every input is decoded by fuzz_check() (tests/fuzz/fuzz_check.c, which also
    describes the byte format) into an operator descriptor, options and buffers,
-   run through dmlref_validate and dmlref_execute, and checked. A failed check
+   run through dmlref_validate, dmlref_execute and dmlref_error_bound (and, for
+   small float sums, every float order against the error bounds), and checked. A failed check
    prints the report and the decoded case, then aborts, so libFuzzer saves the
    input as a crash artifact; sanitizer reports abort the same way.
 

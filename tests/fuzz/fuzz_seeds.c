@@ -4,8 +4,11 @@
    per case below, in the byte format described at the top of fuzz_check.c:
    each operator valid (several types, layouts, directions, in place, every ISA
    path, feature levels) and invalid (one broken rule per file), plus the
-   pointer-level failures of execute. Deterministic: rerunning rewrites the
-   same bytes. */
+   pointer-level failures of execute; then the format-2 extension word
+   (fuzz_check.c: a raw float_order whose top byte is 0xE5): EXACT and ANY
+   float orders, accumulation values, and dmlref_error_bound's BoundTensor and
+   bound buffer, valid and broken one rule at a time. Deterministic: rerunning
+   rewrites the same bytes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +21,7 @@ typedef struct seed {
 
 static const char *g_dir;
 static int g_written;
+static unsigned g_env; /* the env_sel byte header_x writes (0 but for one seed) */
 
 static void put(seed *s, unsigned v) {
     if (s->n < sizeof s->b) s->b[s->n++] = (unsigned char)v;
@@ -40,7 +44,7 @@ static void header_x(seed *s, unsigned op, unsigned buf, unsigned opt, const uns
     for (i = 0; i < n_extra; i++) put(s, extra[i]);
     put(s, isa);
     if (isa == 6) put32(s, 77); /* a raw isa value */
-    put(s, 0x00); /* env: round to nearest, no FTZ/DAZ, no flags */
+    put(s, g_env); /* env: 0 is round to nearest, no FTZ/DAZ, no flags */
     put(s, fill);
     put(s, 0xA5); /* out_fill */
 }
@@ -109,6 +113,36 @@ static void payload(seed *s, unsigned count, unsigned start, unsigned step) {
     for (i = 0; i < count; i++) put(s, (start + i * step) & 0xFFu);
 }
 
+/* A header whose float_order is the extension word `word` (EXT_*), followed
+   by a raw accumulation value when word asks for one (EXT_ACC(3)). */
+#define EXT_WORD 0xE5000000u
+#define EXT_ACC(k) ((unsigned)(k) << 2) /* accumulation: 1 -> 1, 2 -> -1, 3 -> a raw i32 follows */
+#define EXT_BOUND_DECODED 0x10u         /* the BoundTensor's bytes follow the OutputTensor's */
+#define EXT_BOUND_IN_INPUT (1u << 5)    /* the bound buffer in the input's, at an i16 offset (after all tensors) */
+#define EXT_BOUND_NULL (2u << 5)        /* the bound pointer NULL */
+#define EXT_BOUND_MIS(k) ((unsigned)(k) << 7) /* the bound's address + 1, 4 or 8 bytes (k 1, 2, 3) */
+static void header_ext(seed *s, unsigned op, unsigned buf, uint32_t word, int32_t acc_raw, unsigned isa, unsigned fill) {
+    unsigned extra[8], n = 0, i;
+    for (i = 0; i < 4; i++) extra[n++] = (EXT_WORD | word) >> (8 * i) & 0xFFu;
+    if (((word >> 2) & 3u) == 3u)
+        for (i = 0; i < 4; i++) extra[n++] = ((uint32_t)acc_raw >> (8 * i)) & 0xFFu;
+    header_x(s, op, buf, 0x06u | 0x10u, extra, n, isa, fill); /* message capacity 512, float_order raw */
+}
+
+/* A BoundTensor with the output's rank and sizes, derived type (FLOAT64)
+   unless type_sel says otherwise, and a layout. */
+static void bound(seed *s, unsigned t_sel, unsigned type_sel, unsigned str_sel, const unsigned *str_bytes,
+                  unsigned n_str, unsigned tot, unsigned algn) {
+    unsigned i;
+    put(s, t_sel);
+    put(s, 11); /* rank_sel: the output's rank, derived sizes */
+    put(s, type_sel);
+    put(s, str_sel);
+    for (i = 0; i < n_str; i++) put(s, str_bytes[i]);
+    put(s, tot);
+    put(s, algn);
+}
+
 static void write_seed(const seed *s, const char *name) {
     char path[1024];
     FILE *f;
@@ -142,6 +176,7 @@ int main(int argc, char **argv) {
     static const unsigned perm3[2] = {1, 0}, perm2[1] = {1}, pad2[2] = {3, 1}, pad3[3] = {1, 2, 5};
     static const unsigned raw_clash[2] = {1, 1}, bmask[1] = {0x01}, perm4[3] = {0, 2, 1};
     seed s;
+    unsigned i;
     if (argc != 2) {
         fprintf(stderr, "usage: fuzz_seeds DIRECTORY\n");
         return 2;
@@ -566,6 +601,267 @@ int main(int argc, char **argv) {
     input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
     output(&s, 0, NULL, 0, 0, 0);
     write_seed(&s, "execute-outputs0-null");
+
+
+    /* ---- format 2: float orders EXACT and ANY, accumulation, dmlref_error_bound ---- */
+    {
+        static const unsigned s8[1] = {8}, s333[3] = {3, 4, 5}, s33x3[2] = {33, 3};
+        static const unsigned pads[2] = {3, 1}, perm_pads[3] = {1, 2, 5}, zero_dim0[1] = {0x01};
+        static const unsigned specials[24] = {7, 7, 8, 8, 7, 8, 8, 7, 0, 3, 7, 7, 7, 8, 1, 10, 11, 12, 7, 7, 7, 13, 5, 6};
+
+        header_ext(&s, OP_CUMSUM, 0, 2, 0, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 35, 0x41, 3);
+        write_seed(&s, "exact-cumsum-f32-2d");
+
+        header_ext(&s, OP_CUMSUM, 0, 2, 0, ISA_ALL, FILL_SPECIAL);
+        scan(&s, 2, 3, 3);
+        input(&s, T_F16, 3, s333, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 60, 0, 7);
+        write_seed(&s, "exact-cumsum-f16-specials-decreasing-exclusive");
+
+        /* FLOAT16 +-65504 in turn: sums overflow and come back (exactly, in EXACT) */
+        header_ext(&s, OP_CUMSUM, 0, 2, 0, ISA_ALL, FILL_SPECIAL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 24; i++) put(&s, specials[i]);
+        write_seed(&s, "exact-cumsum-f16-overflow-and-back");
+
+        header_ext(&s, OP_CUMSUM, 0, 2, 0, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 3);
+        input(&s, T_F16, 2, s17x3, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 51, 0x93, 29);
+        write_seed(&s, "exact-cumsum-f16-vertical-exclusive");
+
+        header_ext(&s, OP_CUMSUM, BUF_IN_PLACE, 2, 0, ISA_ALL, FILL_MIXED);
+        scan(&s, 0, 3, 0);
+        input(&s, T_F64, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 16, 0x3F, 1);
+        write_seed(&s, "exact-cumsum-f64-in-place-decreasing");
+
+        header_ext(&s, OP_CUMSUM, 0, 2, 0, ISA_ALL, FILL_BYTES);
+        scan(&s, 1, 0, 0);
+        input(&s, T_I32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 2, pad2, 2, 0, 0);
+        payload(&s, 40, 0xF0, 31);
+        write_seed(&s, "exact-cumsum-i32-padded-output");
+
+        header_ext(&s, OP_CUMSUM, 0, 3, 0, ISA_ALL, FILL_SMALL); /* ANY: dmlref_error_bound alone takes it */
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s46, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 24, 0x40, 5);
+        write_seed(&s, "any-cumsum-f32");
+
+        header_ext(&s, OP_CUMPROD, 0, 3, 0, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 3, 0);
+        input(&s, T_F16, 3, s333, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 60, 0x3C, 1);
+        write_seed(&s, "any-cumprod-f16-decreasing");
+
+        header_ext(&s, OP_CUMSUM, 0, 3, 0, ISA_AUTO, FILL_BYTES);
+        scan(&s, 0, 0, 0);
+        input(&s, T_U8, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 40, 1, 1);
+        write_seed(&s, "any-cumsum-u8");
+
+        header_ext(&s, OP_CUMPROD, 0, 2, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-exact-cumprod-f32");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_ACC(1), 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-accumulation-1");
+
+        header_ext(&s, OP_ARGMIN, 0, 2 | EXT_ACC(3), 0x7FFFFFFF, ISA_AUTO, FILL_SMALL);
+        arg(&s, 1, a0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-accumulation-max-int");
+
+        /* the BoundTensor, one broken rule at a time (the case itself is valid) */
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_DECODED, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        bound(&s, 0, 0x10u | T_F32, 0, NULL, 0, 0, 0);
+        write_seed(&s, "bound-invalid-float32");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_DECODED, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 0);
+        put(&s, 3u | (2u << 6)); /* rank 3, sizes read */
+        put(&s, 0);
+        put(&s, 0x81);
+        put(&s, 0x85);
+        put(&s, 0x87);
+        put(&s, 0);
+        put(&s, 0);
+        put(&s, 0);
+        write_seed(&s, "bound-invalid-rank-3-of-2");
+
+        header_ext(&s, OP_CUMPROD, 0, EXT_BOUND_DECODED, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 0);
+        put(&s, 11u | (3u << 6)); /* derived, then Sizes[1] replaced */
+        put(&s, 0);
+        put(&s, 1);
+        put(&s, 0x89);
+        put(&s, 0);
+        put(&s, 0);
+        put(&s, 0);
+        write_seed(&s, "bound-invalid-size-differs");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_DECODED, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        bound(&s, 0, 0, 5, zero_dim0, 1, 0, 0); /* a zero stride on a dimension of size 5 */
+        write_seed(&s, "bound-invalid-strides-overlap");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_DECODED, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F64, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        bound(&s, 0, 0, 0, NULL, 0, 0x80, 0); /* TotalTensorSizeInBytes one byte short */
+        write_seed(&s, "bound-invalid-too-small");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_DECODED, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F16, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        bound(&s, 0, 5u << 5, 0, NULL, 0, 0, 0); /* Flags OWNED_BY_DML */
+        write_seed(&s, "bound-invalid-owned-by-dml");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_DECODED, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        bound(&s, 0, 0, 0, NULL, 0, 0, 0x82); /* GuaranteedBaseOffsetAlignment 4, below FLOAT64's 8 */
+        write_seed(&s, "bound-invalid-alignment-4");
+
+        header_ext(&s, OP_CUMPROD, 0, EXT_BOUND_DECODED, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_I32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        bound(&s, 5, 0, 0, NULL, 0, 0, 0); /* the DML_TENSOR_DESC pointer NULL */
+        write_seed(&s, "bound-invalid-tensor-null");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_NULL, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "bound-invalid-pointer-null");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_MIS(2), 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "bound-invalid-misaligned-by-4");
+
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_IN_INPUT, 0, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 8); /* the bound 8 bytes into the input: overlap */
+        put(&s, 0);
+        write_seed(&s, "bound-invalid-overlaps-input");
+
+        /* accepted layouts and placements */
+        header_ext(&s, OP_CUMSUM, 0, EXT_BOUND_IN_INPUT, 0, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 0xC0); /* the bound's 64 bytes right before the input */
+        put(&s, 0xFF);
+        payload(&s, 8, 0x45, 9);
+        write_seed(&s, "bound-right-before-input");
+
+        header_ext(&s, OP_CUMSUM, 0, 1 | EXT_BOUND_DECODED, 0, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 3, 3);
+        input(&s, T_F16, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        bound(&s, 0, 0, 2, pads, 2, 0, 0x83); /* padded, GuaranteedBaseOffsetAlignment 8 */
+        payload(&s, 35, 0x30, 7);
+        write_seed(&s, "bound-padded-f16-blocked");
+
+        header_ext(&s, OP_CUMPROD, 0, 3 | EXT_BOUND_DECODED | EXT_BOUND_MIS(3), 0, ISA_ALL, FILL_SPECIAL);
+        scan(&s, 2, 0, 0);
+        input(&s, T_F32, 3, s333, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 0);
+        put(&s, 11);
+        put(&s, 0);
+        put(&s, 4); /* permuted and padded */
+        put(&s, 1);
+        put(&s, 0);
+        for (i = 0; i < 3; i++) put(&s, perm_pads[i]);
+        put(&s, 0);
+        put(&s, 0);
+        payload(&s, 60, 0, 3);
+        write_seed(&s, "bound-permuted-cumprod-any-specials");
+
+        header_ext(&s, OP_CUMSUM, 0, 1, 0, ISA_ALL, FILL_MIXED);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F64, 2, s33x3, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 16, 0x3F, 1);
+        write_seed(&s, "bound-f64-blocked-vertical");
+
+        /* 2^24 (FLOAT64: 2^53) and ones: a running tally loses every one, near the SEQUENTIAL
+           bound; row 1 the other way round */
+        {
+            static const unsigned s2x16[2] = {2, 16};
+            unsigned row, k, b;
+            int order;
+            for (order = 0; order < 2; order++) {
+                header_ext(&s, OP_CUMSUM, 0, (uint32_t)order, 0, ISA_ALL, FILL_BYTES);
+                scan(&s, 1, 0, 0);
+                input(&s, T_F32, 2, s2x16, 0, NULL, 0, 0, 0);
+                output(&s, 0, NULL, 0, 0, 0);
+                for (row = 0; row < 2; row++)
+                    for (k = 0; k < 16; k++) {
+                        uint32_t v = k == (row ? 15u : 0u) ? 0x4B800000u : 0x3F800000u;
+                        for (b = 0; b < 4; b++) put(&s, (v >> (8 * b)) & 0xFFu);
+                    }
+                write_seed(&s, order ? "bound-f32-absorbed-ones-blocked" : "bound-f32-absorbed-ones-sequential");
+            }
+            header_ext(&s, OP_CUMSUM, 0, 0, 0, ISA_ALL, FILL_BYTES);
+            scan(&s, 1, 0, 0);
+            input(&s, T_F64, 2, s2x16, 0, NULL, 0, 0, 0);
+            output(&s, 0, NULL, 0, 0, 0);
+            for (row = 0; row < 2; row++)
+                for (k = 0; k < 16; k++)
+                    for (b = 0; b < 8; b++) put(&s, b < 6 ? 0 : b == 6 ? (k == (row ? 15u : 0u) ? 0x40u : 0xF0u)
+                                                                       : (k == (row ? 15u : 0u) ? 0x43u : 0x3Fu));
+            write_seed(&s, "bound-f64-absorbed-ones-sequential");
+        }
+
+        g_env = 0x1Eu; /* the caller rounds upward, with FTZ, DAZ and sticky flags */
+        header(&s, OP_CUMSUM, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+        g_env = 0;
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 35, 0x09, 1); /* subnormals among them */
+        write_seed(&s, "bound-f32-caller-environment");
+    }
 
     printf("fuzz_seeds: wrote %d files to %s\n", g_written, g_dir);
     return 0;

@@ -1,0 +1,764 @@
+/* tests/test_exact.c - DMLREF_FLOAT_ORDER_EXACT and dmlref_error_bound, judged
+   with exact arithmetic (tests/bigfloat.c, written independently of dml_ref.h).
+
+   exact/...  every EXACT output equals the exact prefix sum rounded to nearest
+              even, with the rules for NaN, infinities, overflow and the sign of
+              zero (README, "Exact sums"), on adversarial lines of lengths 1 to
+              100,000: cancellation, the whole exponent range, subnormals,
+              rounding ties, prefixes that pass the largest finite value and
+              come back, -0.0 runs, NaN and infinities; exclusive, both
+              directions, in place, strided and broadcast layouts, every path.
+   bound/...  soundness: |computed - exact| <= bound, decided exactly, for every
+              output of SEQUENTIAL, BLOCKED, EXACT and (for random association
+              trees evaluated here) ANY, sums and products, FLOAT16/32/64; +inf
+              for every prefix with a non-finite input; finite bounds wherever
+              inputs and results stay far from overflow.
+
+   DMLREF_TEST_REPORT=1 prints the case counts and the tightness (median and
+   max of error / bound on normal(0,1) data) that README quotes. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dml_ref.h"
+#include "bigfloat.h"
+#include "oracle.h"
+#include "runner.h"
+#include "suites.h"
+
+/* ---- types ---------------------------------------------------------------- */
+
+typedef struct ex_type {
+    const char *name;
+    DML_TENSOR_DATA_TYPE dml;
+    unsigned size, precision, exponent_bits;
+    int format; /* BF_F16 ... */
+} ex_type;
+
+static const ex_type ex_types[3] = {{"f16", DML_TENSOR_DATA_TYPE_FLOAT16, 2, 11, 5, BF_F16},
+                                    {"f32", DML_TENSOR_DATA_TYPE_FLOAT32, 4, 24, 8, BF_F32},
+                                    {"f64", DML_TENSOR_DATA_TYPE_FLOAT64, 8, 53, 11, BF_F64}};
+
+static uint64_t ex_fraction_mask(const ex_type *t) { return ((uint64_t)1 << (t->precision - 1)) - 1u; }
+static unsigned ex_exponent_ones(const ex_type *t) { return (1u << t->exponent_bits) - 1u; }
+static uint64_t ex_sign_bit(const ex_type *t) { return (uint64_t)1 << (t->size * 8 - 1); }
+static uint64_t ex_make(const ex_type *t, int negative, unsigned biased, uint64_t fraction) {
+    return (negative ? ex_sign_bit(t) : 0) | ((uint64_t)biased << (t->precision - 1)) | (fraction & ex_fraction_mask(t));
+}
+static int ex_is_finite(const ex_type *t, uint64_t bits) {
+    return ((bits >> (t->precision - 1)) & ex_exponent_ones(t)) != ex_exponent_ones(t);
+}
+static int ex_is_nan(const ex_type *t, uint64_t bits) {
+    return !ex_is_finite(t, bits) && (bits & ex_fraction_mask(t)) != 0;
+}
+static uint64_t ex_canonical_nan(const ex_type *t) {
+    return ex_make(t, 0, ex_exponent_ones(t), (uint64_t)1 << (t->precision - 2));
+}
+
+static double ex_to_double(const ex_type *t, uint64_t bits) {
+    float f;
+    double d;
+    uint32_t w = (uint32_t)bits;
+    if (t->size == 2) return (double)oracle_f16_to_f32((uint16_t)bits);
+    if (t->size == 4) {
+        memcpy(&f, &w, 4);
+        return (double)f;
+    }
+    memcpy(&d, &bits, 8);
+    return d;
+}
+static uint64_t ex_from_double(const ex_type *t, double v) { /* round to nearest even */
+    float f;
+    uint32_t w;
+    uint64_t b;
+    if (t->size == 2) return oracle_f32_to_f16((float)v); /* v is chosen exact in float32 */
+    if (t->size == 4) {
+        f = (float)v;
+        memcpy(&w, &f, 4);
+        return w;
+    }
+    memcpy(&b, &v, 8);
+    return b;
+}
+static void ex_set(bigfloat *a, const ex_type *t, uint64_t bits) {
+    if (t->size == 2) bf_set_f16_bits(a, (uint16_t)bits);
+    else if (t->size == 4) bf_set_f32_bits(a, (uint32_t)bits);
+    else bf_set_double(a, ex_to_double(t, bits));
+}
+static uint64_t ex_load(const unsigned char *p, unsigned size) {
+    uint16_t h;
+    uint32_t w;
+    uint64_t d;
+    if (size == 2) {
+        memcpy(&h, p, 2);
+        return h;
+    }
+    if (size == 4) {
+        memcpy(&w, p, 4);
+        return w;
+    }
+    memcpy(&d, p, 8);
+    return d;
+}
+static void ex_store(unsigned char *p, unsigned size, uint64_t v) {
+    uint16_t h = (uint16_t)v;
+    uint32_t w = (uint32_t)v;
+    if (size == 2) memcpy(p, &h, 2);
+    else if (size == 4) memcpy(p, &w, 4);
+    else memcpy(p, &v, 8);
+}
+
+/* ---- random lines ---------------------------------------------------------- */
+
+typedef struct ex_rng {
+    uint64_t s;
+} ex_rng;
+static uint64_t ex_next(ex_rng *r) { /* splitmix64 */
+    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static unsigned ex_below(ex_rng *r, unsigned n) { return (unsigned)(ex_next(r) % n); }
+static double ex_uniform(ex_rng *r) { return (double)(ex_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+static double ex_normal(ex_rng *r) {
+    double u = ex_uniform(r), v = ex_uniform(r);
+    if (u < 1e-300) u = 1e-300;
+    return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
+}
+
+enum {
+    PAT_NORMAL,    /* normal(0,1) */
+    PAT_CANCEL,    /* x, -x pairs with tiny residues */
+    PAT_SPAN,      /* every exponent, random signs */
+    PAT_SUBNORMAL, /* mostly subnormals */
+    PAT_TIES,      /* half-ulp steps around one value: sums land on ties */
+    PAT_OVERFLOW,  /* around the largest finite value: prefixes pass it and come back */
+    PAT_NEGZERO,   /* runs of -0.0, +0.0, exact cancellations */
+    PAT_SPECIAL,   /* SPAN with NaN and infinities */
+    PAT_MIDRES,    /* a half-ulp tie plus a residue far below the double precision of the sum */
+    PAT_NEAR1,     /* 1 +- small: products */
+    PAT_COUNT
+};
+static const char *const ex_pattern_names[PAT_COUNT] = {"normal",   "cancel",  "span",    "subnormal", "ties",
+                                                        "overflow", "negzero", "special", "midres",    "near1"};
+
+static uint64_t ex_random_finite(ex_rng *r, const ex_type *t, unsigned biased_low, unsigned biased_high) {
+    unsigned biased = biased_low + ex_below(r, biased_high - biased_low + 1u);
+    return ex_make(t, (int)(ex_next(r) & 1u), biased, ex_next(r));
+}
+
+static void ex_fill(ex_rng *r, const ex_type *t, int pattern, uint64_t *x, size_t n) {
+    unsigned ones = ex_exponent_ones(t), bias = ones / 2u;
+    uint64_t max_finite = ex_make(t, 0, ones - 1u, ex_fraction_mask(t));
+    size_t i;
+    int anchor = (int)bias + (int)ex_below(r, 8); /* exponent of the TIES anchor */
+    for (i = 0; i < n; i++) {
+        uint64_t v;
+        switch (pattern) {
+        case PAT_NORMAL: v = ex_from_double(t, ex_normal(r)); break;
+        case PAT_CANCEL:
+            if (i > 0 && (i % 3u) == 1u) v = x[i - 1] ^ ex_sign_bit(t); /* -x */
+            else if ((i % 3u) == 2u) v = ex_random_finite(r, t, 0, bias / 2u + 1u); /* a tiny residue */
+            else v = ex_random_finite(r, t, bias, ones - 2u);
+            break;
+        case PAT_SPAN: v = ex_random_finite(r, t, 0, ones - 1u); break;
+        case PAT_SUBNORMAL: v = ex_below(r, 10) ? ex_random_finite(r, t, 0, 0) : ex_random_finite(r, t, 1, 3); break;
+        case PAT_TIES:
+            if (i == 0 || ex_below(r, 50) == 0) v = ex_random_finite(r, t, (unsigned)anchor, (unsigned)anchor);
+            else /* +-half an ulp of the anchor's binade, sometimes a whole ulp */
+                v = ex_make(t, (int)(ex_next(r) & 1u), (unsigned)(anchor - (int)t->precision + (int)ex_below(r, 2)), 0);
+            break;
+        case PAT_OVERFLOW: {
+            unsigned c = ex_below(r, 7);
+            if (c <= 2) v = max_finite;
+            else if (c == 3) v = ex_make(t, 0, ones - 2u, ex_fraction_mask(t)); /* about MAX / 2 */
+            else if (c == 4) v = ex_make(t, 0, ones - t->precision, 0);     /* half an ulp of MAX */
+            else v = ex_random_finite(r, t, bias, ones - 1u);
+            v |= (ex_next(r) & 1u) ? ex_sign_bit(t) : 0;
+            break;
+        }
+        case PAT_NEGZERO: {
+            unsigned c = ex_below(r, 8);
+            if (c < 5) v = ex_sign_bit(t);
+            else if (c == 5) v = 0;
+            else if (c == 6 || i == 0) v = ex_random_finite(r, t, 1, ones - 1u);
+            else v = x[i - 1] ^ ex_sign_bit(t);
+            break;
+        }
+        case PAT_SPECIAL: {
+            unsigned c = ex_below(r, 50);
+            if (c == 0) v = ex_make(t, (int)(ex_next(r) & 1u), ones, 0);
+            else if (c == 1) v = ex_make(t, (int)(ex_next(r) & 1u), ones, ex_next(r) | 1u);
+            else v = ex_random_finite(r, t, 0, ones - 1u);
+            break;
+        }
+        case PAT_MIDRES: { /* y, then +-h (half an ulp of y) and +-t, t about y 2^-(p+40) */
+            int t_biased = anchor - (int)t->precision - 40;
+            unsigned c = (unsigned)(i % 4u);
+            if (i == 0) v = ex_random_finite(r, t, (unsigned)anchor, (unsigned)anchor);
+            else if (c == 1 || c == 3) v = ex_make(t, (int)(ex_next(r) & 1u), (unsigned)(anchor - (int)t->precision), 0);
+            else if (c == 2 && t_biased > 0) v = ex_make(t, (int)(ex_next(r) & 1u), (unsigned)t_biased, ex_next(r));
+            else v = x[i - 1] ^ ex_sign_bit(t); /* undo the residue (or the step: f16 has no room below) */
+            break;
+        }
+        default: /* PAT_NEAR1 */
+            v = ex_from_double(t, 1 + ldexp(ex_normal(r), -(int)t->precision / 2));
+            break;
+        }
+        x[i] = v;
+    }
+}
+
+/* ---- the EXACT oracle ---------------------------------------------------- */
+
+typedef struct ex_prefix {
+    bigfloat sum;
+    int nan, plus_infinity, minus_infinity, inputs, all_negative_zero;
+} ex_prefix;
+static void ex_prefix_init(ex_prefix *p) {
+    bf_init(&p->sum);
+    p->nan = p->plus_infinity = p->minus_infinity = p->inputs = 0;
+    p->all_negative_zero = 1;
+}
+static void ex_prefix_add(ex_prefix *p, const ex_type *t, uint64_t bits) {
+    p->inputs = 1;
+    if (bits != ex_sign_bit(t)) p->all_negative_zero = 0;
+    if (ex_is_nan(t, bits)) p->nan = 1;
+    else if (!ex_is_finite(t, bits)) {
+        if (bits & ex_sign_bit(t)) p->minus_infinity = 1;
+        else p->plus_infinity = 1;
+    } else {
+        bf_add_double(&p->sum, ex_to_double(t, bits));
+    }
+}
+/* The contract's value of a prefix. */
+static uint64_t ex_prefix_value(const ex_prefix *p, const ex_type *t) {
+    uint64_t infinity = ex_make(t, 0, ex_exponent_ones(t), 0);
+    if (p->nan || (p->plus_infinity && p->minus_infinity)) return ex_canonical_nan(t);
+    if (p->plus_infinity) return infinity;
+    if (p->minus_infinity) return infinity | ex_sign_bit(t);
+    if (bf_is_zero(&p->sum)) return p->inputs && p->all_negative_zero ? ex_sign_bit(t) : 0;
+    return bf_round(&p->sum, t->format);
+}
+
+/* Expected outputs of one line in traversal order. */
+static void ex_expected_line(const ex_type *t, const uint64_t *x, size_t n, int exclusive, uint64_t *y) {
+    ex_prefix p;
+    size_t i;
+    ex_prefix_init(&p);
+    for (i = 0; i < n; i++) {
+        if (exclusive) y[i] = ex_prefix_value(&p, t);
+        ex_prefix_add(&p, t, x[i]);
+        if (!exclusive) y[i] = ex_prefix_value(&p, t);
+    }
+    bf_free(&p.sum);
+}
+
+/* ---- running the library on 2-D layouts -------------------------------------- */
+
+enum { LAY_LINE, LAY_ROWS, LAY_COLUMNS_PADDED, LAY_BROADCAST, LAY_INPLACE, LAY_COUNT };
+static const char *const ex_layout_names[LAY_COUNT] = {"line", "rows", "columns-padded", "broadcast", "inplace"};
+
+typedef struct ex_layout {
+    UINT sizes[2], in_strides[2], out_strides[2], axis;
+    size_t in_elems, out_elems; /* buffer extents */
+    size_t lines, length;
+} ex_layout;
+
+/* n elements along the axis, `lines` lines. */
+static void ex_make_layout(int kind, size_t n, size_t lines, ex_layout *l) {
+    l->length = n;
+    l->lines = lines;
+    switch (kind) {
+    case LAY_LINE:
+        l->lines = 1;
+        /* fall through */
+    case LAY_ROWS:
+    case LAY_INPLACE:
+        l->axis = 1;
+        l->sizes[0] = (UINT)l->lines;
+        l->sizes[1] = (UINT)n;
+        l->in_strides[0] = l->out_strides[0] = (UINT)n;
+        l->in_strides[1] = l->out_strides[1] = 1;
+        break;
+    case LAY_COLUMNS_PADDED: /* the axis is the outer one, rows padded by 3 in, 5 out */
+        l->axis = 0;
+        l->sizes[0] = (UINT)n;
+        l->sizes[1] = (UINT)lines;
+        l->in_strides[0] = (UINT)lines + 3u;
+        l->out_strides[0] = (UINT)lines + 5u;
+        l->in_strides[1] = l->out_strides[1] = 1;
+        break;
+    default: /* LAY_BROADCAST: every line reads the same input */
+        l->axis = 1;
+        l->sizes[0] = (UINT)lines;
+        l->sizes[1] = (UINT)n;
+        l->in_strides[0] = 0;
+        l->in_strides[1] = 1;
+        l->out_strides[0] = (UINT)n;
+        l->out_strides[1] = 1;
+        break;
+    }
+    l->in_elems = (size_t)(l->sizes[0] - 1u) * l->in_strides[0] + (size_t)(l->sizes[1] - 1u) * l->in_strides[1] + 1u;
+    l->out_elems = (size_t)(l->sizes[0] - 1u) * l->out_strides[0] + (size_t)(l->sizes[1] - 1u) * l->out_strides[1] + 1u;
+}
+/* Element offset of (line j, position i along the axis). */
+static size_t ex_offset(const ex_layout *l, const UINT *strides, size_t j, size_t i) {
+    return l->axis == 1 ? j * strides[0] + i * strides[1] : i * strides[0] + j * strides[1];
+}
+
+typedef struct ex_op {
+    DML_BUFFER_TENSOR_DESC in_buf, out_buf, bound_buf;
+    DML_TENSOR_DESC in, out, bound;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
+    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC product;
+    DML_OPERATOR_DESC op;
+} ex_op;
+
+static void ex_make_op(ex_op *o, const ex_type *t, const ex_layout *l, int product, int exclusive, int decreasing) {
+    memset(o, 0, sizeof *o);
+    o->in_buf.DataType = t->dml;
+    o->in_buf.DimensionCount = 2;
+    o->in_buf.Sizes = l->sizes;
+    o->in_buf.Strides = l->in_strides;
+    o->in_buf.TotalTensorSizeInBytes = (l->in_elems * t->size + 3u) & ~(size_t)3u;
+    o->out_buf = o->in_buf;
+    o->out_buf.Strides = l->out_strides;
+    o->out_buf.TotalTensorSizeInBytes = (l->out_elems * t->size + 3u) & ~(size_t)3u;
+    o->bound_buf = o->out_buf;
+    o->bound_buf.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
+    o->bound_buf.TotalTensorSizeInBytes = l->out_elems * 8u;
+    o->in.Type = o->out.Type = o->bound.Type = DML_TENSOR_TYPE_BUFFER;
+    o->in.Desc = &o->in_buf;
+    o->out.Desc = &o->out_buf;
+    o->bound.Desc = &o->bound_buf;
+    o->sum.InputTensor = o->product.InputTensor = &o->in;
+    o->sum.OutputTensor = o->product.OutputTensor = &o->out;
+    o->sum.Axis = o->product.Axis = l->axis;
+    o->sum.AxisDirection = o->product.AxisDirection =
+        decreasing ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
+    o->sum.HasExclusiveSum = o->product.HasExclusiveProduct = exclusive;
+    o->op.Type = product ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION;
+    o->op.Desc = product ? (const void *)&o->product : (const void *)&o->sum;
+}
+
+static const int ex_isas[] = {DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2, DMLREF_ISA_AVX2, DMLREF_ISA_AVX512,
+                              DMLREF_ISA_AVX512FP16, DMLREF_ISA_NEON};
+
+static unsigned long long ex_checked_outputs, ex_checked_bounds;
+
+/* ---- exact/... cases --------------------------------------------------------- */
+
+typedef struct ex_case {
+    char name[96];
+    const ex_type *t;
+    int pattern, layout, exclusive, decreasing, all_isas;
+    size_t n, lines;
+    uint64_t seed;
+} ex_case;
+
+#define EX_MAX_CASES 1024
+static ex_case ex_cases[EX_MAX_CASES];
+static unsigned ex_case_count;
+
+static void run_exact_case(const void *ctx) {
+    const ex_case *c = (const ex_case *)ctx;
+    const ex_type *t = c->t;
+    ex_layout l;
+    ex_op o;
+    ex_rng r;
+    uint64_t *x, *line_in, *line_out;
+    unsigned char *in, *out, *expected;
+    size_t j, i, in_bytes, out_bytes;
+    unsigned k;
+    r.s = c->seed;
+    ex_make_layout(c->layout, c->n, c->lines, &l);
+    ex_make_op(&o, t, &l, 0, c->exclusive, c->decreasing);
+    in_bytes = (size_t)o.in_buf.TotalTensorSizeInBytes;
+    out_bytes = (size_t)o.out_buf.TotalTensorSizeInBytes;
+    if (c->layout == LAY_INPLACE && in_bytes < out_bytes) in_bytes = out_bytes;
+    in = (unsigned char *)malloc(in_bytes);
+    out = (unsigned char *)malloc(out_bytes);
+    expected = (unsigned char *)malloc(out_bytes);
+    x = (uint64_t *)malloc(l.in_elems * sizeof *x);
+    line_in = (uint64_t *)malloc(l.length * sizeof *line_in);
+    line_out = (uint64_t *)malloc(l.length * sizeof *line_out);
+    if (!TR_CHECK(in && out && expected && x && line_in && line_out)) goto done;
+    memset(in, 0x5A, in_bytes);
+    ex_fill(&r, t, c->pattern, x, l.in_elems);
+    for (i = 0; i < l.in_elems; i++) ex_store(in + i * t->size, t->size, x[i]);
+    if (c->layout == LAY_INPLACE) memcpy(expected, in, out_bytes); /* padding must stay as it was */
+    else memset(expected, 0xA5, out_bytes);
+    for (j = 0; j < l.lines; j++) {
+        for (i = 0; i < l.length; i++) {
+            size_t along = c->decreasing ? l.length - 1u - i : i;
+            line_in[i] = ex_load(in + ex_offset(&l, l.in_strides, j, along) * t->size, t->size);
+        }
+        ex_expected_line(t, line_in, l.length, c->exclusive, line_out);
+        for (i = 0; i < l.length; i++) {
+            size_t along = c->decreasing ? l.length - 1u - i : i;
+            ex_store(expected + ex_offset(&l, l.out_strides, j, along) * t->size, t->size, line_out[i]);
+        }
+    }
+    for (k = 0; k < sizeof ex_isas / sizeof ex_isas[0]; k++) {
+        dmlref_options options;
+        char message[256];
+        const void *inputs[1];
+        void *outputs[1];
+        dmlref_status s;
+        unsigned char *target = c->layout == LAY_INPLACE ? in : out;
+        if (!dmlref_isa_available((dmlref_isa)ex_isas[k])) continue;
+        if (!c->all_isas && k > 0) break;
+        if (c->layout == LAY_INPLACE) {
+            for (i = 0; i < l.in_elems; i++) ex_store(in + i * t->size, t->size, x[i]);
+        } else {
+            memset(out, 0xA5, out_bytes);
+        }
+        memset(&options, 0, sizeof options);
+        options.float_order = DMLREF_FLOAT_ORDER_EXACT;
+        options.isa = ex_isas[k];
+        options.error_message = message;
+        options.error_message_capacity = sizeof message;
+        inputs[0] = in;
+        outputs[0] = target;
+        s = dmlref_execute(&o.op, inputs, outputs, &options);
+        if (!TR_CHECKF(s == DMLREF_OK, "%s: status %s (%s)", dmlref_isa_name((dmlref_isa)ex_isas[k]),
+                       dmlref_status_name(s), message))
+            continue;
+        if (memcmp(target, expected, out_bytes) != 0) {
+            for (i = 0; i < out_bytes; i += t->size)
+                if (memcmp(target + i, expected + i, t->size) != 0) break;
+            TR_CHECKF(0, "%s: element %zu is 0x%llx, expected 0x%llx", dmlref_isa_name((dmlref_isa)ex_isas[k]),
+                      i / t->size, (unsigned long long)ex_load(target + i, t->size),
+                      (unsigned long long)ex_load(expected + i, t->size));
+        }
+        ex_checked_outputs += l.lines * l.length;
+    }
+    if (c->layout != LAY_INPLACE)
+        for (i = 0; i < l.in_elems; i++)
+            if (!TR_CHECKF(ex_load(in + i * t->size, t->size) == x[i], "input element %zu changed", i)) break;
+done:
+    free(in);
+    free(out);
+    free(expected);
+    free(x);
+    free(line_in);
+    free(line_out);
+}
+
+static void ex_add_case(const ex_type *t, int pattern, int layout, int exclusive, int decreasing, size_t n,
+                        size_t lines, int all_isas, uint64_t seed) {
+    ex_case *c;
+    if (ex_case_count >= EX_MAX_CASES) return;
+    c = &ex_cases[ex_case_count++];
+    c->t = t;
+    c->pattern = pattern;
+    c->layout = layout;
+    c->exclusive = exclusive;
+    c->decreasing = decreasing;
+    c->n = n;
+    c->lines = lines;
+    c->all_isas = all_isas;
+    c->seed = seed;
+    snprintf(c->name, sizeof c->name, "exact/%s-%s-%s%s%s-n%zu", t->name, ex_pattern_names[pattern],
+             ex_layout_names[layout], exclusive ? "-exclusive" : "", decreasing ? "-decreasing" : "", n);
+    tr_add(c->name, run_exact_case, c);
+}
+
+/* ---- bound/... cases --------------------------------------------------------- */
+
+enum { ORD_SEQUENTIAL, ORD_BLOCKED, ORD_EXACT, ORD_ANY, ORD_COUNT };
+static const char *const ex_order_names[ORD_COUNT] = {"sequential", "blocked", "exact", "any"};
+static const int ex_order_values[ORD_COUNT] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED,
+                                               DMLREF_FLOAT_ORDER_EXACT, DMLREF_FLOAT_ORDER_ANY};
+
+typedef struct bound_case {
+    char name[96];
+    const ex_type *t;
+    int product, order, pattern, layout, exclusive, decreasing;
+    size_t n, lines;
+    uint64_t seed;
+} bound_case;
+
+#define BOUND_MAX_CASES 1024
+static bound_case bound_cases[BOUND_MAX_CASES];
+static unsigned bound_case_count;
+
+/* Tightness samples: error / bound on normal(0,1) data, per type x op x order. */
+typedef struct ex_ratios {
+    double *v;
+    size_t n, cap;
+} ex_ratios;
+static ex_ratios ex_tightness[3][2][ORD_COUNT];
+static int ex_report;
+
+static void ex_ratio_add(ex_ratios *r, double v) {
+    if (r->n == r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 4096;
+        double *p = (double *)realloc(r->v, cap * sizeof *p);
+        if (!p) return;
+        r->v = p;
+        r->cap = cap;
+    }
+    r->v[r->n++] = v;
+}
+
+/* One value of the accumulation type of t (DEFAULT: float for FLOAT16/32). */
+static double ex_acc_round(const ex_type *t, double v) { return t->size == 8 ? v : (double)(float)v; }
+
+/* An association tree of work[lo..hi) with random split points (expected
+   depth O(log n)), in the accumulation type. */
+static double ex_split_tree(ex_rng *r, const ex_type *t, const double *work, size_t lo, size_t hi, int product) {
+    size_t split;
+    double a, b;
+    if (hi - lo == 1) return work[lo];
+    split = lo + 1u + ex_below(r, (unsigned)(hi - lo - 1u));
+    a = ex_split_tree(r, t, work, lo, split, product);
+    b = ex_split_tree(r, t, work, split, hi, product);
+    return ex_acc_round(t, product ? a * b : a + b);
+}
+
+/* What an implementation in ANY order may return for x[0..n): the elements
+   shuffled, then combined by a random-split tree (variant 0) or left to
+   right (variant 1) in the accumulation type, then rounded once to the
+   output type. */
+static double ex_random_tree(ex_rng *r, const ex_type *t, const uint64_t *x, size_t n, int product, int variant,
+                             double *work) {
+    size_t i;
+    double v;
+    for (i = 0; i < n; i++) work[i] = ex_to_double(t, x[i]);
+    for (i = n; i > 1; i--) {
+        size_t k = ex_below(r, (unsigned)i);
+        double tmp = work[i - 1];
+        work[i - 1] = work[k];
+        work[k] = tmp;
+    }
+    if (variant == 0) {
+        v = ex_split_tree(r, t, work, 0, n, product);
+    } else {
+        v = work[0];
+        for (i = 1; i < n; i++) v = ex_acc_round(t, product ? v * work[i] : v + work[i]);
+    }
+    return ex_to_double(t, ex_from_double(t, v));
+}
+
+/* |computed - exact| as a double (for ratios), with exact held as a bigfloat. */
+static double ex_error(const bigfloat *exact, double computed) {
+    bigfloat d;
+    double e;
+    bf_init(&d);
+    bf_set_double(&d, computed);
+    bf_neg(&d);
+    bf_add(&d, &d, exact);
+    e = fabs(bf_to_double(&d));
+    bf_free(&d);
+    return e;
+}
+
+static void run_bound_case(const void *ctx) {
+    const bound_case *c = (const bound_case *)ctx;
+    const ex_type *t = c->t;
+    ex_layout l;
+    ex_op o;
+    ex_rng r;
+    uint64_t *x = NULL, *line = NULL;
+    unsigned char *in = NULL, *out = NULL;
+    double *bound = NULL, *work = NULL;
+    bigfloat exact, value;
+    dmlref_options options;
+    char message[256];
+    const void *inputs[1];
+    void *outputs[1];
+    dmlref_status s;
+    size_t j, i, in_bytes, out_bytes;
+    int normal = c->pattern == PAT_NORMAL || c->pattern == PAT_NEAR1;
+    r.s = c->seed;
+    bf_init(&exact);
+    bf_init(&value);
+    ex_make_layout(c->layout, c->n, c->lines, &l);
+    ex_make_op(&o, t, &l, c->product, c->exclusive, c->decreasing);
+    in_bytes = (size_t)o.in_buf.TotalTensorSizeInBytes;
+    out_bytes = (size_t)o.out_buf.TotalTensorSizeInBytes;
+    in = (unsigned char *)malloc(in_bytes);
+    out = (unsigned char *)malloc(out_bytes);
+    bound = (double *)malloc(l.out_elems * sizeof *bound);
+    x = (uint64_t *)malloc(l.in_elems * sizeof *x);
+    line = (uint64_t *)malloc(l.length * sizeof *line);
+    work = (double *)malloc(l.length * sizeof *work);
+    if (!TR_CHECK(in && out && bound && x && line && work)) goto done;
+    memset(in, 0, in_bytes);
+    ex_fill(&r, t, c->pattern, x, l.in_elems);
+    for (i = 0; i < l.in_elems; i++) ex_store(in + i * t->size, t->size, x[i]);
+    memset(&options, 0, sizeof options);
+    options.float_order = ex_order_values[c->order];
+    options.error_message = message;
+    options.error_message_capacity = sizeof message;
+    inputs[0] = in;
+    outputs[0] = out;
+    for (i = 0; i < l.out_elems; i++) bound[i] = -1;
+    s = dmlref_error_bound(&o.op, inputs, &o.bound, bound, &options);
+    if (!TR_CHECKF(s == DMLREF_OK, "dmlref_error_bound: %s (%s)", dmlref_status_name(s), message)) goto done;
+    /* What is judged: execute's output in that order (ANY: SEQUENTIAL's, and random trees below). */
+    options.float_order = c->order == ORD_ANY ? DMLREF_FLOAT_ORDER_SEQUENTIAL : ex_order_values[c->order];
+    s = dmlref_execute(&o.op, inputs, outputs, &options);
+    if (!TR_CHECKF(s == DMLREF_OK, "dmlref_execute: %s (%s)", dmlref_status_name(s), message)) goto done;
+    for (j = 0; j < l.lines; j++) {
+        int non_finite = 0;
+        for (i = 0; i < l.length; i++) {
+            size_t along = c->decreasing ? l.length - 1u - i : i;
+            line[i] = ex_load(in + ex_offset(&l, l.in_strides, j, along) * t->size, t->size);
+        }
+        bf_set_double(&exact, c->product ? 1.0 : 0.0);
+        for (i = 0; i < l.length; i++) {
+            size_t along = c->decreasing ? l.length - 1u - i : i, at = ex_offset(&l, l.out_strides, j, along);
+            double b = bound[at], computed = ex_to_double(t, ex_load(out + at * t->size, t->size));
+            int first = i == 0;
+            if (c->exclusive) { /* output i is the prefix before element i */
+                if (first) {
+                    TR_CHECKF(b >= 0 && !isnan(b), "line %zu output 0: bound %g", j, b);
+                    continue;
+                }
+            }
+            {
+                size_t last = c->exclusive ? i - 1u : i; /* the prefix is line[0..last] */
+                if (!ex_is_finite(t, line[last])) non_finite = 1;
+                else {
+                    ex_set(&value, t, line[last]);
+                    if (c->product) bf_mul(&exact, &exact, &value);
+                    else bf_add(&exact, &exact, &value);
+                    if (c->product && last == 0) bf_copy(&exact, &value);
+                }
+                ex_checked_bounds++;
+                if (!TR_CHECKF(b >= 0 && !isnan(b), "line %zu output %zu: bound %g is not >= 0", j, i, b)) goto done;
+                if (non_finite) {
+                    if (!TR_CHECKF(isinf(b), "line %zu output %zu: a non-finite input, bound %g is not +inf", j, i, b))
+                        goto done;
+                    continue;
+                }
+                if (normal && !TR_CHECKF(!isinf(b), "line %zu output %zu: bound is +inf on finite data", j, i)) goto done;
+                if (!TR_CHECKF(bf_within(&exact, computed, b),
+                               "line %zu output %zu: |%.17g - exact (%.17g)| > bound %.17g", j, i, computed,
+                               bf_to_double(&exact), b))
+                    goto done;
+                if (ex_report && c->pattern == PAT_NORMAL && !c->product && b > 0 && !isinf(b))
+                    ex_ratio_add(&ex_tightness[t - ex_types][c->product][c->order], ex_error(&exact, computed) / b);
+                if (ex_report && c->pattern == PAT_NEAR1 && c->product && b > 0 && !isinf(b))
+                    ex_ratio_add(&ex_tightness[t - ex_types][c->product][c->order], ex_error(&exact, computed) / b);
+                /* ANY: random association trees of this prefix (a sample of prefixes on long lines) */
+                if (c->order == ORD_ANY && (last < 64 || ex_below(&r, (unsigned)(last / 16u + 1u)) == 0)) {
+                    unsigned trial;
+                    for (trial = 0; trial < 2; trial++) {
+                        double tree = ex_random_tree(&r, t, line, last + 1u, c->product, (int)trial, work);
+                        ex_checked_bounds++;
+                        if (!TR_CHECKF(bf_within(&exact, tree, b),
+                                       "line %zu output %zu: a random tree gives %.17g, exact %.17g, bound %.17g", j, i,
+                                       tree, bf_to_double(&exact), b))
+                            goto done;
+                    }
+                }
+            }
+        }
+    }
+done:
+    bf_free(&exact);
+    bf_free(&value);
+    free(in);
+    free(out);
+    free(bound);
+    free(x);
+    free(line);
+    free(work);
+}
+
+static void bound_add_case(const ex_type *t, int product, int order, int pattern, int layout, int exclusive,
+                           int decreasing, size_t n, size_t lines, uint64_t seed) {
+    bound_case *c;
+    if (bound_case_count >= BOUND_MAX_CASES) return;
+    c = &bound_cases[bound_case_count++];
+    c->t = t;
+    c->product = product;
+    c->order = order;
+    c->pattern = pattern;
+    c->layout = layout;
+    c->exclusive = exclusive;
+    c->decreasing = decreasing;
+    c->n = n;
+    c->lines = lines;
+    c->seed = seed;
+    snprintf(c->name, sizeof c->name, "bound/%s-%s-%s-%s-%s%s%s-n%zu", product ? "cumprod" : "cumsum",
+             ex_order_names[order], t->name, ex_pattern_names[pattern], ex_layout_names[layout],
+             exclusive ? "-exclusive" : "", decreasing ? "-decreasing" : "", n);
+    tr_add(c->name, run_bound_case, c);
+}
+
+static int ex_compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void report_case(const void *ctx) {
+    unsigned t, p, o;
+    (void)ctx;
+    if (!ex_report) return;
+    printf("exact/bound report: %llu EXACT outputs compared with the oracle, %llu bounds checked exactly\n",
+           ex_checked_outputs, ex_checked_bounds);
+    for (t = 0; t < 3; t++)
+        for (p = 0; p < 2; p++)
+            for (o = 0; o < ORD_COUNT; o++) {
+                ex_ratios *r = &ex_tightness[t][p][o];
+                if (!r->n) continue;
+                qsort(r->v, r->n, sizeof *r->v, ex_compare_doubles);
+                printf("tightness %s %s %s (%s data): %zu outputs, error/bound median %.3g, max %.3g\n",
+                       p ? "cumprod" : "cumsum", ex_order_names[o], ex_types[t].name, p ? "1 + normal" : "normal(0,1)",
+                       r->n, r->v[r->n / 2], r->v[r->n - 1]);
+            }
+}
+
+void register_exact_tests(void) {
+    static const size_t lengths[] = {1, 2, 3, 17, 100, 1000};
+    unsigned ti, pat, li, lay, order;
+    uint64_t seed = 0x5EED0001;
+    const char *report = getenv("DMLREF_TEST_REPORT");
+    ex_report = report && report[0] == '1';
+    for (ti = 0; ti < 3; ti++) {
+        const ex_type *t = &ex_types[ti];
+        for (pat = 0; pat < PAT_NEAR1; pat++)
+            for (li = 0; li < sizeof lengths / sizeof lengths[0]; li++)
+                ex_add_case(t, (int)pat, LAY_LINE, 0, 0, lengths[li], 1, lengths[li] <= 100, seed++);
+        for (lay = 0; lay < LAY_COUNT; lay++) {
+            ex_add_case(t, PAT_SPECIAL, (int)lay, 0, 0, 40, 7, 1, seed++);
+            ex_add_case(t, PAT_CANCEL, (int)lay, 1, 0, 40, 7, 1, seed++);
+            ex_add_case(t, PAT_NEGZERO, (int)lay, 1, 1, 33, 5, 1, seed++);
+            ex_add_case(t, PAT_OVERFLOW, (int)lay, 0, 1, 50, 3, 1, seed++);
+        }
+        ex_add_case(t, PAT_SPAN, LAY_LINE, 0, 0, 100000, 1, 0, seed++);
+        ex_add_case(t, PAT_CANCEL, LAY_LINE, 1, 1, 100000, 1, 0, seed++);
+        ex_add_case(t, PAT_TIES, LAY_LINE, 0, 0, 100000, 1, 0, seed++);
+    }
+    for (ti = 0; ti < 3; ti++) {
+        const ex_type *t = &ex_types[ti];
+        for (order = 0; order < ORD_COUNT; order++) {
+            for (pat = 0; pat < PAT_NEAR1; pat++) {
+                bound_add_case(t, 0, (int)order, (int)pat, LAY_LINE, 0, 0, pat == PAT_NORMAL ? 3000 : 300, 1, seed++);
+                bound_add_case(t, 0, (int)order, (int)pat, pat % 2 ? LAY_COLUMNS_PADDED : LAY_BROADCAST, (int)(pat & 1u),
+                               (int)((pat >> 1) & 1u), 37, 5, seed++);
+            }
+            bound_add_case(t, 0, (int)order, PAT_NORMAL, LAY_LINE, 0, 0, 100000, 1, seed++);
+            bound_add_case(t, 0, (int)order, PAT_CANCEL, LAY_ROWS, 1, 1, 20000, 2, seed++);
+            if (order == ORD_EXACT) continue; /* products have no EXACT order */
+            {
+                static const int product_patterns[] = {PAT_NEAR1, PAT_NORMAL, PAT_SPAN, PAT_SUBNORMAL, PAT_OVERFLOW,
+                                                       PAT_NEGZERO, PAT_SPECIAL};
+                unsigned k;
+                for (k = 0; k < sizeof product_patterns / sizeof product_patterns[0]; k++) {
+                    bound_add_case(t, 1, (int)order, product_patterns[k], LAY_LINE, 0, 0, k == 0 ? 600 : 120, 1, seed++);
+                    bound_add_case(t, 1, (int)order, product_patterns[k], LAY_COLUMNS_PADDED, (int)(k & 1u),
+                                   (int)((k >> 1) & 1u), 30, 4, seed++);
+                }
+            }
+        }
+    }
+    tr_add("bound/report", report_case, NULL);
+}
