@@ -163,10 +163,12 @@ test-cxx:
 # three minutes: every suite but large/, of which four cases of the 19 run (streaming
 # stores with a tail: a contiguous integer scan, BLOCKED exclusive, SEQUENTIAL rows in
 # padded lines, BLOCKED along axis 0 through the L1 stage of the AVX2 and SSE2 paths;
-# each large/ case takes 10-20 s there), and one fpenv/ case of four
-# (valgrind ignores the SSE rounding mode and FTZ/DAZ). TESTS overrides VG_TESTS.
+# each large/ case takes 10-20 s there), one fpenv/ case of four, and neither bound/
+# nor the golden bound digests (valgrind ignores the SSE rounding mode, which error
+# bounds set to upward, and FTZ/DAZ). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
-VG_TESTS ?= examples/ invalid/ onnx/ wpt/ conformance/ golden/ random/ fuzz/ \
+VG_TESTS ?= examples/ invalid/ onnx/ wpt/ conformance/ random/ fuzz/ exact/ bigfloat/ \
+            golden/corpus golden/cumsum golden/cumprod golden/argmin golden/argmax golden/reduce golden/exact \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
             large/cumsum-float32-blocked-axis0-padded \
             fpenv/caller-env-restored

@@ -2073,8 +2073,11 @@ DMLREF__INLINE uint64_t dmlref__exact_pair_result(double hi, double lo, int inpu
                                                   const dmlref__float_format *f) {
     double h, l;
     uint64_t y;
+    if (lo == 0 && f->bits == 32) {
+        y = dmlref__bits_from_f32((float)hi);
+        return y == 0 && inputs && all_negative_zero ? UINT64_C(1) << 31 : y;
+    }
     if (hi == 0 && lo == 0) return inputs && all_negative_zero ? UINT64_C(1) << (f->bits - 1u) : 0;
-    if (lo == 0 && f->bits == 32) return dmlref__bits_from_f32((float)hi);
     DMLREF__TWO_SUM(hi, lo, h, l);
     y = dmlref__exact_round_pair(h, l, f);
     return y ? y : dmlref__exact_pair_slow(h, l, f);
@@ -2216,8 +2219,12 @@ static double dmlref__bound_load(const void *src, int64_t index, uint32_t esize)
     return d;
 }
 static int dmlref__finite(double x) { return x - x == 0; }
-static double dmlref__abs(double x) { /* the sign bit cleared: no branch on the data */
+static double dmlref__abs(double x) { /* no branch on the data */
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_fabs(x);
+#else
     return dmlref__f64_from_bits(dmlref__bits_from_f64(x) & ~(UINT64_C(1) << 63));
+#endif
 }
 
 /* Section 2: the accumulation bound e, then (output narrower than the tally)
@@ -2300,10 +2307,10 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
     double x[DMLREF__BOUND_CHUNK], w_at[DMLREF__BOUND_CHUNK], a = 0, w = 0, s_abs = 0;
     int infinite = 0;
     uint64_t k0;
-    for (k0 = 0; k0 < p->length; k0 += DMLREF__BOUND_CHUNK) {
+    double chunk_growth = dmlref__growth(b->u, DMLREF__BOUND_CHUNK), c = chunk_growth; /* c >= (1 + u)^k - 1 */
+    for (k0 = 0; k0 < p->length; k0 += DMLREF__BOUND_CHUNK, c = c + chunk_growth + c * chunk_growth) {
         unsigned count = p->length - k0 < DMLREF__BOUND_CHUNK ? (unsigned)(p->length - k0) : DMLREF__BOUND_CHUNK, i;
-        double growth = 1 + dmlref__growth(b->u, k0 + DMLREF__BOUND_CHUNK); /* >= (1 + u)^k in this chunk */
-        double u_growth = b->u * growth, a_before = a, w_before = w;
+        double growth = 1 + c, u_growth = b->u * growth, a_before = a, w_before = w;
         dmlref__bound_inputs(p, src, k0, count, x);
         i = 0;
         if (k0 == 0) { /* x_0 alone: A_0 = |x_0|, W_0 = 0 */
@@ -2323,7 +2330,13 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
             w_at[i] = w;
         }
         if (!infinite && !b->final_rounding && growth * a < b->overflow) { /* false for NaN too */
-            for (i = 0; i < count; i++) DMLREF__BOUND_EMIT(k0 + i, u_growth * w_at[i]);
+            ptrdiff_t step = (ptrdiff_t)p->dst_step;
+            double *out = dst + (ptrdiff_t)(k0 + (uint64_t)p->exclusive) * step; /* exclusive: shifted by one */
+            unsigned n = p->exclusive && k0 + count == p->length ? count - 1u : count;
+            if (step == 1)
+                for (i = 0; i < n; i++) out[i] = u_growth * w_at[i];
+            else
+                for (i = 0; i < n; i++) out[(ptrdiff_t)i * step] = u_growth * w_at[i];
             continue;
         }
         a = a_before;

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define N 4096
 
@@ -78,7 +79,7 @@ int main(void) {
     DML_OPERATOR_DESC op = {DML_OPERATOR_CUMULATIVE_SUMMATION, &cumsum};
     const void *inputs[1] = {x};
     void *outputs[1] = {exact};
-    dmlref_options options = {0};
+    dmlref_options options;
     char message[256];
     uint64_t state = 42;
     int i;
@@ -86,6 +87,7 @@ int main(void) {
         double u = next_uniform(&state), v = next_uniform(&state);
         x[i] = (float)(sqrt(-2 * log(u)) * cos(6.283185307179586 * v));
     }
+    memset(&options, 0, sizeof options);
     options.error_message = message;
     options.error_message_capacity = sizeof message;
 

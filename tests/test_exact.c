@@ -430,15 +430,15 @@ static void run_exact_case(const void *ctx) {
         if (memcmp(target, expected, out_bytes) != 0) {
             for (i = 0; i < out_bytes; i += t->size)
                 if (memcmp(target + i, expected + i, t->size) != 0) break;
-            TR_CHECKF(0, "%s: element %zu is 0x%llx, expected 0x%llx", dmlref_isa_name((dmlref_isa)ex_isas[k]),
-                      i / t->size, (unsigned long long)ex_load(target + i, t->size),
+            TR_CHECKF(0, "%s: element %lu is 0x%llx, expected 0x%llx", dmlref_isa_name((dmlref_isa)ex_isas[k]),
+                      (unsigned long)(i / t->size), (unsigned long long)ex_load(target + i, t->size),
                       (unsigned long long)ex_load(expected + i, t->size));
         }
         ex_checked_outputs += l.lines * l.length;
     }
     if (c->layout != LAY_INPLACE)
         for (i = 0; i < l.in_elems; i++)
-            if (!TR_CHECKF(ex_load(in + i * t->size, t->size) == x[i], "input element %zu changed", i)) break;
+            if (!TR_CHECKF(ex_load(in + i * t->size, t->size) == x[i], "input element %lu changed", (unsigned long)i)) break;
 done:
     free(in);
     free(out);
@@ -462,8 +462,8 @@ static void ex_add_case(const ex_type *t, int pattern, int layout, int exclusive
     c->lines = lines;
     c->all_isas = all_isas;
     c->seed = seed;
-    snprintf(c->name, sizeof c->name, "exact/%s-%s-%s%s%s-n%zu", t->name, ex_pattern_names[pattern],
-             ex_layout_names[layout], exclusive ? "-exclusive" : "", decreasing ? "-decreasing" : "", n);
+    snprintf(c->name, sizeof c->name, "exact/%s-%s-%s%s%s-n%lu", t->name, ex_pattern_names[pattern],
+             ex_layout_names[layout], exclusive ? "-exclusive" : "", decreasing ? "-decreasing" : "", (unsigned long)n);
     tr_add(c->name, run_exact_case, c);
 }
 
@@ -617,7 +617,7 @@ static void run_bound_case(const void *ctx) {
             int first = i == 0;
             if (c->exclusive) { /* output i is the prefix before element i */
                 if (first) {
-                    TR_CHECKF(b >= 0 && !isnan(b), "line %zu output 0: bound %g", j, b);
+                    TR_CHECKF(b >= 0 && !isnan(b), "line %lu output 0: bound %g", (unsigned long)j, b);
                     continue;
                 }
             }
@@ -631,15 +631,18 @@ static void run_bound_case(const void *ctx) {
                     if (c->product && last == 0) bf_copy(&exact, &value);
                 }
                 ex_checked_bounds++;
-                if (!TR_CHECKF(b >= 0 && !isnan(b), "line %zu output %zu: bound %g is not >= 0", j, i, b)) goto done;
+                if (!TR_CHECKF(b >= 0 && !isnan(b), "line %lu output %lu: bound %g is not >= 0", (unsigned long)j, (unsigned long)i, b)) goto done;
                 if (non_finite) {
-                    if (!TR_CHECKF(isinf(b), "line %zu output %zu: a non-finite input, bound %g is not +inf", j, i, b))
+                    if (!TR_CHECKF(isinf(b), "line %lu output %lu: a non-finite input, bound %g is not +inf", (unsigned long)j,
+                                  (unsigned long)i, b))
                         goto done;
                     continue;
                 }
-                if (normal && !TR_CHECKF(!isinf(b), "line %zu output %zu: bound is +inf on finite data", j, i)) goto done;
+                if (normal && !TR_CHECKF(!isinf(b), "line %lu output %lu: bound is +inf on finite data", (unsigned long)j,
+                                       (unsigned long)i)) goto done;
                 if (!TR_CHECKF(bf_within(&exact, computed, b),
-                               "line %zu output %zu: |%.17g - exact (%.17g)| > bound %.17g", j, i, computed,
+                               "line %lu output %lu: |%.17g - exact (%.17g)| > bound %.17g", (unsigned long)j,
+                               (unsigned long)i, computed,
                                bf_to_double(&exact), b))
                     goto done;
                 if (ex_report && c->pattern == PAT_NORMAL && !c->product && b > 0 && !isinf(b))
@@ -653,7 +656,8 @@ static void run_bound_case(const void *ctx) {
                         double tree = ex_random_tree(&r, t, line, last + 1u, c->product, (int)trial, work);
                         ex_checked_bounds++;
                         if (!TR_CHECKF(bf_within(&exact, tree, b),
-                                       "line %zu output %zu: a random tree gives %.17g, exact %.17g, bound %.17g", j, i,
+                                       "line %lu output %lu: a random tree gives %.17g, exact %.17g, bound %.17g",
+                                       (unsigned long)j, (unsigned long)i,
                                        tree, bf_to_double(&exact), b))
                             goto done;
                     }
@@ -687,9 +691,9 @@ static void bound_add_case(const ex_type *t, int product, int order, int pattern
     c->n = n;
     c->lines = lines;
     c->seed = seed;
-    snprintf(c->name, sizeof c->name, "bound/%s-%s-%s-%s-%s%s%s-n%zu", product ? "cumprod" : "cumsum",
+    snprintf(c->name, sizeof c->name, "bound/%s-%s-%s-%s-%s%s%s-n%lu", product ? "cumprod" : "cumsum",
              ex_order_names[order], t->name, ex_pattern_names[pattern], ex_layout_names[layout],
-             exclusive ? "-exclusive" : "", decreasing ? "-decreasing" : "", n);
+             exclusive ? "-exclusive" : "", decreasing ? "-decreasing" : "", (unsigned long)n);
     tr_add(c->name, run_bound_case, c);
 }
 
@@ -710,9 +714,9 @@ static void report_case(const void *ctx) {
                 ex_ratios *r = &ex_tightness[t][p][o];
                 if (!r->n) continue;
                 qsort(r->v, r->n, sizeof *r->v, ex_compare_doubles);
-                printf("tightness %s %s %s (%s data): %zu outputs, error/bound median %.3g, max %.3g\n",
+                printf("tightness %s %s %s (%s data): %lu outputs, error/bound median %.3g, max %.3g\n",
                        p ? "cumprod" : "cumsum", ex_order_names[o], ex_types[t].name, p ? "1 + normal" : "normal(0,1)",
-                       r->n, r->v[r->n / 2], r->v[r->n - 1]);
+                       (unsigned long)r->n, r->v[r->n / 2], r->v[r->n - 1]);
             }
 }
 
