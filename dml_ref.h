@@ -2083,6 +2083,23 @@ DMLREF__INLINE uint64_t dmlref__exact_pair_result(double hi, double lo, int inpu
     return y ? y : dmlref__exact_pair_slow(h, l, f);
 }
 
+/* Stores an EXACT output; a FLOAT32 one past the cache when the panel
+   streams (a large separate output, on x86-64 builds with SIMD paths). */
+#if defined(DMLREF__BUILD_SSE2) || defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_AVX512)
+#define DMLREF__EXACT_STREAMS 1
+#endif
+DMLREF__INLINE void dmlref__exact_store(void *p, uint32_t esize, uint64_t bits, int stream) {
+#if defined(DMLREF__EXACT_STREAMS)
+    if (stream && esize == 4) {
+        _mm_stream_si32((int *)p, (int)(uint32_t)bits);
+        return;
+    }
+#else
+    (void)stream;
+#endif
+    dmlref__store_bits(p, esize, bits);
+}
+
 /* One line of EXACT sums of FLOAT16 or FLOAT32 inputs. Their significands
    have at most 24 bits, so the sum is usually hi + lo exactly: hi the
    running double sum (one addition per input on the critical path), lo the
@@ -2117,8 +2134,8 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
             inputs = 1;
             all_negative_zero &= x == sign;
             y = dmlref__exact_pair_result(hi, lo, inputs, all_negative_zero, f);
-            dmlref__store_bits(dmlref__advance(dst, (int64_t)i * p->dst_step, p->esize), f->bits / 8u,
-                               p->exclusive ? before : y);
+            dmlref__exact_store(dmlref__advance(dst, (int64_t)i * p->dst_step, p->esize), f->bits / 8u,
+                                p->exclusive ? before : y, p->stream);
             before = y;
         }
         if (lo != 0) { /* every 64 inputs, hi becomes the double nearest the sum: lo's bits must fit one double */
@@ -2155,6 +2172,9 @@ DMLREF__INLINE void dmlref__exact_panel(const dmlref__scan_panel *p, const dmlre
         if (f->precision <= 24u) dmlref__exact_line_narrow(p, src, dst, f);
         else dmlref__exact_line(p, src, dst, 0, f);
     }
+#if defined(DMLREF__EXACT_STREAMS)
+    if (p->stream) _mm_sfence();
+#endif
 }
 
 /* The EXACT kernels, one per float type, on every path. */

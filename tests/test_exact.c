@@ -462,8 +462,9 @@ static void ex_add_case(const ex_type *t, int pattern, int layout, int exclusive
     c->lines = lines;
     c->all_isas = all_isas;
     c->seed = seed;
-    snprintf(c->name, sizeof c->name, "exact/%s-%s-%s%s%s-n%lu", t->name, ex_pattern_names[pattern],
-             ex_layout_names[layout], exclusive ? "-exclusive" : "", decreasing ? "-decreasing" : "", (unsigned long)n);
+    snprintf(c->name, sizeof c->name, "%s/%s-%s-%s%s%s-n%lu", n > 1000000 ? "large/exact" : "exact", t->name,
+             ex_pattern_names[pattern], ex_layout_names[layout], exclusive ? "-exclusive" : "",
+             decreasing ? "-decreasing" : "", (unsigned long)n);
     tr_add(c->name, run_exact_case, c);
 }
 
@@ -741,6 +742,9 @@ void register_exact_tests(void) {
         ex_add_case(t, PAT_CANCEL, LAY_LINE, 1, 1, 100000, 1, 0, seed++);
         ex_add_case(t, PAT_TIES, LAY_LINE, 0, 0, 100000, 1, 0, seed++);
     }
+    /* outputs past DMLREF_STREAM_BYTES (32 MiB): the streamed stores (large/, not under valgrind) */
+    ex_add_case(&ex_types[1], PAT_NORMAL, LAY_LINE, 0, 0, 9u << 20, 1, 1, seed++);
+    ex_add_case(&ex_types[1], PAT_MIDRES, LAY_LINE, 1, 1, 9u << 20, 1, 0, seed++);
     for (ti = 0; ti < 3; ti++) {
         const ex_type *t = &ex_types[ti];
         for (order = 0; order < ORD_COUNT; order++) {
