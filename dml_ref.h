@@ -384,8 +384,8 @@ DMLREF_API uint32_t dmlref_version_number(void);
 
 /* -ffast-math lets the compiler reassociate sums and assume there is no NaN:
    both would silently change results. */
-#if defined(__FAST_MATH__)
-#error "dml_ref.h must not be compiled with -ffast-math (results would depend on the compiler)"
+#if defined(__FAST_MATH__) || defined(__ASSOCIATIVE_MATH__) || defined(__NO_SIGNED_ZEROS__)
+#error "dml_ref.h must not be compiled with -ffast-math, -fassociative-math or -fno-signed-zeros (results would depend on the compiler)"
 #endif
 #if defined(FLT_EVAL_METHOD) && (FLT_EVAL_METHOD != 0)
 #error "dml_ref.h needs FLT_EVAL_METHOD == 0 (on 32-bit x86 build with -msse2 -mfpmath=sse)"
@@ -2349,7 +2349,8 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
             w = w + a;
             w_at[i] = w;
         }
-        if (!infinite && !b->final_rounding && growth * a < b->overflow) { /* false for NaN too */
+        /* (1 + u)^k <= 1 + k u (1 + u)^(k-1): the last k and A of the chunk decide (both only grow) */
+        if (!infinite && !b->final_rounding && (1 + (double)(k0 + count - 1u) * u_growth) * a < b->overflow) {
             ptrdiff_t step = (ptrdiff_t)p->dst_step;
             double *out = dst + (ptrdiff_t)(k0 + (uint64_t)p->exclusive) * step; /* exclusive: shifted by one */
             unsigned n = p->exclusive && k0 + count == p->length ? count - 1u : count;
@@ -2366,7 +2367,7 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
             if (!dmlref__finite(x[i])) infinite = 1;
             a = a + dmlref__abs(x[i]);
             if (k >= 1) w = w + a;
-            if (growth * a >= b->overflow) infinite = 1; /* every partial sum is below (1+u)^k A_k */
+            if ((1 + (double)k * u_growth) * a >= b->overflow) infinite = 1; /* partial sums are below (1+u)^k A_k */
             if (b->final_rounding) s_abs = dmlref__enclose(&s, x[i]);
             DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, u_growth * w, s_abs, infinite));
         }
@@ -2390,7 +2391,7 @@ static void dmlref__bound_sum_blocked(const dmlref__scan_panel *p, const void *s
     c = c + b->u * (1 + c); /* (1 + u)^3 - 1: D <= 4 in block 0 */
     for (k = 0; k < p->length; k++) {
         unsigned i = (unsigned)(k % DMLREF__BLOCK);
-        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), weight;
+        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), weight, depth;
         if (i == 0 && k > 0) { /* the block before is full: fold it into G, deepen */
             if (block == 0) g = 5 * a_cur;
             else g = g + before + 6 * a_cur;
@@ -2403,7 +2404,8 @@ static void dmlref__bound_sum_blocked(const dmlref__scan_panel *p, const void *s
         a_cur = a_cur + dmlref__abs(x);
         a_total = a_total + dmlref__abs(x);
         weight = block == 0 ? bit_length[i] * a_cur : (bit_length[i] + 1) * a_cur + g;
-        if ((1 + c) * (1 + b->u) * a_total >= b->overflow) infinite = 1;
+        depth = block == 0 ? (double)bit_length[i] : 4 + (double)block; /* the deepest leaf, D */
+        if ((1 + depth * b->u * (1 + c)) * a_total >= b->overflow) infinite = 1; /* (1 + u)^D A_k */
         if (b->final_rounding) s_abs = dmlref__enclose(&s, x);
         DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, b->u * (1 + c) * weight, s_abs, infinite));
     }
@@ -2422,7 +2424,7 @@ static void dmlref__bound_sum_any(const dmlref__scan_panel *p, const void *src, 
         if (k % DMLREF__GROWTH_CHUNK == 0) c = dmlref__growth(b->u, k + DMLREF__GROWTH_CHUNK);
         if (!dmlref__finite(x)) infinite = 1;
         a = a + dmlref__abs(x);
-        if ((1 + c) * a >= b->overflow) infinite = 1;
+        if ((1 + (double)k * b->u * (1 + c)) * a >= b->overflow) infinite = 1; /* (1 + u)^k A_k */
         if (b->final_rounding) s_abs = dmlref__enclose(&s, x);
         DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, (double)k * b->u * (1 + c) * a, s_abs, infinite));
     }
@@ -2478,7 +2480,7 @@ static void dmlref__bound_product_any(const dmlref__scan_panel *p, const void *s
             c = dmlref__growth(b->u, k + DMLREF__GROWTH_CHUNK);
             c_eta = dmlref__growth(b->u_eta, k + DMLREF__GROWTH_CHUNK);
         }
-        if ((1 + c_eta) * big >= b->overflow) infinite = 1;
+        if ((1 + (double)k * b->u_eta * (1 + c_eta)) * big >= b->overflow) infinite = 1; /* ((1+u)(1+eta/2))^k U_k */
         if (zero) e = 0; /* below: (1 + v)^k - 1 <= k v (1 + v)^(k-1) */
         else if (lowest - 1 >= b->emin && (double)k * b->u <= 0.5) e = (double)k * b->u * (1 + c) * m;
         else e = (double)k * b->u_eta * (1 + c_eta) * big;

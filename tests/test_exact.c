@@ -698,6 +698,29 @@ static void bound_add_case(const ex_type *t, int product, int order, int pattern
     tr_add(c->name, run_bound_case, c);
 }
 
+/* A lone input next to the largest finite value is exact (no operation):
+   its bound is finite in every order; {MAX, -MAX} may overflow in some order. */
+static void run_bound_near_max(const void *ctx) {
+    static const float x[4] = {3.40282347e38f, -3.40282347e38f, 1.0f, 1.0f};
+    double bound[4];
+    UINT sizes[1] = {4};
+    DML_BUFFER_TENSOR_DESC buffer = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 16, 0};
+    DML_BUFFER_TENSOR_DESC bound_buffer = {DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 32, 0};
+    DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &buffer}, bound_tensor = {DML_TENSOR_TYPE_BUFFER, &bound_buffer};
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum = {&tensor, &tensor, 0, DML_AXIS_DIRECTION_INCREASING, FALSE};
+    DML_OPERATOR_DESC op = {DML_OPERATOR_CUMULATIVE_SUMMATION, &sum};
+    const void *inputs[1] = {x};
+    dmlref_options options;
+    int order;
+    (void)ctx;
+    memset(&options, 0, sizeof options);
+    for (order = 0; order < ORD_COUNT; order++) {
+        options.float_order = ex_order_values[order];
+        if (!TR_CHECK(dmlref_error_bound(&op, inputs, &bound_tensor, bound, &options) == DMLREF_OK)) continue;
+        TR_CHECKF(!isinf(bound[0]) && bound[0] >= 0, "%s: bound of the lone MAX is %g", ex_order_names[order], bound[0]);
+    }
+}
+
 static int ex_compare_doubles(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -768,5 +791,6 @@ void register_exact_tests(void) {
             }
         }
     }
+    tr_add("bound/near-max", run_bound_near_max, NULL);
     tr_add("bound/report", report_case, NULL);
 }
