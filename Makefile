@@ -9,7 +9,7 @@ EXTRA   ?=
 TEST_LANG ?=
 RUN_ENV ?=
 
-# Warnings are errors. The header itself gets the full STYLE.md set.
+# Warnings are errors. The header itself gets the stricter set below (conversions, shadowing, alignment, VLAs).
 WARN_C    = -std=c99 -Wall -Wextra -Wpedantic -Werror
 WARN_HDR  = $(WARN_C) -Wconversion -Wsign-conversion -Wshadow -Wcast-align \
             -Wstrict-prototypes -Wundef -Wvla

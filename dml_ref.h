@@ -1848,6 +1848,17 @@ static void dmlref__window_spill(dmlref__exact_limbs *limbs, uint64_t lo, uint64
     dmlref__exact_add_limbs(limbs, negative, hi, base + 64u);
 }
 
+/* sum += (-1)^negative m 2^p in whichever form holds it: the window while
+   the result fits, else (the window moved there first) the limbs. */
+DMLREF__INLINE void dmlref__exact_add_integer(dmlref__exact_sum *a, int negative, uint64_t m, uint32_t p) {
+    if (a->windowed) {
+        if (dmlref__window_add(a, negative, m, p)) return;
+        dmlref__window_spill(a->limbs, a->window_lo, a->window_hi, a->base);
+        a->windowed = 0;
+    }
+    dmlref__exact_add_limbs(a->limbs, negative, m, p);
+}
+
 /* Add one input given by its bits: significand m at bit position p (the
    biased exponent minus one; 0 for subnormals). */
 DMLREF__INLINE void dmlref__exact_add(dmlref__exact_sum *a, const dmlref__float_format *f, uint64_t bits) {
@@ -1868,12 +1879,7 @@ DMLREF__INLINE void dmlref__exact_add(dmlref__exact_sum *a, const dmlref__float_
     if (biased) m |= UINT64_C(1) << fraction_bits;
     if (m == 0) return;
     p = biased ? (uint32_t)biased - 1u : 0u;
-    if (a->windowed) {
-        if (dmlref__window_add(a, negative, m, p)) return;
-        dmlref__window_spill(a->limbs, a->window_lo, a->window_hi, a->base);
-        a->windowed = 0;
-    }
-    dmlref__exact_add_limbs(a->limbs, negative, m, p);
+    dmlref__exact_add_integer(a, negative, m, p);
 }
 
 /* Round a magnitude to format f: window holds its 64 leading bits (bit 63
@@ -2017,12 +2023,7 @@ static void dmlref__exact_add_double(dmlref__exact_sum *sum, const dmlref__float
         m >>= 1;
         exponent++;
     }
-    if (sum->windowed && dmlref__window_add(sum, negative, m, (uint32_t)exponent)) return;
-    if (sum->windowed) {
-        dmlref__window_spill(sum->limbs, sum->window_lo, sum->window_hi, sum->base);
-        sum->windowed = 0;
-    }
-    dmlref__exact_add_limbs(sum->limbs, negative, m, (uint32_t)exponent);
+    dmlref__exact_add_integer(sum, negative, m, (uint32_t)exponent);
 }
 
 /* The sum hi + lo (exactly; hi = RN(hi + lo)) rounded to FLOAT32 or FLOAT16,
@@ -2055,13 +2056,19 @@ DMLREF__INLINE uint64_t dmlref__exact_round_pair(double hi, double lo, const dml
         (error) = ((a) - virtual_) + ((b) - ((s) - virtual_));                \
     } while (0)
 
+/* A fresh sum holding hi + lo. */
+static void dmlref__exact_from_pair(dmlref__exact_sum *sum, dmlref__exact_limbs *limbs,
+                                    const dmlref__float_format *f, double hi, double lo) {
+    dmlref__exact_reset(sum, limbs, f);
+    dmlref__exact_add_double(sum, f, hi);
+    dmlref__exact_add_double(sum, f, lo);
+}
+
 /* The sum h + l rounded the long way (a subnormal or overflowing output). */
 static uint64_t dmlref__exact_pair_slow(double h, double l, const dmlref__float_format *f) {
     dmlref__exact_sum sum;
     dmlref__exact_limbs limbs;
-    dmlref__exact_reset(&sum, &limbs, f);
-    dmlref__exact_add_double(&sum, f, h);
-    dmlref__exact_add_double(&sum, f, l);
+    dmlref__exact_from_pair(&sum, &limbs, f, h, l);
     return dmlref__exact_result(&sum, f);
 }
 
@@ -2147,9 +2154,7 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
     }
     return;
 superaccumulator:
-    dmlref__exact_reset(&sum, &limbs, f);
-    dmlref__exact_add_double(&sum, f, hi);
-    dmlref__exact_add_double(&sum, f, lo);
+    dmlref__exact_from_pair(&sum, &limbs, f, hi, lo);
     sum.inputs = inputs;
     sum.all_negative_zero = all_negative_zero;
     dmlref__exact_line_from(p, src, dst, 0, f, &sum, i);

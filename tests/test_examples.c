@@ -1,5 +1,5 @@
 /* tests/test_examples.c - every documented example of the DirectML pages
-   (EXAMPLES.md), bit-exact, in every data type that can hold its values and,
+   (the DirectML documentation's examples), bit-exact, in every data type that can hold its values and,
    for ARGMIN/ARGMAX, every index output type; the scan examples again in place;
    and the documented tie-breaking examples. */
 #include "../dml_ref.h"

@@ -1,5 +1,5 @@
-/* tests/test_invalid.c - the bad-input suite: every validation rule of SPEC.md
-   sections 3 and 4, every boundary of the feature-level tables (EXAMPLES.md),
+/* tests/test_invalid.c - the bad-input suite: every validation rule of README.md
+   ("Tensors and validation"), every boundary of its feature-level table,
    the options, and the small helpers (dmlref_calc_buffer_tensor_size, status
    names, the error-message buffer).
 
@@ -19,7 +19,7 @@
    machine has, and must write nothing but the output's element bytes.
 
    Around the table: a zero size in every position, the feature-level table
-   of EXAMPLES.md as a full matrix, FLOAT64 at every level, every ISA value,
+   of README.md as a full matrix, FLOAT64 at every level, every ISA value,
    dmlref_calc_buffer_tensor_size, message truncation and clearing, NULL
    options, in-place scans on every path, BOOL fields, status names. */
 #include "../dml_ref.h"
@@ -1136,7 +1136,7 @@ static void run_zero_sizes(const void *ctx) {
                 }
 }
 
-/* ---- feature levels: the whole table of EXAMPLES.md ---------------------------
+/* ---- feature levels: the whole table of README.md ---------------------------
    Encoded here independently of dml_ref.h. Per operator, newest first: the
    first rule at or below the requested level applies; none means the operator
    is newer than the level. */

@@ -1,7 +1,7 @@
 // tests/compile/DirectML.h - a stand-in for Microsoft's DirectML.h, C++ only,
 // declaring what dml_ref needs exactly as DirectML.h does: guard DIRECTML_H,
 // C++ enums and structs without typedefs, the same names, field order and
-// values (SPEC.md section 1), DML_TARGET_VERSION 0x6400 by default with the
+// values (README.md, "Using it": DirectML's own types), DML_TARGET_VERSION 0x6400 by default with the
 // same DML_TARGET_VERSION conditions around each declaration, and the
 // Win32 scalar types as the Linux build of DirectML gets them from
 // DirectX-Headers' wsl/winadapter.h (UINT and BOOL are uint32_t, TRUE is 1u).

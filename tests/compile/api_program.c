@@ -1,7 +1,7 @@
 /* tests/compile/api_program.c - a small program using dml_ref's API, written
    in the common subset of C and C++. `make test-compile` builds it as C11, as
    C++11 and C++17 (-x c++), and as C99 with -DDMLREF_NO_SIMD, each with the
-   implementation in this file and the STYLE.md warning set, and runs it.
+   implementation in this file and the header's strict warning set (Makefile WARN_HDR), and runs it.
    Silent on success; exit status 0 when every check passed. */
 #define DML_REF_IMPLEMENTATION
 #include "../../dml_ref.h"

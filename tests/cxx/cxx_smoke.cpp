@@ -2,7 +2,7 @@
 //
 // Proves the header (declarations and implementation) builds warning-free as
 // C++ and gives the documented results there: the DirectML pages' examples
-// (/EXAMPLES.md: CUMULATIVE_SUMMATION and CUMULATIVE_PRODUCT rows 1-4 on the
+// (the DirectML documentation's examples: CUMULATIVE_SUMMATION and CUMULATIVE_PRODUCT rows 1-4 on the
 // 1x1x3x4 input, ARGMIN and ARGMAX rows 1-3 on the 3x3 input, UINT32 output),
 // built with C++ code and checked bit for bit. The full suite runs in C.
 #define DML_REF_IMPLEMENTATION
@@ -86,7 +86,7 @@ void run_and_check(const char *what, int row, const DML_OPERATOR_DESC &op, const
     }
 }
 
-// EXAMPLES.md, CUMULATIVE_SUMMATION / CUMULATIVE_PRODUCT on Sizes {1,1,3,4} FLOAT32.
+// The DirectML documentation's examples, CUMULATIVE_SUMMATION / CUMULATIVE_PRODUCT on Sizes {1,1,3,4} FLOAT32.
 void check_scan(DML_OPERATOR_TYPE type, int row, UINT axis, DML_AXIS_DIRECTION direction,
                 BOOL exclusive, const std::vector<float> &expected) {
     static const float input[12] = {2, 1, 3, 5, 3, 8, 7, 3, 9, 6, 2, 4};
@@ -107,7 +107,7 @@ void check_scan(DML_OPERATOR_TYPE type, int row, UINT axis, DML_AXIS_DIRECTION d
     run_and_check(op_name(type), row, op, input, output, expected);
 }
 
-// EXAMPLES.md, ARGMIN / ARGMAX on the 3x3 FLOAT32 input, INCREASING, UINT32 output.
+// The DirectML documentation's examples, ARGMIN / ARGMAX on the 3x3 FLOAT32 input, INCREASING, UINT32 output.
 void check_arg(DML_OPERATOR_TYPE type, int row, const std::vector<UINT> &axes,
                const std::vector<UINT> &out_sizes, const std::vector<std::uint32_t> &expected) {
     static const float input[9] = {1, 2, 3, 3, 0, 4, 2, 5, 2};

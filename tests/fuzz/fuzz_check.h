@@ -5,7 +5,7 @@
    fuzz_check() decodes arbitrary bytes into an operator descriptor, options
    and buffers (the byte format is described at the top of fuzz_check.c), runs
    dmlref_validate, dmlref_execute and dmlref_error_bound, and checks every
-   promise of SPEC.md and README.md it can: the status (against an independent
+   promise of README.md it can: the status (against an independent
    reading of the validation rules), the error message, untouched outputs on
    failure, no byte written outside the output's (or bound's) elements, an
    unchanged input, the caller's floating-point environment, for small cases
