@@ -243,6 +243,7 @@ typedef enum dmlref_float_order {
     DMLREF_FLOAT_ORDER_BLOCKED = 1,    /* fixed 16-element blocks, SIMD-friendly */
     DMLREF_FLOAT_ORDER_EXACT = 2,      /* each output the exact prefix sum, rounded once */
     DMLREF_FLOAT_ORDER_ANY = 3,        /* dmlref_error_bound only: every association order */
+    DMLREF_FLOAT_ORDER_TREE = 4,       /* blocks scanned by a fixed tree: options.tree */
     DMLREF_FLOAT_ORDER_COUNT,
     DMLREF_FLOAT_ORDER_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_float_order;
@@ -250,6 +251,8 @@ typedef enum dmlref_float_order {
 /* Type of a float scan's tally (README: "Float orders"). */
 typedef enum dmlref_accumulation {
     DMLREF_ACCUMULATION_DEFAULT = 0, /* FLOAT16 in float32, FLOAT32 in float32, FLOAT64 in float64 */
+    DMLREF_ACCUMULATION_NATIVE = 1,  /* every operation rounds to the tensor's type (FLOAT16 in binary16) */
+    DMLREF_ACCUMULATION_WIDE = 2,    /* FLOAT16 and FLOAT32 in float64, each output rounded once */
     DMLREF_ACCUMULATION_COUNT,
     DMLREF_ACCUMULATION_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_accumulation;
@@ -258,9 +261,33 @@ typedef enum dmlref_accumulation {
 typedef enum dmlref_nan_policy {
     DMLREF_NAN_PROPAGATE = 0, /* NaN is the extreme (NumPy, PyTorch) */
     DMLREF_NAN_IGNORE = 1,    /* NaNs are skipped (DirectML on GPUs) */
+    DMLREF_NAN_COMPARE = 2,   /* a plain `x < best` loop: a NaN met first sticks (TFLite) */
     DMLREF_NAN_POLICY_COUNT,
     DMLREF_NAN_POLICY_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_nan_policy;
+
+/* The tree inside each block of DMLREF_FLOAT_ORDER_TREE (README: "Float orders"). */
+typedef enum dmlref_tree_algorithm {
+    DMLREF_TREE_KOGGE_STONE = 0, /* step k: every z[i], i >= k, becomes z[i-k] (+) z[i] */
+    DMLREF_TREE_SKLANSKY = 1,    /* step m: every z[i] with bit m set takes the lower half's last */
+    DMLREF_TREE_BRENT_KUNG = 2,  /* an up-sweep, then a down-sweep */
+    DMLREF_TREE_ALGORITHM_COUNT,
+    DMLREF_TREE_ALGORITHM_FORCE_32BIT = 0x7FFFFFFF
+} dmlref_tree_algorithm;
+
+/* How a block of DMLREF_FLOAT_ORDER_TREE takes the carry of the blocks before it. */
+typedef enum dmlref_tree_carry {
+    DMLREF_CARRY_AFTER = 0,      /* each output is carry (+) the block's own scan */
+    DMLREF_CARRY_INTO_FIRST = 1, /* the carry joins the block's first element before its tree */
+    DMLREF_TREE_CARRY_COUNT,
+    DMLREF_TREE_CARRY_FORCE_32BIT = 0x7FFFFFFF
+} dmlref_tree_carry;
+
+typedef struct dmlref_scan_tree {
+    int32_t algorithm; /* dmlref_tree_algorithm */
+    uint32_t block;    /* elements per block: a power of two, 2 to 65536 */
+    int32_t carry;     /* dmlref_tree_carry */
+} dmlref_scan_tree;
 
 /* Kernel path. AUTO picks the best the build and the CPU have. */
 typedef enum dmlref_isa {
@@ -284,6 +311,8 @@ typedef struct dmlref_options {
     char *error_message;           /* optional: receives a one-line message */
     size_t error_message_capacity; /* bytes available at error_message */
     int32_t accumulation;          /* dmlref_accumulation */
+    int32_t identity_seed;         /* 1: the tally starts at +0.0 (or 1) instead of the first element */
+    const dmlref_scan_tree *tree;  /* read only when float_order is DMLREF_FLOAT_ORDER_TREE */
 } dmlref_options;
 
 /* Status codes and their short descriptions, from one list. */
@@ -350,6 +379,13 @@ DMLREF_API float dmlref_f16_to_f32(uint16_t h);
 DMLREF_API uint16_t dmlref_f32_to_f16(float f);
 
 DMLREF_API uint32_t dmlref_version_number(void);
+
+/* The block (2T) of PyTorch CUDA's innermost-axis scan for a tensor of `rows`
+   lines of `row_length` elements: use it as dmlref_scan_tree {SKLANSKY, block,
+   CARRY_INTO_FIRST}. T is 2^x with x from get_log_num_threads_x_inner_scan in
+   aten/src/ATen/native/cuda/ScanUtils.cuh, in its uint32 arithmetic (a negative
+   difference of logarithms wraps). 0 when rows or row_length is 0. */
+DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_length);
 
 #ifdef __cplusplus
 }
@@ -708,6 +744,22 @@ DMLREF_API uint32_t dmlref_data_type_size(DML_TENSOR_DATA_TYPE type) {
 }
 
 DMLREF_API uint32_t dmlref_version_number(void) { return DMLREF_VERSION_NUMBER; }
+
+static uint32_t dmlref__ceil_log2(uint64_t n) {
+    uint32_t log = 0;
+    while (log < 64 && ((uint64_t)1 << log) < n) log++;
+    return log;
+}
+
+DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_length) {
+    uint32_t log_x, diff;
+    if (rows == 0 || row_length == 0) return 0;
+    diff = dmlref__ceil_log2(row_length) - dmlref__ceil_log2(rows); /* wraps as PyTorch's uint32 does */
+    log_x = (9u + diff) / 2u;
+    if (log_x < 4u) log_x = 4u;
+    if (log_x > 9u) log_x = 9u;
+    return 2u << log_x;
+}
 
 /* Validation context: where messages go and which operator they name. */
 typedef struct dmlref__ctx {
