@@ -36,6 +36,8 @@
                               DMLREF_AVX2, DMLREF_AVX512, DMLREF_AVX512FP16 or DMLREF_NEON
       DMLREF_NO_AVX512        never build the AVX-512 paths
       DMLREF_NO_AVX512FP16    never build the AVX512-FP16 path (for assemblers older than binutils 2.38)
+      DMLREF_MALLOC(n), DMLREF_FREE(p)  allocator of the work buffer of TREE blocks over 1024
+                              elements (default malloc and free); nothing else allocates
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
                               alias the input are written with non-temporal stores
 
@@ -329,7 +331,8 @@ typedef struct dmlref_options {
     X(DMLREF_ERROR_UNSUPPORTED_OPERATOR, 9, "operator or function not supported")              \
     X(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE, 10, "data type not supported")                       \
     X(DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT, 11, "dimension count not supported")           \
-    X(DMLREF_ERROR_ISA_UNAVAILABLE, 12, "the requested ISA path is not in this build or CPU")
+    X(DMLREF_ERROR_ISA_UNAVAILABLE, 12, "the requested ISA path is not in this build or CPU")      \
+    X(DMLREF_ERROR_OUT_OF_MEMORY, 13, "a work buffer could not be allocated")
 
 #define DMLREF__STATUS_ENUM(name, value, text) name = value,
 typedef enum dmlref_status {
@@ -579,6 +582,8 @@ typedef struct dmlref__plan {
     uint32_t reduced_mask;  /* arg-reductions: bit d set when axis d is reduced */
     uint64_t reduced_count; /* elements per reduction */
     int float_order, nan_policy, isa;
+    int accumulation, identity_seed; /* settled: see dmlref__settle_order */
+    dmlref_scan_tree tree;           /* float_order TREE only */
 } dmlref__plan;
 
 /* >>float16 ------------------------------------------------------------------
@@ -599,6 +604,28 @@ static double dmlref__f64_from_bits(uint64_t u) {
     double d;
     memcpy(&d, &u, sizeof d);
     return d;
+}
+
+/* The bits of an element of 2, 4 or 8 bytes. */
+static uint64_t dmlref__load_bits(const void *p, uint32_t esize) {
+    uint16_t h;
+    uint32_t w;
+    uint64_t d;
+    switch (esize) {
+    case 2: memcpy(&h, p, 2); return h;
+    case 4: memcpy(&w, p, 4); return w;
+    default: memcpy(&d, p, 8); return d;
+    }
+}
+
+static void dmlref__store_bits(void *p, uint32_t esize, uint64_t bits) {
+    uint16_t h = (uint16_t)bits;
+    uint32_t w = (uint32_t)bits;
+    switch (esize) {
+    case 2: memcpy(p, &h, 2); break;
+    case 4: memcpy(p, &w, 4); break;
+    default: memcpy(p, &bits, 8); break;
+    }
 }
 static uint64_t dmlref__bits_from_f64(double d) {
     uint64_t u;
@@ -973,18 +1000,46 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
                             "options.feature_level is 0x%X, not a DML_FEATURE_LEVEL", (unsigned)o->feature_level);
     if (o->float_order < 0 || o->float_order >= DMLREF_FLOAT_ORDER_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                            "options.float_order is %d, must be SEQUENTIAL (0), BLOCKED (1), EXACT (2) or, for "
-                            "dmlref_error_bound, ANY (3)",
+                            "options.float_order is %d, must be SEQUENTIAL (0), BLOCKED (1), EXACT (2), TREE (4) "
+                            "or, for dmlref_error_bound, ANY (3)",
                             (int)o->float_order);
     if (o->float_order == DMLREF_FLOAT_ORDER_ANY && !for_bound)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
                             "options.float_order is ANY (3), which only dmlref_error_bound takes");
-    if (o->accumulation != DMLREF_ACCUMULATION_DEFAULT)
+    if (o->accumulation < 0 || o->accumulation >= DMLREF_ACCUMULATION_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                            "options.accumulation is %d, must be DEFAULT (0)", (int)o->accumulation);
+                            "options.accumulation is %d, must be DEFAULT (0), NATIVE (1) or WIDE (2)",
+                            (int)o->accumulation);
+    if (o->float_order == DMLREF_FLOAT_ORDER_EXACT && o->accumulation != DMLREF_ACCUMULATION_DEFAULT)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                            "options.accumulation is %d; float_order EXACT (2) takes DEFAULT (0) only",
+                            (int)o->accumulation);
+    if (o->identity_seed != 0 && o->identity_seed != 1)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.identity_seed is %d, must be 0 or 1",
+                            (int)o->identity_seed);
+    if (o->float_order == DMLREF_FLOAT_ORDER_TREE) {
+        const dmlref_scan_tree *t = o->tree;
+        if (!t)
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                                "options.tree is NULL; float_order TREE (4) needs a dmlref_scan_tree");
+        if (t->algorithm < 0 || t->algorithm >= DMLREF_TREE_ALGORITHM_COUNT)
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                                "options.tree->algorithm is %d, must be KOGGE_STONE (0), SKLANSKY (1) or "
+                                "BRENT_KUNG (2)",
+                                (int)t->algorithm);
+        if (t->block < 2u || t->block > 65536u || (t->block & (t->block - 1u)) != 0)
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                                "options.tree->block is %u, must be a power of two from 2 to 65536",
+                                (unsigned)t->block);
+        if (t->carry < 0 || t->carry >= DMLREF_TREE_CARRY_COUNT)
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                                "options.tree->carry is %d, must be AFTER (0) or INTO_FIRST (1)", (int)t->carry);
+        plan->tree = *t;
+    }
     if (o->nan_policy < 0 || o->nan_policy >= DMLREF_NAN_POLICY_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                            "options.nan_policy is %d, must be PROPAGATE (0) or IGNORE (1)", (int)o->nan_policy);
+                            "options.nan_policy is %d, must be PROPAGATE (0), IGNORE (1) or COMPARE (2)",
+                            (int)o->nan_policy);
     if (o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.isa is %d, not a dmlref_isa",
                             (int)o->isa);
@@ -995,6 +1050,8 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
     plan->float_order = o->float_order;
     plan->nan_policy = o->nan_policy;
     plan->isa = o->isa;
+    plan->accumulation = o->accumulation;
+    plan->identity_seed = o->identity_seed;
     return DMLREF_OK;
 }
 
@@ -1230,6 +1287,30 @@ static dmlref_status dmlref__check_order(const dmlref__ctx *ctx, const dmlref__p
 
 static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan);
 
+/* Drop the options that cannot change a bit, so kernels see one spelling of
+   each computation: integers have one answer whatever the order; NATIVE is
+   DEFAULT and WIDE is DEFAULT for FLOAT64; 1 x v is exactly v, so a product
+   ignores the seed; float products are never BLOCKED. */
+static void dmlref__settle_order(dmlref__plan *plan) {
+    DML_TENSOR_DATA_TYPE type = plan->in.type;
+    int is_float = dmlref__types[type].kind == DMLREF__KIND_FLOAT;
+    if (plan->op != DMLREF__OP_CUMSUM && plan->op != DMLREF__OP_CUMPROD) return;
+    if (!is_float) {
+        if (plan->float_order == DMLREF_FLOAT_ORDER_TREE) plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+        plan->accumulation = DMLREF_ACCUMULATION_DEFAULT;
+        plan->identity_seed = 0;
+        return;
+    }
+    if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && type != DML_TENSOR_DATA_TYPE_FLOAT16)
+        plan->accumulation = DMLREF_ACCUMULATION_DEFAULT;
+    if (plan->accumulation == DMLREF_ACCUMULATION_WIDE && type == DML_TENSOR_DATA_TYPE_FLOAT64)
+        plan->accumulation = DMLREF_ACCUMULATION_DEFAULT;
+    if (plan->op == DMLREF__OP_CUMPROD) {
+        plan->identity_seed = 0;
+        if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    }
+}
+
 /* Validate op and options into plan. Reads descriptors only, never buffers.
    for_bound: the caller is dmlref_error_bound (float_order ANY is valid). */
 static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_options *options, int for_bound,
@@ -1245,7 +1326,9 @@ static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_
     ctx.op_name = dmlref__op_name(op->Type);
     if ((s = dmlref__check_options(&ctx, for_bound, plan)) != DMLREF_OK) return s;
     if ((s = dmlref__validate_op(&ctx, op, plan)) != DMLREF_OK) return s;
-    return dmlref__check_order(&ctx, plan);
+    if ((s = dmlref__check_order(&ctx, plan)) != DMLREF_OK) return s;
+    dmlref__settle_order(plan);
+    return DMLREF_OK;
 }
 
 static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan) {
@@ -1312,6 +1395,10 @@ typedef struct dmlref__bound_setup dmlref__bound_setup; /* >>bound */
 
 /* One call of a scan kernel: `lines` lines of `length` elements. src/dst point
    at the first element in traversal order; steps are negative for DECREASING. */
+#define DMLREF__BLOCK 16u /* elements per block of DMLREF_FLOAT_ORDER_BLOCKED */
+/* Trees up to this block size keep their values on the stack. */
+#define DMLREF__TREE_STACK 1024u
+
 typedef struct dmlref__scan_panel {
     const void *src;
     void *dst;
@@ -1323,6 +1410,12 @@ typedef struct dmlref__scan_panel {
     uint32_t esize;             /* bytes per element */
     int stream;                 /* output is large and separate: contiguous kernels may bypass the cache */
     const dmlref__bound_setup *bound; /* error-bound kernels only (dst is then double) */
+    int product;                /* CUMULATIVE_PRODUCT (the general float kernel and bounds) */
+    int accumulation;           /* settled dmlref_accumulation */
+    int identity_seed;          /* the tally starts at the identity */
+    int float_order;            /* settled dmlref_float_order */
+    dmlref_scan_tree tree;      /* float_order TREE, or BLOCKED as its tree */
+    double *scratch;            /* tree.block values for the general float kernel's trees */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -1405,9 +1498,19 @@ static int dmlref__odometer_next(const dmlref__dim *dims, uint32_t n, uint64_t *
 #define DMLREF_STREAM_BYTES (32u << 20)
 #endif
 
+#if defined(DMLREF_MALLOC) != defined(DMLREF_FREE)
+#error "dml_ref.h: define both DMLREF_MALLOC and DMLREF_FREE, or neither"
+#endif
+#ifndef DMLREF_MALLOC
+#include <stdlib.h>
+#define DMLREF_MALLOC(size) malloc(size)
+#define DMLREF_FREE(pointer) free(pointer)
+#endif
+
 /* The output may be a bound tensor (FLOAT64) of another element size than the input. */
 static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
-                             dmlref__scan_kernel kernel, int stream, const dmlref__bound_setup *bound) {
+                             dmlref__scan_kernel kernel, int stream, const dmlref__bound_setup *bound,
+                             double *scratch) {
     dmlref__dim outer[DMLREF__MAX_DIMS];
     uint64_t pos[DMLREF__MAX_DIMS] = {0};
     int64_t off_in = 0, off_out = 0, base_in = 0, base_out = 0;
@@ -1443,12 +1546,25 @@ static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *
     panel.esize = esize;
     panel.stream = stream;
     panel.bound = bound;
+    panel.product = plan->op == DMLREF__OP_CUMPROD;
+    panel.accumulation = plan->accumulation;
+    panel.identity_seed = plan->identity_seed;
+    panel.float_order = plan->float_order;
+    panel.tree = plan->tree;
+    if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
+        panel.tree.algorithm = DMLREF_TREE_KOGGE_STONE;
+        panel.tree.block = DMLREF__BLOCK;
+        panel.tree.carry = DMLREF_CARRY_AFTER;
+    }
+    panel.scratch = scratch;
     do {
         panel.src = dmlref__cadvance(input, off_in + base_in, esize);
         panel.dst = dmlref__advance(output, off_out + base_out, plan->out.esize);
         kernel(&panel);
     } while (dmlref__odometer_next(outer, n, pos, &off_in, &off_out));
 }
+
+static void dmlref__arg_compare_first(const dmlref__arg_panel *p); /* >>scalar */
 
 static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output, dmlref__arg_kernel kernel,
                             int prefetch) {
@@ -1497,7 +1613,7 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
     }
     panel.want_max = plan->op == DMLREF__OP_ARGMAX;
     panel.last = plan->decreasing;
-    panel.ignore_nan = plan->nan_policy == DMLREF_NAN_IGNORE;
+    panel.ignore_nan = plan->nan_policy != DMLREF_NAN_PROPAGATE; /* COMPARE: IGNORE, then the first NaN */
     panel.prefetch = prefetch;
     panel.src_type = plan->in.type;
     panel.index_type = plan->out.type;
@@ -1505,6 +1621,7 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
         panel.src = dmlref__cadvance(input, off_in, plan->in.esize);
         panel.dst = dmlref__advance(output, off_out, plan->out.esize);
         kernel(&panel);
+        if (plan->nan_policy == DMLREF_NAN_COMPARE) dmlref__arg_compare_first(&panel);
     } while (dmlref__odometer_next(kept, n, pos, &off_in, &off_out));
 }
 
@@ -1593,7 +1710,6 @@ DMLREF__DEFINE_SEQUENTIAL_SCAN(dmlref__cumprod_f64_scalar, double, double, DMLRE
    y[i-k] + y[i] for i >= k, from the previous step's values); every later
    block adds the carry, the previous block's last inclusive value (float32
    for FLOAT16, before rounding). Exclusive shifts the inclusive values by one. */
-#define DMLREF__BLOCK 16u
 #define DMLREF__DEFINE_BLOCKED_SUM(NAME, T, ACC, LOAD, STORE)                                  \
     static void NAME(const dmlref__scan_panel *p) {                                            \
         ACC carry[DMLREF__GROUP];                                                              \
@@ -1629,6 +1745,125 @@ DMLREF__DEFINE_SEQUENTIAL_SCAN(dmlref__cumprod_f64_scalar, double, double, DMLRE
 DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f16_scalar, uint16_t, float, dmlref__load_f16, dmlref__store_f16)
 DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f32_scalar, float, float, DMLREF__SAME, dmlref__store_f32)
 DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f64_scalar, double, double, DMLREF__SAME, dmlref__store_f64)
+
+/* The general float scan: every accumulation, the identity seed and every
+   tree, one line at a time, from the definitions word for word (README:
+   "Float orders"). Values live in doubles, which hold every FLOAT16 and
+   FLOAT32 value exactly; dmlref__combine rounds each operation to the
+   accumulation type. The SIMD kernels cover the default cases faster. */
+
+/* Round to the nearest binary16 value, kept as a float. */
+static float dmlref__round_f16(float v) { return dmlref_f16_to_f32(dmlref_f32_to_f16(v)); }
+
+/* Round a double to binary16 once, to nearest even; NaN becomes 0x7E00. */
+static uint16_t dmlref__f64_to_f16(double v) {
+    uint64_t bits = dmlref__bits_from_f64(v), magnitude = bits & UINT64_C(0x7FFFFFFFFFFFFFFF), significand, kept,
+             rest, half;
+    uint16_t sign = (uint16_t)((bits >> 48) & 0x8000u);
+    int exponent = (int)(magnitude >> 52) - 1023, shift;
+    if (magnitude > UINT64_C(0x7FF0000000000000)) return 0x7E00u;
+    if (exponent >= 16) return (uint16_t)(sign | 0x7C00u); /* infinity, or at least 2^16 */
+    if (exponent < -25) return sign;                       /* below half the smallest subnormal */
+    significand = (magnitude & ((UINT64_C(1) << 52) - 1u)) | (UINT64_C(1) << 52);
+    shift = 42 + (exponent < -14 ? -14 - exponent : 0); /* binary16 keeps 10 bits, fewer when subnormal */
+    kept = significand >> shift;
+    rest = significand & ((UINT64_C(1) << shift) - 1u);
+    half = UINT64_C(1) << (shift - 1);
+    if (rest > half || (rest == half && (kept & 1u))) kept++;
+    /* a normal result adds the exponent to the significand's leading one; a carry out reaches infinity */
+    return (uint16_t)(sign | (exponent < -14 ? kept : ((uint64_t)(exponent + 14) << 10) + kept));
+}
+
+/* a (+) b in the accumulation type of the panel's element type. */
+DMLREF__INLINE double dmlref__combine(const dmlref__scan_panel *p, double a, double b) {
+    if (p->esize == 8 || p->accumulation == DMLREF_ACCUMULATION_WIDE) return p->product ? a * b : a + b;
+    if (p->accumulation == DMLREF_ACCUMULATION_NATIVE) /* FLOAT16: float32 then binary16 rounds once */
+        return (double)dmlref__round_f16(p->product ? (float)a * (float)b : (float)a + (float)b);
+    return (double)(p->product ? (float)a * (float)b : (float)a + (float)b);
+}
+
+static double dmlref__load_float(const dmlref__scan_panel *p, const void *line, uint64_t i) {
+    const void *x = dmlref__cadvance(line, (int64_t)i * p->src_step, p->esize);
+    if (p->esize == 2) return (double)dmlref_f16_to_f32(*(const uint16_t *)x);
+    if (p->esize == 4) return (double)*(const float *)x;
+    return *(const double *)x;
+}
+
+/* An output: the value rounds once to the element type. */
+static void dmlref__store_float(const dmlref__scan_panel *p, void *line, uint64_t i, double v) {
+    void *y = dmlref__advance(line, (int64_t)i * p->dst_step, p->esize);
+    if (p->esize == 2) *(uint16_t *)y = dmlref__f64_to_f16(v);
+    else if (p->esize == 4) *(float *)y = dmlref__store_f32((float)v);
+    else *(double *)y = dmlref__store_f64(v);
+}
+
+/* The tree inside one block z[0..len), len <= block; steps whose destination
+   is past len are skipped. */
+static void dmlref__tree_block(const dmlref__scan_panel *p, double *z, uint32_t len) {
+    uint32_t block = p->tree.block, i, k, m, s;
+    switch (p->tree.algorithm) {
+    case DMLREF_TREE_KOGGE_STONE:
+        for (k = 1; k < block; k <<= 1) /* descending i reads the previous step's z[i-k] */
+            for (i = len; i-- > k;) z[i] = dmlref__combine(p, z[i - k], z[i]);
+        break;
+    case DMLREF_TREE_SKLANSKY: /* the sources, ((i >> m) << m) - 1, have bit m clear: none changes in step m */
+        for (m = 0; (1u << m) < block; m++)
+            for (i = 0; i < len; i++)
+                if ((i >> m) & 1u) z[i] = dmlref__combine(p, z[((i >> m) << m) - 1u], z[i]);
+        break;
+    default: /* DMLREF_TREE_BRENT_KUNG */
+        for (s = 1; s < block; s <<= 1)
+            for (i = 2u * s - 1u; i < len; i += 2u * s) z[i] = dmlref__combine(p, z[i - s], z[i]);
+        for (s = block / 4u; s >= 1u; s >>= 1)
+            for (i = 3u * s - 1u; i < len; i += 2u * s) z[i] = dmlref__combine(p, z[i - s], z[i]);
+        break;
+    }
+}
+
+/* One line. Inclusive values v[0..count) with count = length (length - 1 when
+   exclusive: output i + 1 is then v[i], output 0 the identity). x[i] is read
+   before output i is written, so in place works. */
+static void dmlref__scan_float_line(const dmlref__scan_panel *p, const void *src, void *dst, double *z) {
+    double identity = p->product ? 1.0 : 0.0, carry = identity;
+    uint64_t count = p->exclusive ? p->length - 1u : p->length, start, i;
+    int tree = p->float_order == DMLREF_FLOAT_ORDER_TREE || p->float_order == DMLREF_FLOAT_ORDER_BLOCKED;
+    uint64_t block = p->tree.block;
+    if (!tree) { /* SEQUENTIAL: the running tally */
+        for (i = 0; i < count; i++) {
+            double x = dmlref__load_float(p, src, i), before = carry;
+            carry = i == 0 && !p->identity_seed ? x : dmlref__combine(p, carry, x);
+            dmlref__store_float(p, dst, i, p->exclusive ? before : carry);
+        }
+        if (p->exclusive) dmlref__store_float(p, dst, count, carry);
+        return;
+    }
+    for (start = 0; start < count; start += block) {
+        uint32_t len = (uint32_t)(count - start < block ? count - start : block), j;
+        int carried = start > 0 || p->identity_seed; /* the first block's carry is the identity, when seeded */
+        for (j = 0; j < len; j++) z[j] = dmlref__load_float(p, src, start + j);
+        if (carried && p->tree.carry == DMLREF_CARRY_INTO_FIRST) z[0] = dmlref__combine(p, carry, z[0]);
+        dmlref__tree_block(p, z, len);
+        if (carried && p->tree.carry == DMLREF_CARRY_AFTER)
+            for (j = 0; j < len; j++) z[j] = dmlref__combine(p, carry, z[j]);
+        if (p->exclusive) {
+            dmlref__store_float(p, dst, start, carry); /* the value before the block: the identity at 0 */
+            for (j = 1; j < len; j++) dmlref__store_float(p, dst, start + j, z[j - 1]);
+        } else {
+            for (j = 0; j < len; j++) dmlref__store_float(p, dst, start + j, z[j]);
+        }
+        carry = z[len - 1];
+    }
+    if (p->exclusive) dmlref__store_float(p, dst, count, carry);
+}
+
+static void dmlref__scan_float_general(const dmlref__scan_panel *p) {
+    double stack[DMLREF__TREE_STACK];
+    double *z = p->scratch ? p->scratch : stack;
+    uint64_t j;
+    for (j = 0; j < p->lines; j++)
+        dmlref__scan_float_line(p, dmlref__cadvance(p->src, (int64_t)j * p->src_line, p->esize),
+                                dmlref__advance(p->dst, (int64_t)j * p->dst_line, p->esize), z);
+}
 
 static uint32_t dmlref__index_size(DML_TENSOR_DATA_TYPE type) {
     return type == DML_TENSOR_DATA_TYPE_INT32 || type == DML_TENSOR_DATA_TYPE_UINT32 ? 4u : 8u;
@@ -1718,6 +1953,29 @@ static dmlref__arg_panel dmlref__arg_subpanel(const dmlref__arg_panel *p, uint64
     }
 
 #define DMLREF__ISNAN(x) ((x) != (x))
+
+/* DMLREF_NAN_COMPARE is the plain loop in traversal order: the first element
+   is the best, and x replaces it only when x < best (x > best) holds. A NaN
+   first in traversal order never gives way; any other NaN never compares
+   true, so it never wins nor blocks: the answer is IGNORE's (whose all-NaN
+   answer is the first position too), unless the first element is a NaN.
+   This runs after the IGNORE kernel of any path. */
+static void dmlref__arg_compare_first(const dmlref__arg_panel *p) {
+    uint64_t o, first = p->last ? p->rcount - 1u : 0;
+    int64_t offset = 0;
+    uint32_t d, esize = dmlref__types[p->src_type].size;
+    if (dmlref__types[p->src_type].kind != DMLREF__KIND_FLOAT) return;
+    if (p->last)
+        for (d = 0; d < p->rdims; d++) offset += (int64_t)(p->rsize[d] - 1u) * p->rstride[d];
+    for (o = 0; o < p->outputs; o++) {
+        const void *x = dmlref__cadvance(p->src, (int64_t)o * p->src_output_step + offset, esize);
+        uint64_t bits = dmlref__load_bits(x, esize);
+        int nan = esize == 2 ? (bits & 0x7FFFu) > 0x7C00u
+                  : esize == 4 ? (bits & 0x7FFFFFFFu) > 0x7F800000u
+                               : (bits & UINT64_C(0x7FFFFFFFFFFFFFFF)) > UINT64_C(0x7FF0000000000000);
+        if (nan) dmlref__put_index(p, o, first);
+    }
+}
 #define DMLREF__NEVER_NAN(x) 0
 DMLREF__DEFINE_ARG(dmlref__arg_f16_scalar, uint16_t, float, dmlref__load_f16, DMLREF__ISNAN)
 DMLREF__DEFINE_ARG(dmlref__arg_f32_scalar, float, float, DMLREF__SAME, DMLREF__ISNAN)
@@ -1752,27 +2010,6 @@ static const dmlref__float_format dmlref__format_f64 = {64, 53, -1022, 1023};
 /* Float formats by element size (the float types have distinct sizes). */
 static const dmlref__float_format *dmlref__format_of_size(uint32_t esize) {
     return esize == 2 ? &dmlref__format_f16 : esize == 4 ? &dmlref__format_f32 : &dmlref__format_f64;
-}
-
-static uint64_t dmlref__load_bits(const void *p, uint32_t esize) {
-    uint16_t h;
-    uint32_t w;
-    uint64_t d;
-    switch (esize) {
-    case 2: memcpy(&h, p, 2); return h;
-    case 4: memcpy(&w, p, 4); return w;
-    default: memcpy(&d, p, 8); return d;
-    }
-}
-
-static void dmlref__store_bits(void *p, uint32_t esize, uint64_t bits) {
-    uint16_t h = (uint16_t)bits;
-    uint32_t w = (uint32_t)bits;
-    switch (esize) {
-    case 2: memcpy(p, &h, 2); break;
-    case 4: memcpy(p, &w, 4); break;
-    default: memcpy(p, &bits, 8); break;
-    }
 }
 
 /* FLOAT64 needs bits 0 (2^-1074) to 2097 (the top of the largest finite
@@ -2172,7 +2409,7 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
     dmlref__exact_sum sum;
     dmlref__exact_limbs limbs;
     double hi = 0, lo = 0;
-    int inputs = 0, all_negative_zero = 1;
+    int inputs = 0, all_negative_zero = !p->identity_seed; /* a seed is +0.0 */
     uint64_t i = 0, sign = UINT64_C(1) << (f->bits - 1u), before = 0; /* before: the output before input i */
     uint64_t exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
     while (i < p->length) {
@@ -2218,6 +2455,7 @@ static void dmlref__exact_line(const dmlref__scan_panel *p, const void *src, voi
     dmlref__exact_sum sum;
     dmlref__exact_limbs limbs;
     dmlref__exact_reset(&sum, &limbs, f);
+    sum.all_negative_zero = !p->identity_seed; /* a seed is +0.0 */
     dmlref__exact_line_from(p, src, dst, half_ulp, f, &sum, 0);
 }
 
@@ -2271,10 +2509,11 @@ static void dmlref__format_constants(const dmlref__float_format *f, double *u, d
 
 static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *plan) {
     const dmlref__float_format *out = dmlref__format_of_size(plan->in.esize);
-    const dmlref__float_format *acc = plan->in.esize == 2 ? &dmlref__format_f32 : out; /* DEFAULT accumulation */
-    b->order = plan->float_order;
+    const dmlref__float_format *acc = plan->in.esize == 2 ? &dmlref__format_f32 : out; /* DEFAULT */
+    if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE) acc = out;
+    if (plan->accumulation == DMLREF_ACCUMULATION_WIDE) acc = &dmlref__format_f64;
+    b->order = plan->float_order; /* settled: products are never BLOCKED */
     b->product = plan->op == DMLREF__OP_CUMPROD;
-    if (b->product && b->order == DMLREF_FLOAT_ORDER_BLOCKED) b->order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
     dmlref__format_constants(acc, &b->u, &b->half_eta, &b->overflow);
     dmlref__format_constants(out, &b->u_out, &b->half_eta_out, &b->overflow_out);
     b->emin = acc->emin;
@@ -2431,37 +2670,75 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
     }
 }
 
-/* Section 4, BLOCKED sums: inside a block, leaf depth at most L_i (the bit
-   length of i); block b >= 1 adds the carry (one level) and each earlier
-   block's leaves sit deeper by one per block: sum d_j |x_j| <= (L_i + 1)
-   a_cur + G_b, with G_1 = 5 a_0 and G_(b+1) = G_b + P_b + 6 a_b (P_b: the
-   |x| of the blocks before b). The deepest leaf: L_i (block 0), 4 + b. */
-static void dmlref__bound_sum_blocked(const dmlref__scan_panel *p, const void *src, double *dst) {
-    static const unsigned char bit_length[DMLREF__BLOCK] = {0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+/* Section 4, BLOCKED and TREE sums. Inside a block, output i's leaves sit at
+   most D_i deep (dmlref__tree_depth); the deepest in a full block is
+   d_max, and the last output's leaves at most L = log2(block) deep. With
+   CARRY_AFTER, block b >= 1 adds the carry (one level) and each earlier
+   block's leaves sit one level deeper per block; with CARRY_INTO_FIRST the
+   carry enters z[0] and passes the whole tree again: R = L + 1 levels per
+   block. So sum d_j |x_j| <= (D_i + [b >= 1]) a_cur + G_b (+ (1 + D_i) P_b,
+   INTO_FIRST), P_b the |x| of the blocks before b, G_1 = L a_0 (+ a_0, AFTER),
+   and G_(b+1) = G_b + P_b + (L + 2) a_b (AFTER) or G_b + R P_b + (L + 1) a_b
+   (INTO_FIRST). A seed adds exact operations only: it changes no bound. */
+static uint32_t dmlref__floor_log2(uint64_t n) { return dmlref__ceil_log2(n + 1u) - 1u; }
+static uint32_t dmlref__popcount(uint64_t n) {
+    uint32_t count = 0;
+    for (; n; n &= n - 1u) count++;
+    return count;
+}
+/* The deepest leaf of output i of a block's tree (docs/error-bounds.md, section 4). */
+static uint32_t dmlref__tree_depth(int algorithm, uint64_t i) {
+    if (algorithm == DMLREF_TREE_BRENT_KUNG) /* the group totals of i + 1's bits, folded from the left */
+        return dmlref__floor_log2(i + 1u) + dmlref__popcount(i + 1u) - 1u;
+    return i ? dmlref__floor_log2(i) + 1u : 0u; /* Kogge-Stone, Sklansky: one level per step that updates i */
+}
+
+static void dmlref__bound_sum_tree(const dmlref__scan_panel *p, const void *src, double *dst) {
     const dmlref__bound_setup *b = p->bound;
     dmlref__sum_enclosure s = {0, 0};
-    double a_total = 0, a_cur = 0, g = 0, before = 0, c, s_abs = 0; /* c = (1 + u)^(D-1) - 1 */
-    int infinite = 0;
-    uint64_t k, block = 0;
-    c = b->u;
-    c = c + b->u * (1 + c);
-    c = c + b->u * (1 + c); /* (1 + u)^3 - 1: D <= 4 in block 0 */
+    double a_total = 0, a_cur = 0, g = 0, before = 0, c = 0, s_abs = 0; /* c = (1 + u)^c_depth - 1 */
+    int infinite = 0, after = p->tree.carry == DMLREF_CARRY_AFTER;
+    uint32_t block = p->tree.block, levels = dmlref__floor_log2(block), d_max = levels;
+    uint64_t k, index = 0, c_depth = 0, depth_before = 0; /* depth_before: INTO_FIRST, L + (b - 1) R + 1 */
+    if (p->tree.algorithm == DMLREF_TREE_BRENT_KUNG && 2u * levels - 2u > levels) d_max = 2u * levels - 2u;
     for (k = 0; k < p->length; k++) {
-        unsigned i = (unsigned)(k % DMLREF__BLOCK);
+        unsigned i = (unsigned)(k % block);
         double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), weight, depth;
+        uint64_t block_depth, depth_i = dmlref__tree_depth(p->tree.algorithm, i); /* D, and D_i */
+        double d_i = (double)depth_i;
         if (i == 0 && k > 0) { /* the block before is full: fold it into G, deepen */
-            if (block == 0) g = 5 * a_cur;
-            else g = g + before + 6 * a_cur;
+            if (after) {
+                if (index == 0) g = (double)(levels + 1u) * a_cur;
+                else g = g + before + (double)(levels + 2u) * a_cur;
+            } else {
+                if (index == 0) g = (double)levels * a_cur;
+                else g = g + (double)(levels + 1u) * before + (double)(levels + 1u) * a_cur;
+            }
             before = before + a_cur;
             a_cur = 0;
-            c = c + b->u * (1 + c); /* D - 1 = 3 + b */
-            block++;
+            index++;
+            depth_before = levels + (index - 1u) * (levels + 1u) + 1u;
         }
         if (!dmlref__finite(x)) infinite = 1;
         a_cur = a_cur + dmlref__abs(x);
         a_total = a_total + dmlref__abs(x);
-        weight = block == 0 ? bit_length[i] * a_cur : (bit_length[i] + 1) * a_cur + g;
-        depth = block == 0 ? (double)bit_length[i] : 4 + (double)block; /* the deepest leaf, D */
+        if (index == 0) {
+            block_depth = d_max;
+            weight = d_i * a_cur;
+            depth = (double)depth_i;
+        } else if (after) {
+            block_depth = d_max + 1u > levels + index ? d_max + 1u : levels + index;
+            weight = (d_i + 1) * a_cur + g;
+            depth = (double)(depth_i + 1u > levels + index ? depth_i + 1u : levels + index);
+        } else {
+            block_depth = depth_before + d_max;
+            weight = (d_i + 1) * a_cur + g + (1 + d_i) * before;
+            depth = (double)(depth_before + depth_i);
+        }
+        while (c_depth + 1u < block_depth) { /* c covers D - 1 levels; it only grows */
+            c = c + b->u * (1 + c);
+            c_depth++;
+        }
         if ((1 + depth * b->u * (1 + c)) * a_total >= b->overflow) infinite = 1; /* (1 + u)^D A_k */
         if (b->final_rounding) s_abs = dmlref__enclose(&s, x);
         DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, b->u * (1 + c) * weight, s_abs, infinite));
@@ -2516,15 +2793,21 @@ static void dmlref__bound_product_sequential(const dmlref__scan_panel *p, const 
    min(1, |x_j|) >= 2^lowest and U = prod max(1, |x_j|). If none can
    underflow (2^(lowest-1) >= 2^emin and k u <= 1/2), e_k = ((1 + u)^k - 1) M_k
    whatever the tree; else e_k = ((1 + u)(1 + half_eta))^k - 1) U_k. A zero
-   makes every tree exact. */
-static void dmlref__bound_product_any(const dmlref__scan_panel *p, const void *src, double *dst) {
+   makes every tree exact. A TREE order (contiguous) multiplies only
+   contiguous ranges: their largest product, R_max, and the largest
+   reciprocal, 1/R_min, replace U and 1/L in the no-underflow case, which
+   then reads R_min (1 - u)^k >= R_min / (1 + 2u)^k >= 2^emin, any k. */
+static void dmlref__bound_product_trees(const dmlref__scan_panel *p, const void *src, double *dst, int contiguous) {
     const dmlref__bound_setup *b = p->bound;
     double m = 1, big = 1, c = 0, c_eta = 0; /* c >= (1 + u)^k - 1; c_eta the same with u_eta */
+    double range_max = 0, range_max_here = 0, inverse_max = 0, inverse_here = 0; /* ranges ending here */
+    double c_2u = 0, smallest_inverse = dmlref__pow2(-b->emin); /* c_2u >= (1 + 2u)^k - 1 */
     int64_t lowest = 0;
     int infinite = 0, zero = 0;
     uint64_t k;
     for (k = 0; k < p->length; k++) {
         double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), ax = dmlref__abs(x), e;
+        int safe;
         if (!dmlref__finite(x)) infinite = 1;
         if (x == 0) zero = 1;
         m = m * ax;
@@ -2533,13 +2816,27 @@ static void dmlref__bound_product_any(const dmlref__scan_panel *p, const void *s
             uint64_t biased = dmlref__bits_from_f64(ax) >> 52;
             lowest += biased ? (int64_t)biased - 1023 : -1074;
         }
+        if (contiguous && ax > 0) { /* Kadane's rule: a range ending here extends the best one, or starts here */
+            double inverse = 1 / ax;
+            range_max_here = ax * (range_max_here > 1 ? range_max_here : 1);
+            inverse_here = inverse * (inverse_here > 1 ? inverse_here : 1);
+            if (range_max_here > range_max) range_max = range_max_here;
+            if (inverse_here > inverse_max) inverse_max = inverse_here;
+        }
         if (k % DMLREF__GROWTH_CHUNK == 0) {
             c = dmlref__growth(b->u, k + DMLREF__GROWTH_CHUNK);
             c_eta = dmlref__growth(b->u_eta, k + DMLREF__GROWTH_CHUNK);
+            if (contiguous) c_2u = dmlref__growth(2 * b->u, k + DMLREF__GROWTH_CHUNK);
         }
-        if ((1 + (double)k * b->u_eta * (1 + c_eta)) * big >= b->overflow) infinite = 1; /* ((1+u)(1+eta/2))^k U_k */
+        if (contiguous) safe = inverse_max * (1 + c_2u) <= smallest_inverse;
+        else safe = (double)k * b->u <= 0.5 && lowest - 1 >= b->emin;
+        if (contiguous && safe) { /* every computed subproduct is at most (1 + u)^k R_max */
+            if ((1 + (double)k * b->u * (1 + c)) * range_max >= b->overflow) infinite = 1;
+        } else if ((1 + (double)k * b->u_eta * (1 + c_eta)) * big >= b->overflow) {
+            infinite = 1; /* ((1 + u)(1 + eta/2))^k U_k */
+        }
         if (zero) e = 0; /* below: (1 + v)^k - 1 <= k v (1 + v)^(k-1) */
-        else if (lowest - 1 >= b->emin && (double)k * b->u <= 0.5) e = (double)k * b->u * (1 + c) * m;
+        else if (safe) e = (double)k * b->u * (1 + c) * m;
         else e = (double)k * b->u_eta * (1 + c_eta) * big;
         DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, e, m, infinite));
     }
@@ -2558,10 +2855,11 @@ static void dmlref__bound_kernel(const dmlref__scan_panel *p) {
             continue;
         }
         if (p->exclusive) dst[0] = 0;
-        if (b->product && b->order == DMLREF_FLOAT_ORDER_ANY) dmlref__bound_product_any(p, src, dst);
-        else if (b->product) dmlref__bound_product_sequential(p, src, dst);
+        if (b->product && b->order == DMLREF_FLOAT_ORDER_SEQUENTIAL) dmlref__bound_product_sequential(p, src, dst);
+        else if (b->product) dmlref__bound_product_trees(p, src, dst, b->order == DMLREF_FLOAT_ORDER_TREE);
         else if (b->order == DMLREF_FLOAT_ORDER_ANY) dmlref__bound_sum_any(p, src, dst);
-        else if (b->order == DMLREF_FLOAT_ORDER_BLOCKED) dmlref__bound_sum_blocked(p, src, dst);
+        else if (b->order == DMLREF_FLOAT_ORDER_BLOCKED || b->order == DMLREF_FLOAT_ORDER_TREE)
+            dmlref__bound_sum_tree(p, src, dst);
         else dmlref__bound_sum_sequential(p, src, dst);
     }
 }
@@ -5147,12 +5445,20 @@ static int dmlref__same_layout(const dmlref__tensor *a, const dmlref__tensor *b)
     return 1;
 }
 
-/* EXACT float sums run the one scalar kernel on every path. */
-static dmlref__scan_kernel dmlref__cumsum_kernel(const dmlref__plan *plan, const dmlref__kernels *kernels) {
-    if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT && dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT)
-        return plan->in.esize == 2 ? dmlref__cumsum_exact_f16
-               : plan->in.esize == 4 ? dmlref__cumsum_exact_f32
-                                     : dmlref__cumsum_exact_f64;
+/* EXACT float sums run the one scalar kernel on every path; float scans with
+   a TREE order, a non-default accumulation or the identity seed run the
+   general float kernel on every path. */
+static dmlref__scan_kernel dmlref__scan_kernel_for(const dmlref__plan *plan, const dmlref__kernels *kernels) {
+    if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT) {
+        if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT)
+            return plan->in.esize == 2 ? dmlref__cumsum_exact_f16
+                   : plan->in.esize == 4 ? dmlref__cumsum_exact_f32
+                                         : dmlref__cumsum_exact_f64;
+        if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT ||
+            plan->identity_seed)
+            return dmlref__scan_float_general;
+    }
+    if (plan->op == DMLREF__OP_CUMPROD) return kernels->cumprod[plan->in.type];
     if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) return kernels->cumsum_blocked[plan->in.type];
     return kernels->cumsum[plan->in.type];
 }
@@ -5165,6 +5471,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     const dmlref__kernels *kernels;
     uintptr_t in_first, in_last, out_first, out_last;
     int stream;
+    double *scratch = NULL;
     dmlref_status s = dmlref__validate(op, options, 0, &plan);
     if (s != DMLREF_OK) return s;
     ctx.options = options;
@@ -5190,13 +5497,20 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     }
     stream = !(in_first < out_last && out_first < in_last) && out_last - out_first >= DMLREF_STREAM_BYTES;
     kernels = dmlref__kernels_for(plan.isa);
+    if (plan.float_order == DMLREF_FLOAT_ORDER_TREE && plan.tree.block > DMLREF__TREE_STACK &&
+        dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT) {
+        scratch = (double *)DMLREF_MALLOC(plan.tree.block * sizeof(double));
+        if (!scratch)
+            return dmlref__fail(&ctx, DMLREF_ERROR_OUT_OF_MEMORY,
+                                "options.tree->block is %u: its %lu-byte work buffer could not be allocated",
+                                (unsigned)plan.tree.block, (unsigned long)(plan.tree.block * sizeof(double)));
+    }
     dmlref__fpenv_enter(&env);
     switch (plan.op) {
     case DMLREF__OP_CUMSUM:
-        dmlref__run_scan(&plan, inputs[0], outputs[0], dmlref__cumsum_kernel(&plan, kernels), stream, NULL);
-        break;
     case DMLREF__OP_CUMPROD:
-        dmlref__run_scan(&plan, inputs[0], outputs[0], kernels->cumprod[plan.in.type], stream, NULL);
+        dmlref__run_scan(&plan, inputs[0], outputs[0], dmlref__scan_kernel_for(&plan, kernels), stream, NULL,
+                         scratch);
         break;
     default: /* inputs as large as a streamed output are read ahead (off the cache they would only slow) */
         dmlref__run_arg(&plan, inputs[0], outputs[0], kernels->arg[plan.in.type],
@@ -5204,6 +5518,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
         break;
     }
     dmlref__fpenv_leave(&env);
+    if (scratch) DMLREF_FREE(scratch);
     return DMLREF_OK;
 }
 
@@ -5258,7 +5573,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     dmlref__run_scan(&plan, inputs[0], bound,
                      dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
                                                                           : dmlref__bound_zero_kernel,
-                     0, &setup);
+                     0, &setup, NULL);
     dmlref__fpenv_leave(&env);
     return DMLREF_OK;
 }

@@ -470,20 +470,29 @@ static void ex_add_case(const ex_type *t, int pattern, int layout, int exclusive
 
 /* ---- bound/... cases --------------------------------------------------------- */
 
-enum { ORD_SEQUENTIAL, ORD_BLOCKED, ORD_EXACT, ORD_ANY, ORD_COUNT };
-static const char *const ex_order_names[ORD_COUNT] = {"sequential", "blocked", "exact", "any"};
+enum { ORD_SEQUENTIAL, ORD_BLOCKED, ORD_EXACT, ORD_ANY, ORD_TREE, ORD_COUNT };
+static const char *const ex_order_names[ORD_COUNT] = {"sequential", "blocked", "exact", "any", "tree"};
 static const int ex_order_values[ORD_COUNT] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED,
-                                               DMLREF_FLOAT_ORDER_EXACT, DMLREF_FLOAT_ORDER_ANY};
+                                               DMLREF_FLOAT_ORDER_EXACT, DMLREF_FLOAT_ORDER_ANY,
+                                               DMLREF_FLOAT_ORDER_TREE};
+/* The trees ORD_TREE cases take (their index is in the case). */
+static const dmlref_scan_tree ex_trees[] = {
+    {DMLREF_TREE_SKLANSKY, 32, DMLREF_CARRY_INTO_FIRST}, {DMLREF_TREE_KOGGE_STONE, 64, DMLREF_CARRY_AFTER},
+    {DMLREF_TREE_BRENT_KUNG, 16, DMLREF_CARRY_AFTER},    {DMLREF_TREE_BRENT_KUNG, 8, DMLREF_CARRY_INTO_FIRST},
+    {DMLREF_TREE_SKLANSKY, 2, DMLREF_CARRY_AFTER},       {DMLREF_TREE_KOGGE_STONE, 2048, DMLREF_CARRY_INTO_FIRST},
+    {DMLREF_TREE_KOGGE_STONE, 2, DMLREF_CARRY_INTO_FIRST}, {DMLREF_TREE_SKLANSKY, 1024, DMLREF_CARRY_AFTER}};
+static const char *const ex_accumulation_names[3] = {"", "-native", "-wide"};
 
 typedef struct bound_case {
     char name[96];
     const ex_type *t;
     int product, order, pattern, layout, exclusive, decreasing;
+    int accumulation, identity_seed, tree; /* options; tree indexes ex_trees (ORD_TREE) */
     size_t n, lines;
     uint64_t seed;
 } bound_case;
 
-#define BOUND_MAX_CASES 1024
+#define BOUND_MAX_CASES 2048
 static bound_case bound_cases[BOUND_MAX_CASES];
 static unsigned bound_case_count;
 
@@ -506,27 +515,55 @@ static void ex_ratio_add(ex_ratios *r, double v) {
     r->v[r->n++] = v;
 }
 
-/* One value of the accumulation type of t (DEFAULT: float for FLOAT16/32). */
-static double ex_acc_round(const ex_type *t, double v) { return t->size == 8 ? v : (double)(float)v; }
+/* binary16 nearest to a double, ties to even, found among the neighbours of
+   the float32 rounding (within a factor 2 of v, so each |v - h| is exact). */
+static uint16_t ex_f64_to_f16(double v) {
+    uint16_t h = oracle_f32_to_f16((float)v), best = h;
+    double best_distance;
+    int k;
+    if (v != v) return 0x7E00u;
+    if (fabs(v) >= 65520.0) return (uint16_t)(v < 0 ? 0xFC00u : 0x7C00u);
+    best_distance = fabs(v - (double)oracle_f16_to_f32(h));
+    for (k = -1; k <= 1; k += 2) {
+        uint16_t c = (uint16_t)(h + k);
+        double d;
+        if ((h & 0x7FFFu) == 0 || (c & 0x7C00u) == 0x7C00u || ((c ^ h) & 0x8000u)) continue;
+        d = fabs(v - (double)oracle_f16_to_f32(c));
+        if (d < best_distance || (d == best_distance && !(c & 1u))) {
+            best = c;
+            best_distance = d;
+        }
+    }
+    return best;
+}
+
+/* One value of the accumulation type of t: DEFAULT float for FLOAT16/32;
+   NATIVE the type itself; WIDE double. */
+static double ex_acc_round(const ex_type *t, int accumulation, double v) {
+    if (t->size == 8 || accumulation == DMLREF_ACCUMULATION_WIDE) return v;
+    if (t->size == 2 && accumulation == DMLREF_ACCUMULATION_NATIVE) return (double)oracle_f16_to_f32(ex_f64_to_f16(v));
+    return (double)(float)v;
+}
 
 /* An association tree of work[lo..hi) with random split points (expected
    depth O(log n)), in the accumulation type. */
-static double ex_split_tree(ex_rng *r, const ex_type *t, const double *work, size_t lo, size_t hi, int product) {
+static double ex_split_tree(ex_rng *r, const ex_type *t, int accumulation, const double *work, size_t lo, size_t hi,
+                            int product) {
     size_t split;
     double a, b;
     if (hi - lo == 1) return work[lo];
     split = lo + 1u + ex_below(r, (unsigned)(hi - lo - 1u));
-    a = ex_split_tree(r, t, work, lo, split, product);
-    b = ex_split_tree(r, t, work, split, hi, product);
-    return ex_acc_round(t, product ? a * b : a + b);
+    a = ex_split_tree(r, t, accumulation, work, lo, split, product);
+    b = ex_split_tree(r, t, accumulation, work, split, hi, product);
+    return ex_acc_round(t, accumulation, product ? a * b : a + b);
 }
 
 /* What an implementation in ANY order may return for x[0..n): the elements
    shuffled, then combined by a random-split tree (variant 0) or left to
    right (variant 1) in the accumulation type, then rounded once to the
    output type. */
-static double ex_random_tree(ex_rng *r, const ex_type *t, const uint64_t *x, size_t n, int product, int variant,
-                             double *work) {
+static double ex_random_tree(ex_rng *r, const ex_type *t, int accumulation, const uint64_t *x, size_t n, int product,
+                             int variant, double *work) {
     size_t i;
     double v;
     for (i = 0; i < n; i++) work[i] = ex_to_double(t, x[i]);
@@ -537,12 +574,12 @@ static double ex_random_tree(ex_rng *r, const ex_type *t, const uint64_t *x, siz
         work[k] = tmp;
     }
     if (variant == 0) {
-        v = ex_split_tree(r, t, work, 0, n, product);
+        v = ex_split_tree(r, t, accumulation, work, 0, n, product);
     } else {
         v = work[0];
-        for (i = 1; i < n; i++) v = ex_acc_round(t, product ? v * work[i] : v + work[i]);
+        for (i = 1; i < n; i++) v = ex_acc_round(t, accumulation, product ? v * work[i] : v + work[i]);
     }
-    return ex_to_double(t, ex_from_double(t, v));
+    return t->size == 2 ? (double)oracle_f16_to_f32(ex_f64_to_f16(v)) : ex_to_double(t, ex_from_double(t, v));
 }
 
 /* |computed - exact| as a double (for ratios), with exact held as a bigfloat. */
@@ -594,6 +631,9 @@ static void run_bound_case(const void *ctx) {
     for (i = 0; i < l.in_elems; i++) ex_store(in + i * t->size, t->size, x[i]);
     memset(&options, 0, sizeof options);
     options.float_order = ex_order_values[c->order];
+    options.accumulation = c->accumulation;
+    options.identity_seed = c->identity_seed;
+    options.tree = &ex_trees[c->tree];
     options.error_message = message;
     options.error_message_capacity = sizeof message;
     inputs[0] = in;
@@ -654,7 +694,8 @@ static void run_bound_case(const void *ctx) {
                 if (c->order == ORD_ANY && (last < 64 || ex_below(&r, (unsigned)(last / 16u + 1u)) == 0)) {
                     unsigned trial;
                     for (trial = 0; trial < 2; trial++) {
-                        double tree = ex_random_tree(&r, t, line, last + 1u, c->product, (int)trial, work);
+                        double tree =
+                            ex_random_tree(&r, t, c->accumulation, line, last + 1u, c->product, (int)trial, work);
                         ex_checked_bounds++;
                         if (!TR_CHECKF(bf_within(&exact, tree, b),
                                        "line %lu output %lu: a random tree gives %.17g, exact %.17g, bound %.17g",
@@ -677,11 +718,23 @@ done:
     free(work);
 }
 
-static void bound_add_case(const ex_type *t, int product, int order, int pattern, int layout, int exclusive,
-                           int decreasing, size_t n, size_t lines, uint64_t seed) {
+static bound_case *bound_add_case_with(const ex_type *t, int product, int order, int pattern, int layout,
+                                       int exclusive, int decreasing, size_t n, size_t lines, uint64_t seed,
+                                       int accumulation, int identity_seed, int tree);
+static bound_case *bound_add_case(const ex_type *t, int product, int order, int pattern, int layout, int exclusive,
+                                  int decreasing, size_t n, size_t lines, uint64_t seed) {
+    return bound_add_case_with(t, product, order, pattern, layout, exclusive, decreasing, n, lines, seed, 0, 0, 0);
+}
+static bound_case *bound_add_case_with(const ex_type *t, int product, int order, int pattern, int layout,
+                                       int exclusive, int decreasing, size_t n, size_t lines, uint64_t seed,
+                                       int accumulation, int identity_seed, int tree) {
     bound_case *c;
-    if (bound_case_count >= BOUND_MAX_CASES) return;
+    char tree_name[40] = "";
+    if (bound_case_count >= BOUND_MAX_CASES) return NULL;
     c = &bound_cases[bound_case_count++];
+    c->accumulation = accumulation;
+    c->identity_seed = identity_seed;
+    c->tree = tree;
     c->t = t;
     c->product = product;
     c->order = order;
@@ -692,10 +745,18 @@ static void bound_add_case(const ex_type *t, int product, int order, int pattern
     c->n = n;
     c->lines = lines;
     c->seed = seed;
-    snprintf(c->name, sizeof c->name, "bound/%s-%s-%s-%s-%s%s%s-n%lu", product ? "cumprod" : "cumsum",
-             ex_order_names[order], t->name, ex_pattern_names[pattern], ex_layout_names[layout],
-             exclusive ? "-exclusive" : "", decreasing ? "-decreasing" : "", (unsigned long)n);
+    if (order == ORD_TREE)
+        snprintf(tree_name, sizeof tree_name, "-%s%u%s",
+                 ex_trees[tree].algorithm == DMLREF_TREE_KOGGE_STONE ? "ks"
+                 : ex_trees[tree].algorithm == DMLREF_TREE_SKLANSKY ? "sk"
+                                                                    : "bk",
+                 (unsigned)ex_trees[tree].block, ex_trees[tree].carry == DMLREF_CARRY_AFTER ? "after" : "first");
+    snprintf(c->name, sizeof c->name, "bound/%s-%s%s%s%s-%s-%s-%s%s%s-n%lu", product ? "cumprod" : "cumsum",
+             ex_order_names[order], tree_name, ex_accumulation_names[accumulation], identity_seed ? "-seed" : "",
+             t->name, ex_pattern_names[pattern], ex_layout_names[layout], exclusive ? "-exclusive" : "",
+             decreasing ? "-decreasing" : "", (unsigned long)n);
     tr_add(c->name, run_bound_case, c);
+    return c;
 }
 
 /* A lone input next to the largest finite value is exact (no operation):
@@ -714,6 +775,7 @@ static void run_bound_near_max(const void *ctx) {
     int order;
     (void)ctx;
     memset(&options, 0, sizeof options);
+    options.tree = &ex_trees[0];
     for (order = 0; order < ORD_COUNT; order++) {
         options.float_order = ex_order_values[order];
         if (!TR_CHECK(dmlref_error_bound(&op, inputs, &bound_tensor, bound, &options) == DMLREF_OK)) continue;
@@ -788,6 +850,31 @@ void register_exact_tests(void) {
                     bound_add_case(t, 1, (int)order, product_patterns[k], LAY_COLUMNS_PADDED, (int)(k & 1u),
                                    (int)((k >> 1) & 1u), 30, 4, seed++);
                 }
+            }
+        }
+    }
+    /* TREE orders, accumulations and the seed: every tree on every type, sums and products */
+    for (ti = 0; ti < 3; ti++) {
+        const ex_type *t = &ex_types[ti];
+        unsigned k, acc;
+        for (k = 0; k < sizeof ex_trees / sizeof ex_trees[0]; k++) {
+            for (pat = 0; pat < PAT_NEAR1; pat++)
+                bound_add_case_with(t, 0, ORD_TREE, (int)pat, pat % 2 ? LAY_COLUMNS_PADDED : LAY_LINE, (int)(pat & 1u),
+                                    (int)((pat >> 1) & 1u), pat == PAT_NORMAL ? 5000 : 700, pat % 2 ? 3 : 1, seed++,
+                                    (int)(k % 3u), (int)(k & 1u), (int)k);
+            bound_add_case_with(t, 1, ORD_TREE, PAT_NEAR1, LAY_LINE, 0, 0, 2000, 1, seed++, (int)(k % 3u), 0, (int)k);
+            bound_add_case_with(t, 1, ORD_TREE, PAT_SUBNORMAL, LAY_LINE, (int)(k & 1u), 0, 120, 1, seed++, 0, 0, (int)k);
+            bound_add_case_with(t, 0, ORD_TREE, PAT_NORMAL, LAY_LINE, 0, 0, 100000, 1, seed++, 0, 0, (int)k);
+        }
+        for (acc = DMLREF_ACCUMULATION_NATIVE; acc <= DMLREF_ACCUMULATION_WIDE; acc++) {
+            for (order = 0; order < ORD_TREE; order++) {
+                if (order == ORD_EXACT) continue; /* EXACT takes DEFAULT only */
+                for (pat = 0; pat < PAT_NEAR1; pat++)
+                    bound_add_case_with(t, 0, (int)order, (int)pat, pat % 2 ? LAY_ROWS : LAY_LINE, (int)(pat & 1u),
+                                        0, pat == PAT_NORMAL ? 3000 : 300, pat % 2 ? 2 : 1, seed++, (int)acc,
+                                        (int)(pat & 1u), 0);
+                bound_add_case_with(t, 1, (int)order, PAT_NEAR1, LAY_LINE, 0, 0, 600, 1, seed++, (int)acc, 0, 0);
+                bound_add_case_with(t, 1, (int)order, PAT_SPAN, LAY_LINE, 1, 1, 120, 1, seed++, (int)acc, 1, 0);
             }
         }
     }

@@ -121,6 +121,7 @@ typedef struct fixture {
     DML_REDUCE_OPERATOR_DESC reduce;
     DML_OPERATOR_DESC op;
     dmlref_options options;
+    dmlref_scan_tree tree; /* options.tree points here after a TREE edit */
     /* what the calls receive */
     const DML_OPERATOR_DESC *op_arg;
     const void *in_ptr[1];
@@ -311,6 +312,8 @@ enum {
     E_SHIFT,       /* i: bytes added to the base address (execute) */
     E_OUT_IN_INPUT, /* i: the output's base is the input's + i bytes (execute) */
     E_ACCUMULATION, /* i: options.accumulation */
+    E_SEED,         /* i: options.identity_seed */
+    E_TREE,         /* i: algorithm, v: block | carry << 32; options.tree points at the fixture's tree */
     E_BOUND_IN_INPUT /* i: the bound buffer's base is the input's + i bytes (dmlref_error_bound) */
 };
 
@@ -383,6 +386,13 @@ static void apply_edits(fixture *f, const edit *edits) {
         case E_NULL: f->nulls |= (unsigned)e->v; break;
         case E_OUT_IN_INPUT: f->out_in_input = 1; f->out_rel = e->i; break;
         case E_ACCUMULATION: f->options.accumulation = (int32_t)e->i; break;
+        case E_SEED: f->options.identity_seed = (int32_t)e->i; break;
+        case E_TREE:
+            f->tree.algorithm = (int32_t)e->i;
+            f->tree.block = (uint32_t)(e->v & 0xFFFFFFFFu);
+            f->tree.carry = (int32_t)(uint32_t)(e->v >> 32);
+            f->options.tree = &f->tree;
+            break;
         case E_BOUND_IN_INPUT: f->bound_in_input = 1; f->bound_rel = e->i; break;
         default: break;
         }
@@ -512,7 +522,7 @@ static void check_fixture(fixture *f, const char *label, dmlref_status expected,
     TR_CHECKF(sq == sv, "%s: dmlref_validate returned %s without a message buffer, %s with one", label,
               dmlref_status_name(sq), dmlref_status_name(sv));
     if (!f->options.feature_level && !f->options.float_order && !f->options.nan_policy && !f->options.isa &&
-        !f->options.accumulation) {
+        !f->options.accumulation && !f->options.identity_seed) {
         sq = dmlref_validate(f->op_arg, NULL); /* NULL options: the same defaults */
         TR_CHECKF(sq == sv, "%s: dmlref_validate returned %s with NULL options, %s with zeroed ones", label,
                   dmlref_status_name(sq), dmlref_status_name(sv));
@@ -600,6 +610,8 @@ typedef struct bad_row {
 #define SHIFT(t, n) {E_SHIFT, t, n, 0}
 #define OUT_IN_INPUT(n) {E_OUT_IN_INPUT, 0, n, 0}
 #define ACCUMULATION(n) {E_ACCUMULATION, 0, n, 0}
+#define SEED(n) {E_SEED, 0, n, 0}
+#define TREE(algorithm, block, carry) {E_TREE, 0, algorithm, (uint64_t)(block) | (uint64_t)(uint32_t)(carry) << 32}
 #define BOUND_IN_INPUT(n) {E_BOUND_IN_INPUT, 0, n, 0}
 
 #define S(x) DMLREF_ERROR_##x
@@ -925,7 +937,41 @@ static const bad_row rows[] = {
     {"option-feature-level-0x6500", M_ALL, {LEVEL_N(0x6500)}, S(INVALID_OPTION), "options.feature_level", 0},
     {"option-feature-level-max-uint", M_ALL, {LEVEL_N(U32MAX)}, S(INVALID_OPTION), "options.feature_level", 0},
     {"option-float-order-minus-1", M_ALL, {FLOAT_ORDER(-1)}, S(INVALID_OPTION), "options.float_order", 0},
-    {"option-float-order-4", M_ALL, {FLOAT_ORDER(4)}, S(INVALID_OPTION), "options.float_order", 0},
+    {"option-float-order-5", M_ALL, {FLOAT_ORDER(5)}, S(INVALID_OPTION), "options.float_order", 0},
+    /* TREE (4): options.tree is read only then, and each of its fields is checked */
+    {"option-tree-null", M_ALL, {FLOAT_ORDER(4)}, S(INVALID_OPTION), "options.tree is NULL", 0},
+    {"option-tree-null-int32", M_SCANS, {FLOAT_ORDER(4), DTYPE(T_BOTH, INT32)}, S(INVALID_OPTION),
+     "options.tree is NULL", 0},
+    {"option-tree-algorithm-3", M_ALL, {FLOAT_ORDER(4), TREE(3, 16, 0)}, S(INVALID_OPTION),
+     "options.tree->algorithm is 3", 0},
+    {"option-tree-algorithm-minus-1", M_SCANS, {FLOAT_ORDER(4), TREE(-1, 16, 0)}, S(INVALID_OPTION),
+     "options.tree->algorithm is -1", 0},
+    {"option-tree-block-0", M_SCANS, {FLOAT_ORDER(4), TREE(0, 0, 0)}, S(INVALID_OPTION),
+     "options.tree->block is 0", 0},
+    {"option-tree-block-1", M_SCANS, {FLOAT_ORDER(4), TREE(1, 1, 0)}, S(INVALID_OPTION),
+     "options.tree->block is 1,", 0},
+    {"option-tree-block-24", M_SCANS, {FLOAT_ORDER(4), TREE(2, 24, 1)}, S(INVALID_OPTION),
+     "options.tree->block is 24", 0},
+    {"option-tree-block-131072", M_SCANS, {FLOAT_ORDER(4), TREE(1, 131072, 1)}, S(INVALID_OPTION),
+     "options.tree->block is 131072", 0},
+    {"option-tree-block-max-uint", M_SCANS, {FLOAT_ORDER(4), TREE(0, 0xFFFFFFFFu, 0)}, S(INVALID_OPTION),
+     "options.tree->block is 4294967295", 0},
+    {"option-tree-carry-2", M_SCANS, {FLOAT_ORDER(4), TREE(1, 32, 2)}, S(INVALID_OPTION),
+     "options.tree->carry is 2", 0},
+    {"option-tree-carry-minus-1", M_SCANS, {FLOAT_ORDER(4), TREE(1, 32, -1)}, S(INVALID_OPTION),
+     "options.tree->carry is -1", 0},
+    {"option-tree-ignored-when-sequential-accepted", M_ALL, {FLOAT_ORDER(0), TREE(7, 3, 9)}, OK, NULL, 0},
+    {"option-tree-sklansky-accepted", M_ALL, {FLOAT_ORDER(4), TREE(1, 2, 1)}, OK, NULL, 0},
+    {"option-tree-brent-kung-65536-accepted", M_SCANS, {FLOAT_ORDER(4), TREE(2, 65536, 0)}, OK, NULL, 0},
+    {"option-tree-kogge-stone-int8-accepted", M_SCANS, {FLOAT_ORDER(4), TREE(0, 1024, 1), DTYPE(T_BOTH, INT8)}, OK,
+     NULL, 0},
+    {"option-tree-float16-in-place-accepted", M_SCANS,
+     {FLOAT_ORDER(4), TREE(1, 4, 1), DTYPE(T_BOTH, FLOAT16), OUT_IN_INPUT(0), EXCLUSIVE(1)}, OK, NULL, 0},
+    /* identity_seed: 0 or 1 */
+    {"option-identity-seed-2", M_ALL, {SEED(2)}, S(INVALID_OPTION), "options.identity_seed is 2", 0},
+    {"option-identity-seed-minus-1", M_SCANS, {SEED(-1)}, S(INVALID_OPTION), "options.identity_seed is -1", 0},
+    {"option-identity-seed-accepted", M_ALL, {SEED(1)}, OK, NULL, 0},
+    {"option-identity-seed-exact-accepted", M_CUMSUM, {SEED(1), FLOAT_ORDER(2)}, OK, NULL, 0},
     /* ANY (3) is for dmlref_error_bound alone */
     {"option-float-order-any", M_ALL, {FLOAT_ORDER(3)}, S(INVALID_OPTION), "options.float_order", 0},
     {"option-float-order-any-int32", M_SCANS, {FLOAT_ORDER(3), DTYPE(T_BOTH, INT32)}, S(INVALID_OPTION),
@@ -953,20 +999,27 @@ static const bad_row rows[] = {
      NULL, 0},
     {"option-float-order-exact-at-feature-level-accepted", M_CUMSUM, {FLOAT_ORDER(2), LEVEL(5_0)}, OK, NULL, 0},
     {"option-float-order-exact-arg-int16-accepted", M_ARGS, {FLOAT_ORDER(2), DTYPE(T_IN, INT16)}, OK, NULL, 0},
-    /* accumulation: DEFAULT (0) is the only value so far */
-    {"option-accumulation-1", M_ALL, {ACCUMULATION(1)}, S(INVALID_OPTION), "options.accumulation", 0},
+    /* accumulation: DEFAULT (0), NATIVE (1), WIDE (2); EXACT takes DEFAULT only */
+    {"option-accumulation-3", M_ALL, {ACCUMULATION(3)}, S(INVALID_OPTION), "options.accumulation", 0},
+    {"option-accumulation-1-accepted", M_ALL, {ACCUMULATION(1)}, OK, NULL, 0},
+    {"option-accumulation-2-accepted", M_ALL, {ACCUMULATION(2)}, OK, NULL, 0},
+    {"option-accumulation-2-float16-tree-accepted", M_SCANS,
+     {ACCUMULATION(2), DTYPE(T_BOTH, FLOAT16), FLOAT_ORDER(4), TREE(0, 8, 0)}, OK, NULL, 0},
+    {"option-accumulation-2-with-exact", M_CUMSUM, {ACCUMULATION(2), FLOAT_ORDER(2)}, S(INVALID_OPTION),
+     "options.accumulation is 2; float_order EXACT", 0},
     {"option-accumulation-minus-1", M_ALL, {ACCUMULATION(-1)}, S(INVALID_OPTION), "options.accumulation", 0},
     {"option-accumulation-max-int", M_ALL, {ACCUMULATION(0x7FFFFFFF)}, S(INVALID_OPTION), "options.accumulation",
      0},
     {"option-accumulation-min-int", M_SCANS, {ACCUMULATION(INT32_MIN)}, S(INVALID_OPTION), "options.accumulation",
      0},
-    {"option-accumulation-1-int32", M_SCANS, {ACCUMULATION(1), DTYPE(T_BOTH, INT32)}, S(INVALID_OPTION),
+    {"option-accumulation-3-int32", M_SCANS, {ACCUMULATION(3), DTYPE(T_BOTH, INT32)}, S(INVALID_OPTION),
      "options.accumulation", 0},
     {"option-accumulation-1-with-exact", M_CUMSUM, {ACCUMULATION(1), FLOAT_ORDER(2)}, S(INVALID_OPTION),
      "options.accumulation", 0},
     {"option-float-order-max-int", M_ALL, {FLOAT_ORDER(0x7FFFFFFF)}, S(INVALID_OPTION), "options.float_order", 0},
     {"option-nan-policy-minus-1", M_ALL, {NAN_POLICY(-1)}, S(INVALID_OPTION), "options.nan_policy", 0},
-    {"option-nan-policy-2", M_ALL, {NAN_POLICY(2)}, S(INVALID_OPTION), "options.nan_policy", 0},
+    {"option-nan-policy-3", M_ALL, {NAN_POLICY(3)}, S(INVALID_OPTION), "options.nan_policy", 0},
+    {"option-nan-policy-compare-accepted", M_ALL, {NAN_POLICY(2)}, OK, NULL, 0},
     {"option-isa-minus-1", M_ALL, {ISA(-1)}, S(INVALID_OPTION), "options.isa", 0},
     {"option-isa-7", M_ALL, {ISA(7)}, S(INVALID_OPTION), "options.isa", 0},
     {"option-isa-max-int", M_ALL, {ISA(0x7FFFFFFF)}, S(INVALID_OPTION), "options.isa", 0},
@@ -1753,7 +1806,11 @@ static const bound_row bound_rows[] = {
      BF_VALIDATE},
     {"validate-level-scan-float64", M_SCANS, {DTYPE(T_BOTH, FLOAT64), LEVEL(6_4)}, S(UNSUPPORTED_DATA_TYPE),
      "InputTensor.DataType is FLOAT64", BF_VALIDATE},
-    {"validate-float-order-4", M_SCANS, {FLOAT_ORDER(4)}, S(INVALID_OPTION), "options.float_order", BF_VALIDATE},
+    {"validate-float-order-5", M_SCANS, {FLOAT_ORDER(5)}, S(INVALID_OPTION), "options.float_order", BF_VALIDATE},
+    {"validate-tree-null", M_SCANS, {FLOAT_ORDER(4)}, S(INVALID_OPTION), "options.tree is NULL", BF_VALIDATE},
+    {"validate-tree-block-3", M_SCANS, {FLOAT_ORDER(4), TREE(1, 3, 1)}, S(INVALID_OPTION),
+     "options.tree->block is 3", BF_VALIDATE},
+    {"validate-identity-seed-2", M_SCANS, {SEED(2)}, S(INVALID_OPTION), "options.identity_seed", BF_VALIDATE},
     {"validate-float-order-minus-1", M_SCANS, {FLOAT_ORDER(-1)}, S(INVALID_OPTION), "options.float_order",
      BF_VALIDATE},
     {"validate-float-order-max-int", M_SCANS, {FLOAT_ORDER(0x7FFFFFFF)}, S(INVALID_OPTION), "options.float_order",
@@ -1764,16 +1821,18 @@ static const bound_row bound_rows[] = {
      S(INVALID_OPTION), "options.float_order", BF_VALIDATE},
     {"validate-float-order-exact-cumprod-float16", M_CUMPROD, {FLOAT_ORDER(2), DTYPE(T_BOTH, FLOAT16)},
      S(INVALID_OPTION), "options.float_order", BF_VALIDATE},
-    {"validate-accumulation-1", M_SCANS, {ACCUMULATION(1)}, S(INVALID_OPTION), "options.accumulation", BF_VALIDATE},
+    {"validate-accumulation-3", M_SCANS, {ACCUMULATION(3)}, S(INVALID_OPTION), "options.accumulation", BF_VALIDATE},
+    {"validate-accumulation-1-with-exact", M_CUMSUM, {ACCUMULATION(1), FLOAT_ORDER(2)}, S(INVALID_OPTION),
+     "options.accumulation", BF_VALIDATE},
     {"validate-accumulation-minus-1", M_SCANS, {ACCUMULATION(-1)}, S(INVALID_OPTION), "options.accumulation",
      BF_VALIDATE},
     {"validate-accumulation-max-int", M_SCANS, {ACCUMULATION(0x7FFFFFFF)}, S(INVALID_OPTION), "options.accumulation",
      BF_VALIDATE},
-    {"validate-accumulation-1-with-any", M_SCANS, {ACCUMULATION(1), FLOAT_ORDER(3)}, S(INVALID_OPTION),
+    {"validate-accumulation-3-with-any", M_SCANS, {ACCUMULATION(3), FLOAT_ORDER(3)}, S(INVALID_OPTION),
      "options.accumulation", BF_VALIDATE},
-    {"validate-accumulation-1-argop", M_ARGS, {ACCUMULATION(1)}, S(INVALID_OPTION), "options.accumulation",
+    {"validate-accumulation-3-argop", M_ARGS, {ACCUMULATION(3)}, S(INVALID_OPTION), "options.accumulation",
      BF_VALIDATE},
-    {"validate-nan-policy-2", M_SCANS, {NAN_POLICY(2)}, S(INVALID_OPTION), "options.nan_policy", BF_VALIDATE},
+    {"validate-nan-policy-3", M_SCANS, {NAN_POLICY(3)}, S(INVALID_OPTION), "options.nan_policy", BF_VALIDATE},
     {"validate-feature-level-0x1234", M_SCANS, {LEVEL_N(0x1234)}, S(INVALID_OPTION), "options.feature_level",
      BF_VALIDATE},
     {"validate-isa-7", M_SCANS, {ISA(7)}, S(INVALID_OPTION), "options.isa", BF_VALIDATE},
@@ -2054,7 +2113,7 @@ static void check_bound_fixture(fixture *f, const char *label, dmlref_status exp
               dmlref_status_name(sq), dmlref_status_name(sb));
     if (sq == sb) check_bound_blocks(f, label, "dmlref_error_bound without a message buffer", sq);
     if (!f->options.feature_level && !f->options.float_order && !f->options.nan_policy && !f->options.isa &&
-        !f->options.accumulation) {
+        !f->options.accumulation && !f->options.identity_seed) {
         fill_blocks();
         sq = dmlref_error_bound(f->op_arg, f->inputs, f->bound_tensor_arg, f->bound_ptr, NULL);
         TR_CHECKF(sq == sb, "%s: dmlref_error_bound returned %s with NULL options, %s with zeroed ones", label,
@@ -2186,8 +2245,8 @@ static void run_status_names(const void *ctx) {
         "DMLREF_ERROR_OVERLAP",         "DMLREF_ERROR_MISALIGNED",
         "DMLREF_ERROR_INDEX_OVERFLOW",  "DMLREF_ERROR_UNSUPPORTED_OPERATOR",
         "DMLREF_ERROR_UNSUPPORTED_DATA_TYPE", "DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT",
-        "DMLREF_ERROR_ISA_UNAVAILABLE"};
-    static const int out_of_range[] = {13, 14, 99, 0x7FFFFFFF, -1};
+        "DMLREF_ERROR_ISA_UNAVAILABLE", "DMLREF_ERROR_OUT_OF_MEMORY"};
+    static const int out_of_range[] = {14, 15, 99, 0x7FFFFFFF, -1};
     const size_t n = sizeof names / sizeof names[0];
     size_t i, j;
     (void)ctx;
