@@ -263,7 +263,7 @@ typedef enum dmlref_accumulation {
 typedef enum dmlref_nan_policy {
     DMLREF_NAN_PROPAGATE = 0, /* NaN is the extreme (NumPy, PyTorch) */
     DMLREF_NAN_IGNORE = 1,    /* NaNs are skipped (DirectML on GPUs) */
-    DMLREF_NAN_COMPARE = 2,   /* a plain `x < best` loop: a NaN met first sticks (TFLite) */
+    DMLREF_NAN_COMPARE = 2,   /* a plain `x < best` loop: a NaN met first sticks (reference loops) */
     DMLREF_NAN_POLICY_COUNT,
     DMLREF_NAN_POLICY_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_nan_policy;
