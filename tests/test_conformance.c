@@ -1,8 +1,15 @@
 /* tests/test_conformance.c - other projects' tests of these operators, run
    bit-exactly: the ONNX backend node tests (tests/data/onnx/) and the WebNN
    conformance tests of web-platform-tests (tests/data/wpt/), both translated
-   to DirectML's parameters (tests/data/ATTRIBUTION.md). One case per JSON file,
-   named "onnx/<file>" or "wpt/<file>".
+   to DirectML's parameters, and NumPy's own results (tests/data/numpy/,
+   written by tests/data/numpy/generate.py) (tests/data/ATTRIBUTION.md). One
+   case per JSON file, named "onnx/<file>", "wpt/<file>" or "numpy/<file>".
+
+   A case may carry an "options" object: the dmlref_options that reproduce the
+   other implementation's bits ("float_order": "SEQUENTIAL" | "BLOCKED" |
+   "EXACT", "accumulation": "DEFAULT" | "NATIVE" | "WIDE", "identity_seed":
+   true | false). Without it every option is the default; an unknown key or
+   value fails the case.
 
    The file list is compiled in (plain C99, no directory API needed), and the
    case "conformance/manifest" checks it against each suite's INDEX.md and,
@@ -38,8 +45,9 @@
 
 #define CONF_FAIL(...) tr_failf(__FILE__, __LINE__, __VA_ARGS__)
 
-/* The cases: every JSON file of tests/data/onnx/ and tests/data/wpt/, by name
-   without ".json", sorted as `ls` sorts them (the manifest case keeps this honest). */
+/* The cases: every JSON file of tests/data/onnx/, tests/data/wpt/ and
+   tests/data/numpy/, by name without ".json", sorted as `ls` sorts them (the
+   manifest case keeps this honest). */
 static const char *const conf_onnx_names[] = {
     "test_argmax_default_axis_example",
     "test_argmax_default_axis_example_select_last_index",
@@ -172,15 +180,61 @@ static const char *const conf_wpt_names[] = {
     "wpt_cumsum_10_float32_r3_ax1_inc_excl",
 };
 
+static const char *const conf_numpy_names[] = {
+    "numpy_argmax_f16_long_nan",
+    "numpy_argmax_f16_nan_axis1",
+    "numpy_argmax_f16_reverse_nan",
+    "numpy_argmax_f32_nan_axis0",
+    "numpy_argmax_f64_long_nan",
+    "numpy_argmax_f64_nan_axis1",
+    "numpy_argmax_f64_signed_zero_ties",
+    "numpy_argmin_f16_nan_axis1",
+    "numpy_argmin_f16_signed_zero_ties",
+    "numpy_argmin_f32_long_nan",
+    "numpy_argmin_f32_nan_axis1",
+    "numpy_argmin_f32_reverse_nan",
+    "numpy_argmin_f32_signed_zero_ties",
+    "numpy_argmin_f64_nan_axis0",
+    "numpy_cumprod_f16_2d_axis0",
+    "numpy_cumprod_f16_near1_n2048",
+    "numpy_cumprod_f16_near1_n256",
+    "numpy_cumprod_f16_reverse_n512",
+    "numpy_cumprod_f32_near1_n1000",
+    "numpy_cumprod_f64_near1_n600",
+    "numpy_cumsum_f16_2d_axis0",
+    "numpy_cumsum_f16_2d_axis1",
+    "numpy_cumsum_f16_3d_axis1",
+    "numpy_cumsum_f16_leading_negzero",
+    "numpy_cumsum_f16_normal_n100",
+    "numpy_cumsum_f16_normal_n1000",
+    "numpy_cumsum_f16_normal_n4096",
+    "numpy_cumsum_f16_normal_n7",
+    "numpy_cumsum_f16_reverse_n1000",
+    "numpy_cumsum_f16_uniform10_n4096",
+    "numpy_cumsum_f16_uniform10_n500",
+    "numpy_cumsum_f16_uniform10_n64",
+    "numpy_cumsum_f32_2d_axis0",
+    "numpy_cumsum_f32_2d_axis1",
+    "numpy_cumsum_f32_leading_negzero",
+    "numpy_cumsum_f32_normal_n1000",
+    "numpy_cumsum_f32_reverse_n777",
+    "numpy_cumsum_f32_uniform_n1500",
+    "numpy_cumsum_f64_2d_axis1",
+    "numpy_cumsum_f64_normal_n600",
+    "numpy_cumsum_f64_reverse_n500",
+};
+
 #define CONF_ONNX_EXPECTED 50
 #define CONF_WPT_EXPECTED 76
+#define CONF_NUMPY_EXPECTED 41
 #define CONF_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Compile-time: the lists hold exactly the published numbers of cases. */
 typedef char conf_onnx_count_is_50[CONF_COUNT(conf_onnx_names) == CONF_ONNX_EXPECTED ? 1 : -1];
 typedef char conf_wpt_count_is_76[CONF_COUNT(conf_wpt_names) == CONF_WPT_EXPECTED ? 1 : -1];
+typedef char conf_numpy_count_is_41[CONF_COUNT(conf_numpy_names) == CONF_NUMPY_EXPECTED ? 1 : -1];
 
-static size_t conf_registered_onnx, conf_registered_wpt;
+static size_t conf_registered_onnx, conf_registered_wpt, conf_registered_numpy;
 
 /* ---- data directory -------------------------------------------------------- */
 
@@ -206,7 +260,7 @@ static const char *conf_data_root(const char **how) {
         } else {
             root = candidates[0];
             root_how = "not found: run from the repository root or set DMLREF_TEST_DATA "
-                       "to the directory holding onnx/ and wpt/";
+                       "to the directory holding onnx/, wpt/ and numpy/";
             for (i = 0; i < CONF_COUNT(candidates); i++) {
                 char probe[512];
                 snprintf(probe, sizeof probe, "%s/onnx/INDEX.md", candidates[i]);
@@ -470,6 +524,75 @@ static int conf_nan_policy(const json_value *doc, const json_value *params, int3
     return 1;
 }
 
+/* The optional "options" object: names of dmlref_options values, with or
+   without their DMLREF_ prefix. */
+static const char *const conf_float_order_names[] = {"SEQUENTIAL", "BLOCKED", "EXACT"};
+static const char *const conf_accumulation_names[] = {"DEFAULT", "NATIVE", "WIDE"};
+
+/* text as one of names[] (index into *value), also spelled prefix + name. */
+static int conf_enum_name(const char *text, const char *prefix, const char *const *names, size_t count,
+                          int32_t *value) {
+    size_t i, plen = strlen(prefix);
+    if (strncmp(text, prefix, plen) == 0) text += plen;
+    for (i = 0; i < count; i++) {
+        if (strcmp(text, names[i]) == 0) {
+            *value = (int32_t)i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int conf_read_options(const json_value *doc, dmlref_options *o) {
+    const json_value *opts = json_get(doc, "options");
+    size_t i;
+    if (!opts) return 1; /* every default */
+    if (opts->type != JSON_OBJECT) {
+        CONF_FAIL("options is a %s, expected an object", json_type_name(opts->type));
+        return 0;
+    }
+    for (i = 0; i < opts->count; i++) {
+        const json_value *v = &opts->children[i];
+        const char *k = v->key;
+        if (strcmp(k, "identity_seed") == 0) {
+            int seed = conf_bool(opts, k, "options");
+            if (seed < 0) return 0;
+            o->identity_seed = seed;
+            continue;
+        }
+        if (strcmp(k, "float_order") != 0 && strcmp(k, "accumulation") != 0) {
+            CONF_FAIL("options.%s is not an option this test knows (float_order, accumulation, identity_seed)", k);
+            return 0;
+        }
+        if (v->type != JSON_STRING) {
+            CONF_FAIL("options.%s is a %s, expected a string", k, json_type_name(v->type));
+            return 0;
+        }
+        if (strcmp(k, "float_order") == 0) {
+            if (!conf_enum_name(v->text, "DMLREF_FLOAT_ORDER_", conf_float_order_names,
+                                CONF_COUNT(conf_float_order_names), &o->float_order)) {
+                CONF_FAIL("options.float_order \"%s\" is not SEQUENTIAL, BLOCKED or EXACT", v->text);
+                return 0;
+            }
+        } else if (!conf_enum_name(v->text, "DMLREF_ACCUMULATION_", conf_accumulation_names,
+                                   CONF_COUNT(conf_accumulation_names), &o->accumulation)) {
+            CONF_FAIL("options.accumulation \"%s\" is not DEFAULT, NATIVE or WIDE", v->text);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The options a case runs with, for messages. */
+static void conf_options_text(const dmlref_options *o, char *buf, size_t size) {
+    const char *order = o->float_order >= 0 && (size_t)o->float_order < CONF_COUNT(conf_float_order_names)
+                            ? conf_float_order_names[o->float_order] : "?";
+    const char *acc = o->accumulation >= 0 && (size_t)o->accumulation < CONF_COUNT(conf_accumulation_names)
+                          ? conf_accumulation_names[o->accumulation] : "?";
+    snprintf(buf, size, "float_order %s, accumulation %s, identity_seed %d, nan_policy %s", order, acc,
+             (int)o->identity_seed, o->nan_policy == DMLREF_NAN_IGNORE ? "IGNORE" : "PROPAGATE");
+}
+
 /* ---- one case ----------------------------------------------------------------- */
 
 typedef struct conf_params {
@@ -547,7 +670,7 @@ static int conf_read_params(const json_value *doc, conf_params *p) {
 /* Run the operator once. packed: explicit packed strides, else Strides = NULL;
    fill: byte the output buffer starts as, so an element never written shows. */
 static void conf_execute(const conf_params *p, const conf_tensor *in, const conf_tensor *out,
-                         int32_t nan_policy, int packed, unsigned char fill,
+                         const dmlref_options *settings, int packed, unsigned char fill,
                          const unsigned char *input, unsigned char *output,
                          const uint64_t *expected, const char *source) {
     DML_BUFFER_TENSOR_DESC ib, ob;
@@ -559,7 +682,7 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
     DML_OPERATOR_DESC op;
     dmlref_options options;
     dmlref_status status;
-    char message[512];
+    char message[512], opts_text[160];
     const void *inputs[1];
     void *outputs[1];
     const char *layout = packed ? "packed Strides" : "Strides = NULL";
@@ -622,8 +745,7 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
         break;
     }
 
-    memset(&options, 0, sizeof options); /* every default: SEQUENTIAL, AUTO ISA, ... */
-    options.nan_policy = nan_policy;
+    options = *settings; /* the case's options; every other field the default (AUTO ISA, ...) */
     options.error_message = message;
     options.error_message_capacity = sizeof message;
     message[0] = '\0';
@@ -631,8 +753,10 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
     inputs[0] = input;
     outputs[0] = output;
     status = dmlref_execute(&op, inputs, outputs, &options);
+    conf_options_text(settings, opts_text, sizeof opts_text);
     if (status != DMLREF_OK) {
-        CONF_FAIL("dmlref_execute (%s) returned %s: %s", layout, dmlref_status_name(status), message);
+        CONF_FAIL("dmlref_execute (%s; %s) returned %s: %s", layout, opts_text, dmlref_status_name(status),
+                  message);
         return;
     }
     for (i = 0; i < out->count; i++) {
@@ -643,9 +767,9 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
     }
     if (differ) {
         int w = (int)(2 * out->element_size);
-        CONF_FAIL("output (%s) differs from %s at %lu of %lu elements; first at flat index %lu: "
+        CONF_FAIL("output (%s; %s) differs from %s at %lu of %lu elements; first at flat index %lu: "
                   "expected 0x%0*" PRIx64 ", got 0x%0*" PRIx64,
-                  layout, source, (unsigned long)differ, (unsigned long)out->count,
+                  layout, opts_text, source, (unsigned long)differ, (unsigned long)out->count,
                   (unsigned long)first, w, expected[first], w,
                   conf_load(output, first, out->element_size));
     }
@@ -657,7 +781,7 @@ static void conf_run(const char *suite, const char *name) {
     json_value *doc;
     conf_params params;
     conf_tensor in, out;
-    int32_t nan_policy;
+    dmlref_options settings;
     const json_value *expected_hex;
     uint64_t *in_values = NULL, *expected = NULL;
     unsigned char *input = NULL, *input_copy = NULL, *output = NULL;
@@ -680,7 +804,9 @@ static void conf_run(const char *suite, const char *name) {
         goto done;
     }
     if (!conf_read_params(doc, &params)) goto done;
-    if (!conf_nan_policy(doc, json_get(doc, "params"), &nan_policy)) goto done;
+    memset(&settings, 0, sizeof settings); /* every default: SEQUENTIAL, DEFAULT accumulation, ... */
+    if (!conf_nan_policy(doc, json_get(doc, "params"), &settings.nan_policy)) goto done;
+    if (!conf_read_options(doc, &settings)) goto done;
     if (!conf_read_tensor(json_get(doc, "input"), "input", &in)) goto done;
     if (!conf_read_tensor(json_get(doc, "output"), "output", &out)) goto done;
     expected_hex = conf_expected_hex(doc, &source);
@@ -706,9 +832,9 @@ static void conf_run(const char *suite, const char *name) {
 
     /* Explicit packed strides first; Strides = NULL (the same layout) and the
        other fill byte only when that passed, so one bug is reported once. */
-    conf_execute(&params, &in, &out, nan_policy, 1, 0xA5, input, output, expected, source);
+    conf_execute(&params, &in, &out, &settings, 1, 0xA5, input, output, expected, source);
     if (!tr_case_failures())
-        conf_execute(&params, &in, &out, nan_policy, 0, 0x5A, input, output, expected, source);
+        conf_execute(&params, &in, &out, &settings, 0, 0x5A, input, output, expected, source);
     TR_CHECKF(memcmp(input, input_copy, (size_t)in.bytes) == 0, "dmlref_execute wrote to its input");
 
 done:
@@ -722,6 +848,7 @@ done:
 
 static void conf_run_onnx(const void *ctx) { conf_run("onnx", *(const char *const *)ctx); }
 static void conf_run_wpt(const void *ctx) { conf_run("wpt", *(const char *const *)ctx); }
+static void conf_run_numpy(const void *ctx) { conf_run("numpy", *(const char *const *)ctx); }
 
 /* ---- the file list against INDEX.md and the directory ----------------------- */
 
@@ -829,10 +956,14 @@ static void conf_manifest(const void *ctx) {
               (unsigned long)conf_registered_onnx, CONF_ONNX_EXPECTED);
     TR_CHECKF(conf_registered_wpt == CONF_WPT_EXPECTED, "%lu WPT cases registered, expected %d",
               (unsigned long)conf_registered_wpt, CONF_WPT_EXPECTED);
+    TR_CHECKF(conf_registered_numpy == CONF_NUMPY_EXPECTED, "%lu NumPy cases registered, expected %d",
+              (unsigned long)conf_registered_numpy, CONF_NUMPY_EXPECTED);
     conf_check_index(root, "onnx", conf_onnx_names, CONF_COUNT(conf_onnx_names));
     conf_check_index(root, "wpt", conf_wpt_names, CONF_COUNT(conf_wpt_names));
+    conf_check_index(root, "numpy", conf_numpy_names, CONF_COUNT(conf_numpy_names));
     conf_check_directory(root, "onnx", conf_onnx_names, CONF_COUNT(conf_onnx_names));
     conf_check_directory(root, "wpt", conf_wpt_names, CONF_COUNT(conf_wpt_names));
+    conf_check_directory(root, "numpy", conf_numpy_names, CONF_COUNT(conf_numpy_names));
     if (tr_case_failures()) CONF_FAIL("data directory %s (%s)", root, how);
 }
 
@@ -930,5 +1061,11 @@ void register_conformance_tests(void) {
         snprintf(name, sizeof name, "wpt/%s", conf_wpt_names[i]);
         tr_add(name, conf_run_wpt, &conf_wpt_names[i]);
         conf_registered_wpt++;
+    }
+    for (i = 0; i < CONF_COUNT(conf_numpy_names); i++) {
+        char name[160];
+        snprintf(name, sizeof name, "numpy/%s", conf_numpy_names[i]);
+        tr_add(name, conf_run_numpy, &conf_numpy_names[i]);
+        conf_registered_numpy++;
     }
 }
