@@ -167,7 +167,7 @@ test-cxx:
 # nor the golden bound digests (valgrind ignores the SSE rounding mode, which error
 # bounds set to upward, and FTZ/DAZ). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
-VG_TESTS ?= examples/ invalid/ onnx/ wpt/ conformance/ random/ fuzz/ exact/ bigfloat/ \
+VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ \
             golden/corpus golden/cumsum golden/cumprod golden/argmin golden/argmax golden/reduce golden/exact \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
             large/cumsum-float32-blocked-axis0-padded \

@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.3.0 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.4.0 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -52,7 +52,7 @@
 #include <stdint.h>
 
 #define DMLREF_VERSION_MAJOR 0
-#define DMLREF_VERSION_MINOR 3
+#define DMLREF_VERSION_MINOR 4
 #define DMLREF_VERSION_PATCH 0
 #define DMLREF_VERSION_NUMBER \
     (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
@@ -5583,7 +5583,12 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 
 /*
 ------------------------------------------------------------------------------
-Revision history
+Revision history (CHANGELOG.md has one line per change)
+    0.4.0  (2026-11-25)  reproducing other implementations: accumulation NATIVE
+                         and WIDE, identity_seed, DMLREF_FLOAT_ORDER_TREE (4) with
+                         dmlref_scan_tree, DMLREF_NAN_COMPARE (2),
+                         DMLREF_ERROR_OUT_OF_MEMORY (13), DMLREF_MALLOC/FREE,
+                         dmlref_pytorch_cuda_scan_block.
     0.3.0  (2026-11-24)  judging other implementations: DMLREF_FLOAT_ORDER_EXACT
                          (correctly rounded prefix sums), dmlref_error_bound with
                          DMLREF_FLOAT_ORDER_ANY (3), dmlref_options.accumulation

@@ -13,5 +13,6 @@ int main(int argc, char **argv) {
     register_fpenv_tests();
     register_bigfloat_tests();
     register_exact_tests();
+    register_tree_tests();
     return tr_main(argc, argv);
 }
