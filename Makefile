@@ -24,17 +24,20 @@ TEST_OBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC)) $(BUILD)/tests/
 TEST_BIN  = $(BUILD)/dmlref_tests
 CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
 EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
+CLI_BIN   = $(BUILD)/dmlref
 
 .PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
         test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-asan-clang test-ubsan-clang test-c11 test-compile test-mingw test-cxx valgrind \
-        fuzz fuzz-smoke fuzz-seeds fuzz-merge
+        fuzz fuzz-smoke fuzz-seeds fuzz-merge cli test-cli
 
-all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES)
+all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES) $(CLI_BIN)
 
 help:
 	@echo "make demo       build and run examples/doc_examples.c (every documented example)"
 	@echo "make test       build the test suite (C and C++) and run it"
-	@echo "make examples   build every program in examples/"
+	@echo "make examples   build every program in examples/ (and the CLI)"
+	@echo "make cli        build the command-line tool $(BUILD)/dmlref (cli/README.md)"
+	@echo "make test-cli   build the CLI and run its tests (cli/test_cli.sh; also builds it with clang and as C++)"
 	@echo "make golden     regenerate tests/golden/digests_v1.txt (after an intended change of results)"
 	@echo "make test-all   the matrix below, each in its own build directory; every cell runs even when one"
 	@echo "                fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)"
@@ -85,7 +88,21 @@ $(BUILD)/examples/%: examples/%.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN_C) $(CFLAGS_ALL) $< -o $@ -lm
 
-examples: $(EXAMPLES)
+examples: $(EXAMPLES) $(CLI_BIN)
+
+# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`.
+$(CLI_BIN): cli/dmlref.c dml_ref.h $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) $< -o $@ $(XXH_LIBS) -lm
+
+cli: $(CLI_BIN)
+
+# Its tests need no Python: the CLI writes its own inputs (a hidden `_make` subcommand).
+# CLI_TEST_COMPILERS: the extra builds the script checks (empty to skip them).
+CLI_TEST_COMPILERS ?= clang g++
+test-cli: $(CLI_BIN)
+	@CLI_TEST_COMPILERS='$(CLI_TEST_COMPILERS)' XXH_CFLAGS='$(XXH_CFLAGS)' XXH_LIBS='$(XXH_LIBS)' \
+	    sh cli/test_cli.sh $(CLI_BIN) $(BUILD)/cli-test
 
 demo: $(BUILD)/examples/doc_examples
 	$(RUN_ENV) ./$(BUILD)/examples/doc_examples
@@ -179,7 +196,7 @@ valgrind:
 
 # Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells.
 MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-c11 test-asan test-ubsan \
-          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx valgrind fuzz-smoke
+          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx test-cli valgrind fuzz-smoke
 test-all:
 	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 

@@ -1,0 +1,366 @@
+#!/bin/sh
+# cli/test_cli.sh DMLREF [WORKDIR] - tests of the command-line tool (make test-cli).
+# Needs no Python: inputs are written by the CLI's hidden `_make` subcommand, or
+# with printf / head / tail. CLI_TEST_COMPILERS (e.g. "clang g++") adds compile
+# checks of cli/dmlref.c with clang (C99) and as C++11; XXH_CFLAGS / XXH_LIBS as the Makefile's.
+# Ends with "N passed, N failed"; exit status 1 if any check failed.
+
+D=${1:?usage: test_cli.sh DMLREF [WORKDIR]}
+W=${2:-build/cli-test}
+case $D in /*) ;; *) D=$(pwd)/$D ;; esac
+[ -x "$D" ] || { echo "test_cli.sh: $D is not an executable (make cli)"; echo "0 passed, 1 failed"; exit 1; }
+rm -rf "$W" && mkdir -p "$W" || exit 2
+cd "$W" || exit 2
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL: $1"
+}
+
+# expect NAME RC CMD...: run CMD (stdout to out.txt, stderr to err.txt), check its exit status.
+expect() {
+    name=$1
+    want=$2
+    shift 2
+    "$@" >out.txt 2>err.txt
+    got=$?
+    if [ "$got" -eq "$want" ]; then
+        ok
+    else
+        bad "$name: exit $got, expected $want ($*)"
+        sed 's/^/    | /' err.txt out.txt | head -8
+    fi
+}
+# has NAME FILE TEXT: FILE contains the fixed string TEXT.
+has() {
+    if grep -F -q -e "$3" "$2"; then ok; else
+        bad "$1: '$3' not in $2"
+        sed 's/^/    | /' "$2" | head -8
+    fi
+}
+# same NAME EXPECTED.npy ACTUAL.npy: compare says bit-identical (exit 0).
+same() {
+    "$D" compare "$2" "$3" >cmp.txt 2>&1
+    if [ $? -eq 0 ]; then ok; else
+        bad "$1: $3 differs from $2"
+        sed 's/^/    | /' cmp.txt | head -12
+    fi
+}
+# refused NAME FILE: `run cumsum FILE` exits 2, names FILE on one stderr line, writes nothing.
+refused() {
+    rm -f refused_out.npy refused_out.npy.tmp*
+    "$D" run cumsum "$2" -o refused_out.npy >out.txt 2>err.txt
+    got=$?
+    lines=$(wc -l <err.txt)
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -q "$2" err.txt && ! ls refused_out.npy* >/dev/null 2>&1; then
+        ok
+    else
+        bad "$1: exit $got, $lines stderr line(s), expected 2 and 1; output files: $(ls refused_out.npy* 2>/dev/null)"
+        sed 's/^/    | /' err.txt | head -4
+    fi
+}
+
+M() { "$D" _make "$@" || bad "_make $*"; }
+
+# ---- version and help ------------------------------------------------------------------
+HDR=$(dirname "$0")/../dml_ref.h
+[ -f "$HDR" ] || HDR=$OLDPWD/dml_ref.h
+maj=$(sed -n 's/^#define DMLREF_VERSION_MAJOR \([0-9]*\).*/\1/p' "$HDR" 2>/dev/null)
+min=$(sed -n 's/^#define DMLREF_VERSION_MINOR \([0-9]*\).*/\1/p' "$HDR" 2>/dev/null)
+pat=$(sed -n 's/^#define DMLREF_VERSION_PATCH \([0-9]*\).*/\1/p' "$HDR" 2>/dev/null)
+expect "--version" 0 "$D" --version
+has "--version" out.txt "dmlref $maj.$min.$pat"
+expect "--help" 0 "$D" --help
+has "--help" out.txt "usage: dmlref"
+for sub in run compare check digest explain; do
+    expect "$sub --help" 0 "$D" $sub --help
+    has "$sub --help" out.txt "usage: dmlref $sub"
+done
+"$D" run --help >out.txt
+has "run --help: default axis" out.txt "default: the LAST axis"
+"$D" digest --help >out.txt
+has "digest --help: definition" out.txt "row-major (C) order, each little-endian"
+expect "no arguments" 2 "$D"
+expect "unknown subcommand" 2 "$D" frobnicate
+
+# ---- run: known answers ------------------------------------------------------------------
+M float32 4 1 2 3 4 -o a.npy
+M float32 4 1 3 6 10 -o a_sum.npy
+expect "run cumsum" 0 "$D" run cumsum a.npy -o s.npy
+same "cumsum [1,2,3,4] = [1,3,6,10]" a_sum.npy s.npy
+M float32 4 0 1 3 6 -o a_excl.npy
+expect "run cumsum --exclusive" 0 "$D" run cumsum --exclusive a.npy -o s.npy
+same "exclusive cumsum" a_excl.npy s.npy
+M float32 4 10 9 7 4 -o a_rev.npy
+expect "run cumsum --reverse" 0 "$D" run cumsum --reverse a.npy -o s.npy
+same "reverse cumsum" a_rev.npy s.npy
+M float32 4 1 2 6 24 -o a_prod.npy
+expect "run cumprod" 0 "$D" run cumprod a.npy -o s.npy
+same "cumprod [1,2,3,4]" a_prod.npy s.npy
+M int32 2,3 1 2 3 4 5 6 -o m.npy
+M int32 2,3 1 3 6 4 9 15 -o m_sum1.npy
+M int32 2,3 1 2 3 5 7 9 -o m_sum0.npy
+expect "run cumsum 2-D default axis" 0 "$D" run cumsum m.npy -o s.npy
+same "default axis is the last" m_sum1.npy s.npy
+expect "run cumsum --axis -2" 0 "$D" run cumsum --axis -2 m.npy -o s.npy
+same "--axis -2" m_sum0.npy s.npy
+expect "run cumsum --axis 0 --order blocked" 0 "$D" run cumsum --axis 0 --order blocked m.npy -o s.npy
+same "--axis 0 blocked (integer)" m_sum0.npy s.npy
+
+M float64 2,3 1 5 3 4 0 6 -o f.npy
+M int64 2,1 0 1 -o f_argmin1.npy
+M int64 1,1 4 -o f_argmin_all.npy
+M uint32 1,3 1 0 1 -o f_argmax0.npy
+expect "argmin --axes 1" 0 "$D" run argmin --axes 1 f.npy -o i.npy
+same "argmin rows" f_argmin1.npy i.npy
+expect "argmin all axes" 0 "$D" run argmin f.npy -o i.npy
+same "argmin all axes: flat index 4, shape (1,1)" f_argmin_all.npy i.npy
+expect "argmax --axes 0 uint32" 0 "$D" run argmax --axes -2 --index-type uint32 f.npy -o i.npy
+same "argmax columns, uint32" f_argmax0.npy i.npy
+M float32 3 3 1 3 -o t.npy
+M int64 1 0 -o t_first.npy
+M int64 1 2 -o t_last.npy
+expect "argmax ties" 0 "$D" run argmax t.npy -o i.npy
+same "argmax ties: first" t_first.npy i.npy
+expect "argmax --last" 0 "$D" run argmax --last t.npy -o i.npy
+same "argmax --last: last" t_last.npy i.npy
+M float32 5 1 nan 0 5 0 -o n.npy
+M int64 1 1 -o n_prop.npy
+M int64 1 4 -o n_ign_last.npy
+expect "argmin nan propagate" 0 "$D" run argmin n.npy -o i.npy
+same "argmin: NaN propagates" n_prop.npy i.npy
+expect "argmin --nan ignore --last" 0 "$D" run argmin --nan ignore --last n.npy -o i.npy
+same "argmin --nan ignore --last" n_ign_last.npy i.npy
+cp i.npy n_ign_last_out.npy
+
+# layouts and formats
+M float64 2,3 1 5 3 4 0 6 -o fF.npy --fortran
+M float64 2,3 1 5 3 5 5 9 -o f_sum0.npy
+M float64 2,3 1 6 9 4 4 10 -o f_sum1.npy
+expect "fortran cumsum --axis 0" 0 "$D" run cumsum --axis 0 fF.npy -o s.npy
+same "fortran order, axis 0" f_sum0.npy s.npy
+expect "fortran cumsum" 0 "$D" run cumsum fF.npy -o s.npy
+same "fortran order, last axis" f_sum1.npy s.npy
+expect "fortran argmin" 0 "$D" run argmin --axes 1 fF.npy -o i.npy
+same "fortran order argmin" f_argmin1.npy i.npy
+M int16 2,2 1 -2 3 4 -o be.npy --big-endian
+M int16 2,2 1 -2 3 12 -o be_prod.npy
+expect "big-endian cumprod" 0 "$D" run cumprod be.npy -o s.npy
+same "big-endian int16 cumprod" be_prod.npy s.npy
+M float32 2,3 1 5 3 4 0 6 -o beF.npy --big-endian --fortran
+M float32 2,3 1 5 3 5 5 9 -o beF_sum0.npy
+expect "big-endian fortran cumsum" 0 "$D" run cumsum --axis 0 beF.npy -o s.npy
+same "big-endian Fortran float32" beF_sum0.npy s.npy
+for v in 2 3; do
+    M uint8 4 1 2 3 250 -o v$v.npy --npy-version $v
+    M uint8 4 1 3 6 0 -o v_sum.npy
+    expect "npy version $v.0" 0 "$D" run cumsum v$v.npy -o s.npy
+    same "npy $v.0 uint8 (wraps)" v_sum.npy s.npy
+done
+M float32 scalar 3.5 -o sc.npy
+M float32 1 3.5 -o sc1.npy
+expect "0-d input" 0 "$D" run cumsum sc.npy -o s.npy
+same "0-d is shape (1)" sc1.npy s.npy
+M float16 4 1 2 3 4 -o h4.npy
+M float16 4 1 3 6 10 -o h4_sum.npy
+expect "float16 cumsum" 0 "$D" run cumsum h4.npy -o s.npy
+same "float16 cumsum" h4_sum.npy s.npy
+for t in int8 int16 int32 int64 uint8 uint16 uint32 uint64 float64; do
+    M $t 3 1 2 3 -o ty.npy
+    M $t 3 1 3 6 -o ty_sum.npy
+    expect "$t cumsum" 0 "$D" run cumsum ty.npy -o s.npy
+    same "$t cumsum" ty_sum.npy s.npy
+done
+M float32 1,1,1,1,1,1,1,1 7 -o r8.npy
+expect "rank 8" 0 "$D" run cumsum r8.npy -o s.npy
+M float32 1,1,1,1,1,1,1,1,1 7 -o r9.npy
+refused "rank 9 refused" r9.npy
+
+# bad arguments: exit 2, message naming the option, no output
+for args in "--axis 2" "--axis x" "--order tree:foo:32:after" "--order tree:sklansky:33:after" \
+    "--order tree:sklansky:32:before" "--order fast" "--accumulation huge" "--nan maybe" "--isa mmx" \
+    "--axes 0" "--last" "--index-type int8" "--bogus"; do
+    opt=${args%% *}
+    rm -f bad_out.npy
+    # shellcheck disable=SC2086
+    expect "run cumsum $args" 2 "$D" run cumsum $args m.npy -o bad_out.npy
+    has "run cumsum $args: names the option" err.txt "$opt"
+    [ -e bad_out.npy ] && bad "run cumsum $args wrote an output"
+done
+for args in "--axis 0" "--exclusive" "--reverse" "--order blocked" "--identity-seed" "--axes 5" "--index-type int16"; do
+    opt=${args%% *}
+    # shellcheck disable=SC2086
+    expect "run argmin $args" 2 "$D" run argmin $args m.npy -o bad_out.npy
+    has "run argmin $args: names the option" err.txt "$opt"
+done
+expect "run without -o" 2 "$D" run cumsum m.npy
+expect "run bad OP" 2 "$D" run cumfoo m.npy -o bad_out.npy
+expect "library error: EXACT cumprod" 2 "$D" run cumprod --order exact a.npy -o bad_out.npy
+[ -e bad_out.npy ] && bad "library error wrote an output"
+has "library error message" err.txt "EXACT"
+expect "missing input" 2 "$D" run cumsum nonexistent.npy -o bad_out.npy
+
+# ---- malformed files ---------------------------------------------------------------------
+size=$(wc -c <a.npy)
+{ printf 'X'; tail -c +2 a.npy; } >bad_magic.npy
+refused "bad magic" bad_magic.npy
+head -c 8 a.npy >bad_short.npy
+refused "truncated preamble" bad_short.npy
+head -c 40 a.npy >bad_header.npy
+refused "truncated header" bad_header.npy
+{ head -c 6 a.npy; printf '\011\000'; tail -c +9 a.npy; } >bad_version.npy
+refused "unknown format version" bad_version.npy
+head -c $((size - 2)) a.npy >bad_data_short.npy
+refused "data shorter than the shape" bad_data_short.npy
+{ cat a.npy; printf 'xxxx'; } >bad_data_long.npy
+refused "data longer than the shape" bad_data_long.npy
+M float32 4 1 2 3 4 -o bad_list.npy --raw-header "['descr', '<f4']"
+refused "header not a dict" bad_list.npy
+M float32 4 1 2 3 4 -o bad_nokey.npy --raw-header "{'descr': '<f4', 'shape': (4,), }"
+refused "missing fortran_order" bad_nokey.npy
+M float32 4 1 2 3 4 -o bad_noshape.npy --raw-header "{'descr': '<f4', 'fortran_order': False}"
+refused "missing shape" bad_noshape.npy
+M float32 4 1 2 3 4 -o bad_extra.npy --raw-header "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), 'x': 1}"
+refused "unknown key" bad_extra.npy
+M float32 4 1 2 3 4 -o bad_c8.npy --raw-header "{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }"
+refused "unknown dtype c8" bad_c8.npy
+M float32 4 1 2 3 4 -o bad_b1.npy --raw-header "{'descr': '|b1', 'fortran_order': False, 'shape': (16,), }"
+refused "bool dtype" bad_b1.npy
+has "bool dtype message" err.txt "bool"
+M float32 4 1 2 3 4 -o bad_struct.npy --raw-header "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (4,), }"
+refused "structured dtype" bad_struct.npy
+M float32 4 1 2 3 4 -o bad_shape.npy --raw-header "{'descr': '<f4', 'fortran_order': False, 'shape': 4, }"
+refused "shape not a tuple" bad_shape.npy
+M float32 4 1 2 3 4 -o bad_neg.npy --raw-header "{'descr': '<f4', 'fortran_order': False, 'shape': (-4,), }"
+refused "negative dimension" bad_neg.npy
+M float32 4 1 2 3 4 -o bad_fo.npy --raw-header "{'descr': '<f4', 'fortran_order': maybe, 'shape': (4,), }"
+refused "fortran_order not a bool" bad_fo.npy
+M float32 4 1 2 3 4 -o bad_empty.npy --raw-header "{'descr': '<f4', 'fortran_order': False, 'shape': (0,), }"
+refused "empty array" bad_empty.npy
+: >bad_zero.npy
+refused "empty file" bad_zero.npy
+M float32 4 1 2 3 4 -o ok_raw.npy --raw-header "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }"
+expect "raw header well-formed (control)" 0 "$D" run cumsum ok_raw.npy -o s.npy
+same "raw header control" a_sum.npy s.npy
+
+# ---- compare ----------------------------------------------------------------------------
+M float32 4 1 3 6 10.000001 -o a_sum_ulp.npy
+expect "compare identical" 0 "$D" compare a_sum.npy a_sum.npy
+has "compare identical: count" out.txt "bit-identical:       4 (100.0000%)"
+expect "compare 1 ulp off" 1 "$D" compare a_sum.npy a_sum_ulp.npy
+has "compare: ulp max" out.txt "max 1,"
+has "compare: first difference" out.txt "first difference:    [3]"
+expect "compare --ulp 1" 0 "$D" compare a_sum.npy a_sum_ulp.npy --ulp 1
+expect "compare --ulp 0" 1 "$D" compare a_sum.npy a_sum_ulp.npy --ulp 0
+M float64 4 0 0 0 0 -o b0.npy
+M float64 4 0 0 0 1e-5 -o b1.npy
+expect "compare --bound 0" 1 "$D" compare a_sum.npy a_sum_ulp.npy --bound b0.npy
+has "compare --bound: outside count" out.txt "outside bound:       1"
+expect "compare --bound 1e-5" 0 "$D" compare a_sum.npy a_sum_ulp.npy --bound b1.npy
+expect "compare shape mismatch" 2 "$D" compare a_sum.npy m.npy
+expect "compare dtype mismatch" 2 "$D" compare a_sum.npy h4_sum.npy
+has "compare dtype mismatch message" err.txt "dtype mismatch"
+M float32 2,2 1 3 6 10 -o q.npy
+expect "compare shape mismatch, same count" 2 "$D" compare a_sum.npy q.npy
+has "compare shape mismatch message" err.txt "shape mismatch"
+expect "compare bad option" 2 "$D" compare a_sum.npy a_sum.npy --ulp x
+M float32 2 0 1 -o z1.npy
+M float32 2 -0 1 -o z2.npy
+expect "compare -0 vs +0" 1 "$D" compare z1.npy z2.npy
+expect "compare -0 vs +0 --zero-sign-equal" 0 "$D" compare z1.npy z2.npy --zero-sign-equal
+M float32 3 nan 1 inf -o c1.npy
+M float32 3 1 1 -inf -o c2.npy
+expect "compare NaN/inf class mismatches" 1 "$D" compare c1.npy c2.npy --ulp 100000000
+has "compare: NaN mismatch counted" out.txt "nan class mismatches: 1"
+has "compare: inf mismatch counted" out.txt "inf class mismatches: 1"
+M float32 2,3 1 2 3 4 5 6 -o e2.npy
+M float32 2,3 1 2 3 4 5 7 -o e3.npy
+expect "compare N-D first index" 1 "$D" compare e2.npy e3.npy
+has "compare: N-D index" out.txt "first difference:    [1, 2]"
+M float32 2,3 1 2 3 4 5 6 -o e2F.npy --fortran
+expect "compare C vs Fortran file of one array" 0 "$D" compare e2.npy e2F.npy
+M int32 3 5 7 9 -o k1.npy
+M int32 3 5 7 12 -o k2.npy
+expect "compare integers" 1 "$D" compare k1.npy k2.npy
+has "compare integers: distance" out.txt "max 3"
+
+# ---- digest -----------------------------------------------------------------------------
+# XXH3_64bits of the 16 little-endian bytes of float32 {1, 3, 6, 10}, and of the 48 bytes of
+# float64 {1, 5, 3, 4, 0, 6} (computed with libxxhash).
+expect "digest" 0 "$D" digest a_sum.npy
+has "digest value" out.txt "e9f714717b7bf1bc"
+for f in f.npy fF.npy; do
+    expect "digest $f" 0 "$D" digest $f
+    has "digest $f: row-major bytes" out.txt "9b55c9f23fc57ecf"
+done
+M float64 2,3 1 5 3 4 0 6 -o fB.npy --big-endian
+expect "digest big-endian" 0 "$D" digest fB.npy
+has "digest big-endian: little-endian bytes" out.txt "9b55c9f23fc57ecf"
+expect "digest malformed" 2 "$D" digest bad_magic.npy
+
+# ---- check ------------------------------------------------------------------------------
+VALS=$(awk 'BEGIN { s = 12345; for (i = 0; i < 300; i++) { s = (s * 1103515245 + 12345) % 2147483648; printf "%.5f ", s / 2147483648 * 2 - 0.9 } }')
+# shellcheck disable=SC2086
+M float16 300 $VALS -o h.npy
+expect "float16 native output" 0 "$D" run cumsum --accumulation native h.npy -o h_native.npy
+expect "float16 default output" 0 "$D" run cumsum h.npy -o h_default.npy
+expect "check native output as default: fails" 1 "$D" check cumsum h.npy h_native.npy
+has "check: outside count reported" out.txt "outside:"
+has "check: first indices" out.txt "first: ["
+has "check: consistent with native" out.txt "consistent with: accumulation native"
+has "check: distribution" out.txt "error/bound: median"
+expect "check native output as native: passes" 0 "$D" check cumsum --accumulation native h.npy h_native.npy
+expect "check default output as default: passes" 0 "$D" check cumsum h.npy h_default.npy
+expect "check exact output" 0 "$D" run cumsum --order exact h.npy -o h_exact.npy
+expect "check exact output as wide" 0 "$D" check cumsum --accumulation wide h.npy h_exact.npy
+has "check exact: consistent with wide" out.txt "consistent with: accumulation wide"
+PVALS=$(awk 'BEGIN { s = 7; for (i = 0; i < 64; i++) { s = (s * 1103515245 + 12345) % 2147483648; printf "%.6f ", 1 + (s / 2147483648 - 0.5) / 8 } }')
+# shellcheck disable=SC2086
+M float32 64 $PVALS -o p.npy
+expect "cumprod tree output" 0 "$D" run cumprod --order tree:brent-kung:16:after p.npy -o p_tree.npy
+expect "check cumprod" 0 "$D" check cumprod p.npy p_tree.npy
+has "check cumprod: reference named" out.txt "reference:   SEQUENTIAL"
+expect "check argmin refused" 2 "$D" check argmin h.npy h_native.npy
+expect "check integer refused" 2 "$D" check cumsum m.npy m_sum1.npy
+expect "check shape mismatch" 2 "$D" check cumsum h.npy a.npy
+
+# ---- explain ----------------------------------------------------------------------------
+expect "produce tree output" 0 "$D" run cumsum --order tree:sklansky:32:into-first --accumulation native \
+    --identity-seed h.npy -o h_tree.npy
+expect "explain finds it" 0 "$D" explain cumsum h.npy h_tree.npy
+has "explain lists the options" out.txt "--order tree:sklansky:32:into-first --accumulation native --identity-seed"
+expect "explain default" 0 "$D" explain cumsum h.npy h_default.npy
+has "explain lists sequential default" out.txt "--order sequential --accumulation default"
+expect "explain reverse exclusive blocked" 0 "$D" run cumsum --reverse --exclusive --order blocked --accumulation wide h.npy -o h_rb.npy
+expect "explain with --reverse --exclusive" 0 "$D" explain cumsum --reverse --exclusive h.npy h_rb.npy
+has "explain lists blocked wide" out.txt "--order blocked --accumulation wide"
+{ head -c $(($(wc -c <h_default.npy) - 2)) h_default.npy; printf '\000\174'; } >h_odd.npy
+expect "explain: no match" 1 "$D" explain cumsum h.npy h_odd.npy
+has "explain: closest listed" out.txt "no configuration reproduces"
+expect "explain argmin" 0 "$D" explain argmin n.npy n_ign_last_out.npy
+has "explain argmin lists --nan ignore --last" out.txt "--nan ignore --last"
+expect "explain shape mismatch" 2 "$D" explain cumsum h.npy a.npy
+expect "explain integer scan" 0 "$D" explain cumsum m.npy m_sum1.npy
+has "explain integer scan: one answer" out.txt "integer scan"
+expect "explain bad option" 2 "$D" explain cumsum --axes 0 h.npy h_default.npy
+
+# ---- compile checks ---------------------------------------------------------------------
+SRC=$OLDPWD/cli/dmlref.c
+[ -f "$SRC" ] || SRC=$(dirname "$0")/dmlref.c
+for cc in $CLI_TEST_COMPILERS; do
+    case $cc in
+    *++*) flags="-x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror" ;;
+    *) flags="-std=c99 -Wall -Wextra -Wpedantic -Werror" ;;
+    esac
+    if command -v "$cc" >/dev/null 2>&1; then
+        # shellcheck disable=SC2086
+        expect "compile with $cc ($flags)" 0 "$cc" $flags -O0 $XXH_CFLAGS "$SRC" -o "dmlref_$(basename "$cc")" $XXH_LIBS -lm
+    else
+        echo "note: $cc not found, its compile check is skipped"
+    fi
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
