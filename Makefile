@@ -28,7 +28,7 @@ CLI_BIN   = $(BUILD)/dmlref
 
 .PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
         test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-asan-clang test-ubsan-clang test-c11 test-compile test-mingw test-cxx valgrind \
-        fuzz fuzz-smoke fuzz-seeds fuzz-merge cli test-cli
+        fuzz fuzz-smoke fuzz-seeds fuzz-merge cli test-cli python test-python
 
 all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES) $(CLI_BIN)
 
@@ -38,6 +38,8 @@ help:
 	@echo "make examples   build every program in examples/ (and the CLI)"
 	@echo "make cli        build the command-line tool $(BUILD)/dmlref (cli/README.md)"
 	@echo "make test-cli   build the CLI and run its tests (cli/test_cli.sh; also builds it with clang and as C++)"
+	@echo "make python     build the shared library $(BUILD)/libdml_ref.so for python/dml_ref.py (python/README.md)"
+	@echo "make test-python  build it and run python/test_dml_ref.py (/usr/bin/python3 with NumPy)"
 	@echo "make golden     regenerate tests/golden/digests_v1.txt (after an intended change of results)"
 	@echo "make test-all   the matrix below, each in its own build directory; every cell runs even when one"
 	@echo "                fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)"
@@ -103,6 +105,19 @@ CLI_TEST_COMPILERS ?= clang g++
 test-cli: $(CLI_BIN)
 	@CLI_TEST_COMPILERS='$(CLI_TEST_COMPILERS)' XXH_CFLAGS='$(XXH_CFLAGS)' XXH_LIBS='$(XXH_LIBS)' \
 	    sh cli/test_cli.sh $(CLI_BIN) $(BUILD)/cli-test
+
+# The Python binding (python/README.md): the implementation as a shared library for ctypes.
+PY_LIB = $(BUILD)/libdml_ref.so
+PYTHON ?= /usr/bin/python3
+$(PY_LIB): python/dml_ref_shared.c dml_ref.h $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -fPIC -shared $< -o $@
+
+python: $(PY_LIB)
+
+# Its tests need NumPy (Debian: python3-numpy); they end with "N passed, N failed".
+test-python: $(PY_LIB)
+	@DMLREF_LIBRARY=$(abspath $(PY_LIB)) $(PYTHON) -B python/test_dml_ref.py
 
 demo: $(BUILD)/examples/doc_examples
 	$(RUN_ENV) ./$(BUILD)/examples/doc_examples
@@ -184,7 +199,7 @@ test-cxx:
 # nor the golden bound digests (valgrind ignores the SSE rounding mode, which error
 # bounds set to upward, and FTZ/DAZ). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
-VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ \
+VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ peers/ \
             golden/corpus golden/cumsum golden/cumprod golden/argmin golden/argmax golden/reduce golden/exact \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
             large/cumsum-float32-blocked-axis0-padded \
@@ -327,3 +342,49 @@ $(FUZZ_DIR)/fuzz_seeds: tests/fuzz/fuzz_seeds.c
 
 fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
 	./$(FUZZ_DIR)/fuzz_seeds $(FUZZ_CORPUS)
+
+# Installation (README.md, "Installing"): the header, the CLI, pkg-config and CMake files, and the
+# Python module with its shared library when `make python` has built them. Header-only: the .pc
+# and the CMake target carry only the include directory (and -lm). LIBDIR is PREFIX/lib and the
+# header goes to PREFIX/include (the CMake files find the prefix from their own place).
+# `make uninstall` (same PREFIX and DESTDIR) removes exactly those files, and the directories of
+# dml_ref's own (lib/cmake/dml_ref, lib/dml_ref) when they are left empty.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VERSION_MAJOR := $(shell sed -n 's/^\#define DMLREF_VERSION_MAJOR \([0-9]*\).*/\1/p' dml_ref.h)
+VERSION_MINOR := $(shell sed -n 's/^\#define DMLREF_VERSION_MINOR \([0-9]*\).*/\1/p' dml_ref.h)
+VERSION_PATCH := $(shell sed -n 's/^\#define DMLREF_VERSION_PATCH \([0-9]*\).*/\1/p' dml_ref.h)
+VERSION        = $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
+I_PREFIX = $(DESTDIR)$(PREFIX)
+I_SUBST  = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+               -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(VERSION_MINOR)|g'
+PY_SO    = $(BUILD)/libdml_ref.so
+PY_MOD   = python/dml_ref.py
+# Every file install may write, relative to $(DESTDIR)$(PREFIX).
+INSTALLED = include/dml_ref.h bin/dmlref lib/pkgconfig/dml_ref.pc lib/cmake/dml_ref/dml_refConfig.cmake \
+            lib/cmake/dml_ref/dml_refConfigVersion.cmake lib/libdml_ref.so lib/dml_ref/dml_ref.py
+
+.PHONY: install uninstall test-install
+install: $(CLI_BIN)
+	@test -n '$(VERSION_MINOR)' || { echo "install: no DMLREF_VERSION_* in dml_ref.h"; exit 1; }
+	install -d '$(I_PREFIX)/include' '$(I_PREFIX)/bin' '$(I_PREFIX)/lib/pkgconfig' '$(I_PREFIX)/lib/cmake/dml_ref'
+	install -m 644 dml_ref.h '$(I_PREFIX)/include/dml_ref.h'
+	install -m 755 $(CLI_BIN) '$(I_PREFIX)/bin/dmlref'
+	$(I_SUBST) packaging/dml_ref.pc.in > '$(I_PREFIX)/lib/pkgconfig/dml_ref.pc'
+	$(I_SUBST) packaging/dml_refConfig.cmake.in > '$(I_PREFIX)/lib/cmake/dml_ref/dml_refConfig.cmake'
+	$(I_SUBST) packaging/dml_refConfigVersion.cmake.in > '$(I_PREFIX)/lib/cmake/dml_ref/dml_refConfigVersion.cmake'
+	@if [ -f $(PY_SO) ]; then echo "install -m 755 $(PY_SO) $(I_PREFIX)/lib/libdml_ref.so"; \
+	    install -m 755 $(PY_SO) '$(I_PREFIX)/lib/libdml_ref.so'; \
+	else echo "install: $(PY_SO) not built (make python): the shared library is not installed"; fi
+	@if [ -f $(PY_SO) ] && [ -f $(PY_MOD) ]; then echo "install -m 644 $(PY_MOD) $(I_PREFIX)/lib/dml_ref/dml_ref.py"; \
+	    install -d '$(I_PREFIX)/lib/dml_ref' && install -m 644 $(PY_MOD) '$(I_PREFIX)/lib/dml_ref/dml_ref.py'; \
+	else echo "install: the Python module needs $(PY_MOD) and $(PY_SO) (make python): not installed"; fi
+
+uninstall:
+	cd '$(I_PREFIX)' 2>/dev/null && rm -f $(INSTALLED) || true
+	-@rmdir '$(I_PREFIX)/lib/cmake/dml_ref' '$(I_PREFIX)/lib/dml_ref' 2>/dev/null || true
+
+# Installs into a temporary DESTDIR, builds tests/install/consumer through pkg-config and through
+# CMake, runs the installed CLI, uninstalls and checks that nothing is left (needs pkg-config, cmake).
+test-install:
+	@MAKE='$(MAKE)' BUILD='$(BUILD)' CC='$(CC)' sh tests/install/test_install.sh $(BUILD)/install-test

@@ -14,5 +14,6 @@ int main(int argc, char **argv) {
     register_bigfloat_tests();
     register_exact_tests();
     register_tree_tests();
+    register_peer_tests();
     return tr_main(argc, argv);
 }

@@ -15,5 +15,6 @@ void register_fpenv_tests(void);      /* test_fpenv.c: the caller's rounding/FTZ
 void register_bigfloat_tests(void);   /* test_bigfloat.c: the exact-arithmetic oracle checks itself */
 void register_exact_tests(void);      /* test_exact.c: EXACT sums and dmlref_error_bound against exact arithmetic */
 void register_tree_tests(void);       /* test_tree.c: TREE order, accumulation, identity_seed, NAN_COMPARE against a model */
+void register_peer_tests(void);       /* test_peers.c: docs/reproducing.md's claims against models of the peers' kernels */
 
 #endif
