@@ -60,6 +60,9 @@ help:
 	@echo "make fuzz-smoke the same for 45 seconds (under 2 minutes with the build)"
 	@echo "make fuzz-merge add the inputs of $(BUILD)/fuzz/corpus/ that reach new edges to tests/fuzz/corpus/"
 	@echo "make fuzz-seeds regenerate the seed files tests/fuzz/corpus/seed-* (tests/fuzz/fuzz_seeds.c)"
+	@echo "make install    header, CLI, pkg-config and CMake files (and the Python module if built) into"
+	@echo "                DESTDIR/PREFIX (PREFIX=/usr/local); make uninstall removes them (README, Installing)"
+	@echo "make test-install  install into a temporary DESTDIR, build a consumer via pkg-config and CMake, uninstall"
 	@echo "variables: CC, CXX, OPT, EXTRA (extra compile flags), RUN_ENV (e.g. qemu-aarch64)"
 	@echo "           TESTS='filter ...' runs only cases whose names contain a filter"
 
@@ -201,6 +204,7 @@ test-cxx:
 VALGRIND ?= valgrind
 VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ peers/ \
             golden/corpus golden/cumsum golden/cumprod golden/argmin golden/argmax golden/reduce golden/exact \
+            golden/accumulation golden/tree-cumsum golden/tree-cumprod golden/nan-compare \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
             large/cumsum-float32-blocked-axis0-padded \
             fpenv/caller-env-restored
@@ -211,7 +215,7 @@ valgrind:
 
 # Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells.
 MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-c11 test-asan test-ubsan \
-          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx test-cli valgrind fuzz-smoke
+          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx test-cli test-install valgrind fuzz-smoke
 test-all:
 	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 
@@ -344,7 +348,9 @@ fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
 	./$(FUZZ_DIR)/fuzz_seeds $(FUZZ_CORPUS)
 
 # Installation (README.md, "Installing"): the header, the CLI, pkg-config and CMake files, and the
-# Python module with its shared library when `make python` has built them. Header-only: the .pc
+# Python module with its shared library when `make python` has built them: the library as
+# PREFIX/lib/libdml_ref.so, the module as PREFIX/lib/dml_ref/dml_ref.py (PYTHONPATH=PREFIX/lib/dml_ref)
+# beside a symbolic link libdml_ref.so -> ../libdml_ref.so, which the module's search finds. Header-only: the .pc
 # and the CMake target carry only the include directory (and -lm). LIBDIR is PREFIX/lib and the
 # header goes to PREFIX/include (the CMake files find the prefix from their own place).
 # `make uninstall` (same PREFIX and DESTDIR) removes exactly those files, and the directories of
@@ -362,10 +368,11 @@ PY_SO    = $(BUILD)/libdml_ref.so
 PY_MOD   = python/dml_ref.py
 # Every file install may write, relative to $(DESTDIR)$(PREFIX).
 INSTALLED = include/dml_ref.h bin/dmlref lib/pkgconfig/dml_ref.pc lib/cmake/dml_ref/dml_refConfig.cmake \
-            lib/cmake/dml_ref/dml_refConfigVersion.cmake lib/libdml_ref.so lib/dml_ref/dml_ref.py
+            lib/cmake/dml_ref/dml_refConfigVersion.cmake lib/libdml_ref.so lib/dml_ref/dml_ref.py \
+            lib/dml_ref/libdml_ref.so
 
 .PHONY: install uninstall test-install
-install: $(CLI_BIN)
+install: $(CLI_BIN) $(if $(wildcard $(PY_SO)),$(PY_SO))
 	@test -n '$(VERSION_MINOR)' || { echo "install: no DMLREF_VERSION_* in dml_ref.h"; exit 1; }
 	install -d '$(I_PREFIX)/include' '$(I_PREFIX)/bin' '$(I_PREFIX)/lib/pkgconfig' '$(I_PREFIX)/lib/cmake/dml_ref'
 	install -m 644 dml_ref.h '$(I_PREFIX)/include/dml_ref.h'
@@ -377,7 +384,8 @@ install: $(CLI_BIN)
 	    install -m 755 $(PY_SO) '$(I_PREFIX)/lib/libdml_ref.so'; \
 	else echo "install: $(PY_SO) not built (make python): the shared library is not installed"; fi
 	@if [ -f $(PY_SO) ] && [ -f $(PY_MOD) ]; then echo "install -m 644 $(PY_MOD) $(I_PREFIX)/lib/dml_ref/dml_ref.py"; \
-	    install -d '$(I_PREFIX)/lib/dml_ref' && install -m 644 $(PY_MOD) '$(I_PREFIX)/lib/dml_ref/dml_ref.py'; \
+	    install -d '$(I_PREFIX)/lib/dml_ref' && install -m 644 $(PY_MOD) '$(I_PREFIX)/lib/dml_ref/dml_ref.py' && \
+	    ln -sf ../libdml_ref.so '$(I_PREFIX)/lib/dml_ref/libdml_ref.so'; \
 	else echo "install: the Python module needs $(PY_MOD) and $(PY_SO) (make python): not installed"; fi
 
 uninstall:

@@ -70,7 +70,50 @@
    classes, long lines and random cases. A bound case runs on every ISA path
    too (options.isa validated, the bound the same on all), checks that no byte
    but the bound's elements changed and the input did not, and that every bound
-   is +0 or more (+inf included, never NaN), exactly 0 for integer types. */
+   is +0 or more (+inf included, never NaN), exactly 0 for integer types.
+
+   Extension 2 (gold_generate_ext2, 413 cases: cases 1344 to 1756, seeded from
+   GOLD_EXT2_SEED) is appended after extension 1 in the same way: the file
+   carries "# extension-2-cases: 413" and "# extension-2-fingerprint: X" (an
+   XXH3 chain over extension 2's cases alone) before case 1344, and every
+   earlier line, extension 1's included, stays byte-identical. It covers the
+   options of dmlref_options added after extension 1: options.accumulation
+   (DEFAULT, NATIVE, WIDE), options.identity_seed, DMLREF_FLOAT_ORDER_TREE with
+   options.tree (algorithm, block, carry) and DMLREF_NAN_COMPARE. Descriptions
+   name them: a scan of extension 2 always shows "acc=... seed=...", a TREE
+   order "tree(sklansky,block=2048,carry=into-first)", an arg-reduction
+   "nan=compare". Sections and their groups: K golden/accumulation (93):
+   SEQUENTIAL and BLOCKED sums, every float type x accumulation x
+   identity_seed, products likewise (a product ignores the seed), integer
+   scans (the options change nothing), the SIMD shapes and in place, special
+   values; L golden/tree-cumsum (99): every tree algorithm x block (2, 4, 16,
+   32, 64, 256, 1024, 2048, 65536) x carry on lines whose last block is
+   partial (one line, two contiguous lines, lines across the innermost
+   dimension, the middle axis of a 3-D tensor; packed, strided, padded,
+   permuted, in place), seeded -0 runs, special values, every float type x
+   accumulation x identity_seed, integers, random cases; M golden/tree-cumprod
+   (44): the same for products (values near 1); N golden/exact-seed (20): EXACT
+   sums with identity_seed (the exact sum of -0s is -0, +0 once seeded); O
+   golden/nan-compare (64): ARGMIN, ARGMAX and REDUCE with NAN_COMPARE, every
+   float type x index type, both directions, NaN first in some slices and
+   later in others, the SIMD shapes, all-NaN slices, integers; P
+   golden/bound-accumulation (50) and golden/bound-tree (43):
+   dmlref_error_bound with NATIVE / WIDE and identity_seed in SEQUENTIAL,
+   BLOCKED, EXACT and ANY, and in TREE orders (sums: every algorithm x block,
+   both carries; products, whose bound is ANY's whatever the tree). Value
+   classes only extension 2 draws: V_NEGZERO_LEAD (each line starts, in its
+   direction, with a run of -0 of zero_run elements, shown as
+   "v=negzero-lead(run=N)"), V_SOMENAN and V_WIDE.
+   Options that cannot change a bit (FLOAT32 NATIVE and FLOAT64 NATIVE / WIDE
+   are DEFAULT, integers ignore every option) are exercised too: their digests
+   pin that nothing changes. A float32 tally of FLOAT16 values, or a float64
+   tally of FLOAT32 values, is rounded again to the output type, which hides
+   the association order in all but rare outputs: the cases that pin each tree
+   x block x carry use the types and accumulations whose roundings show
+   (gold_order_visible). Until extension 2 is committed, `make golden`
+   regenerates its digests with the rest of the file (those of version 1 and
+   extension 1 must come out unchanged); once committed it is frozen too, and
+   more cases go into an extension 3. */
 #include "../dml_ref.h"
 #include "runner.h"
 #include "suites.h"
@@ -82,9 +125,10 @@
 
 #define GOLD_CORPUS_VERSION 1
 #define GOLD_FILE_NAME "digests_v1.txt"
-#define GOLD_MAX_CASES 2000
+#define GOLD_MAX_CASES 3000
 #define GOLD_EXT1_SEED UINT64_C(0x45585431) /* "EXT1": extension 1's cases */
-#define GOLD_DESC_MAX 160
+#define GOLD_EXT2_SEED UINT64_C(0x45585432) /* "EXT2": extension 2's cases */
+#define GOLD_DESC_MAX 256
 #define GOLD_GUARD 64 /* bytes checked after every output buffer */
 #define GOLD_HINT "if this change of results is intended, run `make golden` and commit tests/golden/digests_v1.txt"
 
@@ -143,10 +187,16 @@ enum {
     V_SUBNORMAL, /* subnormals and the smallest normal */
     V_ALLNAN,    /* only NaNs, any sign and payload */
     V_INFS,      /* +-inf, +-largest finite, a few ties */
+    /* extension 2 only (corpus version 1 and extension 1 never draw them) */
+    V_NEGZERO_LEAD, /* scans: each line starts (in its direction) with a run of -0; then -0, +0, small integers */
+    V_SOMENAN,   /* 25% NaN (any payload, quiet or signalling), the rest as V_TIES */
+    V_WIDE,      /* floats: random sign/mantissa, exponent within 2^+-10 (FLOAT16), 2^+-30, 2^+-60: sums
+                    round in every accumulation type, so the association order shows; integers: all bits */
     V_COUNT
 };
 static const char *const gold_value_names[V_COUNT] = {"small", "random", "special", "near1", "ties",   "nanheavy",
-                                                      "bits",  "zeros",  "huge",    "subnormal", "allnan", "infs"};
+                                                      "bits",  "zeros",  "huge",    "subnormal", "allnan", "infs",
+                                                      "negzero-lead", "somenan", "wide"};
 
 static const DML_TENSOR_DATA_TYPE gold_types[11] = {
     DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT64,
@@ -212,12 +262,20 @@ typedef struct gold_case {
     int offset;                 /* buffers start one element past an aligned address */
     uint64_t seed;              /* of the input values */
     int bound;                  /* extension 1: the digest is of dmlref_error_bound's FLOAT64 BoundTensor */
+    /* extension 2 (0 in corpus version 1 and extension 1, which pass these options as 0) */
+    int ext2;                   /* the case is extension 2's: its description names the options below */
+    int part;                   /* extension 2: GP_EXT2_*, the check group */
+    int accumulation, identity_seed;          /* options.accumulation, options.identity_seed */
+    int tree_algorithm, tree_carry;           /* options.tree, when float_order is TREE */
+    UINT tree_block;
+    UINT zero_run;              /* V_NEGZERO_LEAD: length of each line's leading run of -0 */
     char desc[GOLD_DESC_MAX];
 } gold_case;
 
 static gold_case gold_cases[GOLD_MAX_CASES];
 static unsigned gold_count;
-static unsigned gold_v1_count; /* cases of corpus version 1 proper (1025); extension 1 follows */
+static unsigned gold_v1_count;   /* cases of corpus version 1 proper (1025); extension 1 follows */
+static unsigned gold_ext1_end;   /* one past extension 1's last case (1344); extension 2 follows */
 
 /* ---- corpus generator (version 1: frozen) --------------------------------------- */
 
@@ -267,6 +325,11 @@ static void gold_append_uints(char *buf, size_t cap, const char *sep, UINT n, co
     }
 }
 
+/* Names of extension 2's options in descriptions. */
+static const char *const gold_tree_algorithm_names[3] = {"kogge-stone", "sklansky", "brent-kung"};
+static const char *const gold_tree_carry_names[2] = {"after", "into-first"};
+static const char *const gold_accumulation_names[3] = {"default", "native", "wide"};
+
 /* Fill strides and the description of a case whose fields are set. */
 static void gold_finish(gold_case *c, gold_rng *r) {
     UINT out_sizes[8], d;
@@ -295,18 +358,37 @@ static void gold_finish(gold_case *c, gold_rng *r) {
                  c->float_order == DMLREF_FLOAT_ORDER_BLOCKED ? "blocked"
                  : c->float_order == DMLREF_FLOAT_ORDER_EXACT ? "exact"
                  : c->float_order == DMLREF_FLOAT_ORDER_ANY   ? "any"
+                 : c->float_order == DMLREF_FLOAT_ORDER_TREE  ? "tree"
                                                               : "seq");
+        if (c->float_order == DMLREF_FLOAT_ORDER_TREE) { /* extension 2 only */
+            used = strlen(c->desc);
+            snprintf(c->desc + used, sizeof c->desc - used, "(%s,block=%u,carry=%s)",
+                     gold_tree_algorithm_names[c->tree_algorithm], (unsigned)c->tree_block,
+                     gold_tree_carry_names[c->tree_carry]);
+        }
+        if (c->ext2) {
+            used = strlen(c->desc);
+            snprintf(c->desc + used, sizeof c->desc - used, " acc=%s seed=%d",
+                     gold_accumulation_names[c->accumulation], c->identity_seed);
+        }
     } else {
         snprintf(c->desc + used, sizeof c->desc - used, " axes=");
         gold_append_uints(c->desc, sizeof c->desc, ",", c->axis_count, c->axes);
         used = strlen(c->desc);
         snprintf(c->desc + used, sizeof c->desc - used, "%s nan=%s",
                  c->op >= G_REDUCE_ARGMIN ? "" : c->direction ? " dec" : " inc",
-                 c->nan_policy == DMLREF_NAN_IGNORE ? "ignore" : "prop");
+                 c->nan_policy == DMLREF_NAN_IGNORE ? "ignore" : c->nan_policy == DMLREF_NAN_COMPARE ? "compare"
+                                                                                                    : "prop");
     }
     used = strlen(c->desc);
-    snprintf(c->desc + used, sizeof c->desc - used, " in=%s out=%s v=%s%s", gold_layout_names[c->in_layout],
-             gold_layout_names[c->out_layout], gold_value_names[c->values], c->offset ? " +off" : "");
+    snprintf(c->desc + used, sizeof c->desc - used, " in=%s out=%s v=%s", gold_layout_names[c->in_layout],
+             gold_layout_names[c->out_layout], gold_value_names[c->values]);
+    if (c->values == V_NEGZERO_LEAD && GOLD_IS_SCAN(c->op)) { /* extension 2 only */
+        used = strlen(c->desc);
+        snprintf(c->desc + used, sizeof c->desc - used, "(run=%u)", (unsigned)c->zero_run);
+    }
+    used = strlen(c->desc);
+    snprintf(c->desc + used, sizeof c->desc - used, "%s", c->offset ? " +off" : "");
 }
 
 /* Random shape: sizes bounded by rank so a case stays small. */
@@ -356,9 +438,13 @@ static const int gold_scan_out_layouts[] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PE
 static const int gold_arg_out_layouts[] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM};
 
 /* Start case number gold_count: every field random (the caller overrides some).
-   seed_base: GOLD_CORPUS_VERSION for corpus version 1, GOLD_EXT1_SEED for extension 1. */
+   seed_base: GOLD_CORPUS_VERSION for corpus version 1, GOLD_EXT1_SEED / GOLD_EXT2_SEED for the extensions. */
 static gold_case *gold_new_seeded(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type, uint64_t seed_base) {
     gold_case *c = &gold_cases[gold_count];
+    if (gold_count >= GOLD_MAX_CASES) { /* a generator grew past the table: raise GOLD_MAX_CASES */
+        fprintf(stderr, "test_golden.c: more than GOLD_MAX_CASES (%d) cases\n", GOLD_MAX_CASES);
+        exit(2);
+    }
     memset(c, 0, sizeof *c);
     *r = gold_seeded(seed_base, gold_count);
     c->op = op;
@@ -627,6 +713,553 @@ static void gold_generate_ext1(void) {
         c = gold_new_ext(&r, op, ty, 1, order);
         gold_add_ext(&r, c);
     }
+}
+
+/* ---- extension 2: TREE orders, accumulations, identity_seed, NAN_COMPARE (appended, own seed) ----------- */
+
+/* Parts of the corpus: the check groups of a case (gold_groups). */
+enum {
+    GP_V1,
+    GP_EXT1_EXECUTE,
+    GP_EXT1_BOUND,
+    GP_EXT2_ACCUMULATION, /* SEQUENTIAL / BLOCKED scans with every accumulation x identity_seed */
+    GP_EXT2_TREE,         /* DMLREF_FLOAT_ORDER_TREE scans */
+    GP_EXT2_EXACT_SEED,   /* EXACT sums with identity_seed */
+    GP_EXT2_NAN_COMPARE,  /* ARGMIN / ARGMAX / REDUCE with DMLREF_NAN_COMPARE */
+    GP_EXT2_BOUND,        /* dmlref_error_bound with the new accumulations and identity_seed (no TREE) */
+    GP_EXT2_BOUND_TREE    /* dmlref_error_bound of TREE scans */
+};
+
+static const UINT gold_tree_blocks[9] = {2, 4, 16, 32, 64, 256, 1024, 2048, 65536};
+/* Two line lengths per block. Neither they nor one less (the values an exclusive scan computes) are
+   multiples of the block, but for block 2: the last block is partial. */
+static const UINT gold_tree_lengths[9][2] = {{7, 13},     {23, 6},      {69, 41},     {113, 75},    {191, 101},
+                                             {612, 300},  {1579, 3001}, {2055, 5000}, {68537, 70001}};
+/* {type index, accumulation} whose every rounding can show in the output: a float32 tally of FLOAT16
+   values and a float64 tally of FLOAT32 values are rounded again to the output type, which hides the
+   association order but in rare outputs (those pairs get cases of their own: K1, L3, M2). */
+static const unsigned gold_order_visible[6][2] = {{1, DMLREF_ACCUMULATION_DEFAULT}, {2, DMLREF_ACCUMULATION_DEFAULT},
+                                                  {0, DMLREF_ACCUMULATION_NATIVE},  {2, DMLREF_ACCUMULATION_WIDE},
+                                                  {1, DMLREF_ACCUMULATION_NATIVE},  {2, DMLREF_ACCUMULATION_NATIVE}};
+static const int gold_ext2_in_layouts[4] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM};
+static const int gold_ext2_out_layouts[5] = {L_PACKED, L_PADDED, L_INPLACE, L_PERM, L_EXPLICIT};
+
+static gold_case *gold_new_ext2(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type, int part, int bound,
+                                int float_order) {
+    gold_case *c = gold_new_seeded(r, op, type, GOLD_EXT2_SEED);
+    c->ext2 = 1;
+    c->part = part;
+    c->bound = bound;
+    if (GOLD_IS_SCAN(op)) c->float_order = float_order;
+    else c->nan_policy = DMLREF_NAN_COMPARE;
+    return c;
+}
+
+static void gold_set_options(gold_case *c, unsigned accumulation, unsigned identity_seed) {
+    c->accumulation = (int)accumulation;
+    c->identity_seed = (int)identity_seed;
+}
+
+static void gold_set_tree(gold_case *c, unsigned algorithm, UINT block, unsigned carry) {
+    c->float_order = DMLREF_FLOAT_ORDER_TREE;
+    c->tree_algorithm = (int)algorithm;
+    c->tree_block = block;
+    c->tree_carry = (int)carry;
+}
+
+/* A scan along lines of `length`: form 0 one line; 1 two contiguous lines; 2 lines across the innermost
+   dimension (3 of them); 3 the middle axis of 2 x length x 2. */
+static void gold_set_line(gold_case *c, UINT length, unsigned form) {
+    UINT s[3];
+    switch (form) {
+    case 0: s[0] = length; gold_set_shape(c, 1, s); c->axis = 0; break;
+    case 1: s[0] = 2; s[1] = length; gold_set_shape(c, 2, s); c->axis = 1; break;
+    case 2: s[0] = length; s[1] = 3; gold_set_shape(c, 2, s); c->axis = 0; break;
+    default: s[0] = 2; s[1] = length; s[2] = 2; gold_set_shape(c, 3, s); c->axis = 1; break;
+    }
+}
+
+/* A random shape of rank 1 to 3 whose scan axis has 17 to 136 elements (longer than a BLOCKED block). */
+static void gold_random_line_shape(gold_rng *r, gold_case *c) {
+    UINT rank = 1u + gold_below(r, 3);
+    gold_random_shape(r, c, rank);
+    c->axis = gold_below(r, rank);
+    c->sizes[c->axis] = 17u + gold_below(r, 120);
+}
+
+/* V_NEGZERO_LEAD draws its run unless set (a whole line a quarter of the time); a bound is never in place. */
+static void gold_add_ext2(gold_rng *r, gold_case *c) {
+    if (c->values == V_NEGZERO_LEAD && GOLD_IS_SCAN(c->op) && c->zero_run == 0) {
+        UINT n = c->sizes[c->axis];
+        if (gold_below(r, 4) == 0) c->zero_run = n;
+        else c->zero_run = 1u + gold_below(r, n);
+    }
+    gold_add_ext(r, c);
+}
+
+static void gold_generate_ext2(void) {
+    static const int int_types[6] = {3, 5, 6, 7, 9, 10}; /* I8 I32 I64 U8 U32 U64 */
+    gold_rng r;
+    gold_case *c;
+    unsigned t, i, k, a, b, acc, seed, op;
+
+    /* K1 (golden/accumulation): sums in SEQUENTIAL and BLOCKED, every float type x accumulation x
+       identity_seed. Seeded cases take values with -0 (the seed +0 turns a -0 tally into +0); the
+       others values whose sums round differently in each accumulation type. */
+    for (t = 0; t < 3; t++)
+        for (acc = 0; acc < 3; acc++)
+            for (seed = 0; seed < 2; seed++)
+                for (k = 0; k < 2; k++) {
+                    static const int seeded_v[3] = {V_ZEROS, V_NEGZERO_LEAD, V_TIES};
+                    static const int plain_v[3] = {V_RANDOM, V_SPECIAL, V_NEGZERO_LEAD};
+                    unsigned n = (t + acc) % 3u;
+                    c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_ACCUMULATION, 0,
+                                      k ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL);
+                    gold_set_options(c, acc, seed);
+                    gold_random_line_shape(&r, c);
+                    c->direction = (int)((acc + k) & 1u);
+                    c->exclusive = (int)((t + seed + k) & 1u);
+                    c->values = seed ? (k ? seeded_v[n] : V_NEGZERO_LEAD) : k ? plain_v[n] : V_WIDE;
+                    gold_add_ext2(&r, c);
+                }
+
+    /* K2: products, every float type x accumulation x identity_seed (a product ignores the seed),
+       SEQUENTIAL or BLOCKED (a float product's BLOCKED is SEQUENTIAL); values near 1 mostly. */
+    for (t = 0; t < 3; t++)
+        for (acc = 0; acc < 3; acc++)
+            for (seed = 0; seed < 2; seed++) {
+                static const int prod_v[6] = {V_NEAR1, V_NEAR1, V_SPECIAL, V_NEGZERO_LEAD, V_NEAR1, V_SUBNORMAL};
+                unsigned n = (t * 3u + acc) * 2u + seed;
+                c = gold_new_ext2(&r, G_CUMPROD, gold_types[t], GP_EXT2_ACCUMULATION, 0,
+                                  (acc + seed) & 1u ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL);
+                gold_set_options(c, acc, seed);
+                gold_random_line_shape(&r, c);
+                c->direction = (int)((t + seed) & 1u);
+                c->exclusive = (int)((acc + t) & 1u);
+                c->values = prod_v[n % 6u];
+                gold_add_ext2(&r, c);
+            }
+
+    /* K3: integer scans, where the options change nothing. */
+    for (i = 0; i < 6; i++)
+        for (op = G_CUMSUM; op <= G_CUMPROD; op++) {
+            c = gold_new_ext2(&r, (int)op, gold_types[int_types[i]], GP_EXT2_ACCUMULATION, 0,
+                              (i + op) & 1u ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL);
+            gold_set_options(c, 1u + ((i + op) & 1u), (i >> 1) & 1u ? 1u : (unsigned)(op == G_CUMSUM));
+            gold_random_line_shape(&r, c);
+            gold_add_ext2(&r, c);
+        }
+
+    /* K4: the shapes of the SIMD kernels (long lines, vertical panels, padded rows, in place): the new
+       options run the general kernel on every path, whatever the shape. */
+    for (t = 0; t < 3; t++) {
+        static const UINT s_long[1] = {4099}, s_vert[2] = {61, 75}, s_pad[2] = {3, 1531};
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_ACCUMULATION, 0, DMLREF_FLOAT_ORDER_BLOCKED);
+        gold_set_options(c, t, t & 1u);
+        gold_set_shape(c, 1, s_long);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 0;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = V_WIDE;
+        gold_add_ext2(&r, c);
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_ACCUMULATION, 0, DMLREF_FLOAT_ORDER_SEQUENTIAL);
+        gold_set_options(c, (t + 1u) % 3u, 1);
+        gold_set_shape(c, 2, s_vert);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = 1;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_INPLACE;
+        c->values = V_NEGZERO_LEAD;
+        gold_add_ext2(&r, c);
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_ACCUMULATION, 0, DMLREF_FLOAT_ORDER_BLOCKED);
+        gold_set_options(c, (t + 2u) % 3u, (t + 1u) & 1u);
+        gold_set_shape(c, 2, s_pad);
+        c->axis = 1;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = 1;
+        c->in_layout = L_PADDED;
+        c->out_layout = L_EXPLICIT;
+        c->values = V_SPECIAL;
+        gold_add_ext2(&r, c);
+    }
+
+    /* K5: special-value classes with NATIVE and WIDE: infinities, NaN, overflow (FLOAT16 NATIVE
+       overflows where float32 does not; WIDE rounds once), subnormals (underflow in products). */
+    for (t = 0; t < 3; t++)
+        for (k = 0; k < 6; k++) {
+            static const int classes[6] = {V_INFS, V_NANHEAVY, V_ALLNAN, V_HUGE, V_SUBNORMAL, V_SUBNORMAL};
+            static const UINT s[2] = {6, 41};
+            c = gold_new_ext2(&r, k == 5 ? G_CUMPROD : G_CUMSUM, gold_types[t], GP_EXT2_ACCUMULATION, 0,
+                              (k + t) & 1u ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL);
+            gold_set_options(c, 1u + ((k + t) % 2u), (k >> 1) & 1u);
+            gold_set_shape(c, 2, s);
+            c->axis = 1;
+            c->in_layout = k % 3u == 0 ? L_PACKED : L_PADDED;
+            c->out_layout = k % 3u == 2 ? L_INPLACE : k % 3u == 1 ? L_PERM : L_PACKED;
+            c->values = classes[k];
+            gold_add_ext2(&r, c);
+        }
+
+    /* L1 (golden/tree-cumsum): every tree algorithm x block x carry, lines with a partial last block,
+       both directions, inclusive and exclusive, identity_seed, the layouts (strided, padded,
+       permuted, in place), one, two or six lines. The type and accumulation are those whose every
+       rounding can show in the output (gold_order_visible), with values whose sums round; seeded
+       lines lead with a run of -0 over at most half their length. */
+    for (a = 0; a < 3; a++)
+        for (b = 0; b < 9; b++)
+            for (k = 0; k < 2; k++) { /* k: the carry */
+                unsigned n = (a * 9u + b) * 2u + k, v = (a + b + 3u * k) % 6u;
+                UINT len = gold_tree_lengths[b][k];
+                seed = ((b >> 1) + a) & 1u;
+                c = gold_new_ext2(&r, G_CUMSUM, gold_types[gold_order_visible[v][0]], GP_EXT2_TREE, 0,
+                                  DMLREF_FLOAT_ORDER_TREE);
+                gold_set_tree(c, a, gold_tree_blocks[b], k);
+                gold_set_options(c, gold_order_visible[v][1], seed);
+                gold_set_line(c, len, b == 8 ? 0u : (a + b + k) % 4u);
+                c->direction = (int)((a + b) & 1u);
+                c->exclusive = (int)(((b * 5u + a + k) >> 1) & 1u);
+                c->in_layout = gold_ext2_in_layouts[n % 4u];
+                c->out_layout = gold_ext2_out_layouts[(n / 4u) % 5u];
+                c->values = seed ? V_NEGZERO_LEAD : V_RANDOM;
+                if (seed) c->zero_run = 1u + gold_below(&r, len / 2u);
+                gold_add_ext2(&r, c);
+            }
+
+    /* L2: special-value classes through the trees. */
+    for (t = 0; t < 3; t++)
+        for (k = 0; k < 5; k++) {
+            static const int classes[5] = {V_NEGZERO_LEAD, V_SPECIAL, V_INFS, V_NANHEAVY, V_HUGE};
+            static const UINT rows[2] = {4, 97}, cols[2] = {97, 4};
+            static const UINT blocks[5] = {2, 4, 16, 32, 64};
+            c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_TREE, 0, DMLREF_FLOAT_ORDER_TREE);
+            gold_set_tree(c, (t + k) % 3u, blocks[(k + 2u * t) % 5u], k & 1u);
+            gold_set_options(c, (k + 2u * t + 1u) % 3u, (t + k) & 1u);
+            gold_set_shape(c, 2, (t + k) & 1u ? cols : rows);
+            c->axis = (t + k) & 1u ? 0u : 1u;
+            c->values = classes[k];
+            gold_add_ext2(&r, c);
+        }
+
+    /* L3: every float type x accumulation x identity_seed through a tree. */
+    for (t = 0; t < 3; t++)
+        for (acc = 0; acc < 3; acc++)
+            for (seed = 0; seed < 2; seed++) {
+                static const UINT rows[2] = {3, 150}, cols[2] = {150, 3};
+                static const UINT blocks[5] = {4, 16, 32, 64, 256};
+                c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_TREE, 0, DMLREF_FLOAT_ORDER_TREE);
+                gold_set_tree(c, (acc + t) % 3u, blocks[(t * 2u + acc + seed) % 5u], (acc + seed + t) & 1u);
+                gold_set_options(c, acc, seed);
+                gold_set_shape(c, 2, seed ? rows : cols);
+                c->axis = seed ? 1u : 0u;
+                c->direction = (int)((t + seed) & 1u);
+                c->exclusive = (int)(acc & 1u);
+                c->values = seed ? V_NEGZERO_LEAD : V_WIDE;
+                gold_add_ext2(&r, c);
+            }
+
+    /* L4: integer sums with a TREE order (the options change nothing). */
+    for (i = 0; i < 4; i++) {
+        static const int types[4] = {3, 5, 8, 10}; /* I8 I32 U16 U64 */
+        static const UINT blocks[4] = {4, 16, 64, 2048};
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[types[i]], GP_EXT2_TREE, 0, DMLREF_FLOAT_ORDER_TREE);
+        gold_set_tree(c, i % 3u, blocks[i], i & 1u);
+        gold_set_options(c, i % 3u, 1);
+        gold_random_line_shape(&r, c);
+        gold_add_ext2(&r, c);
+    }
+
+    /* L5: random TREE sums (any shape, layout, values; mostly float types; blocks up to 1024). */
+    for (i = 0; i < 8; i++) {
+        gold_rng pick = gold_seeded(GOLD_EXT2_SEED + 1000u, i);
+        unsigned any = gold_below(&pick, 4) == 0;
+        unsigned ty = any ? gold_below(&pick, 11) : gold_below(&pick, 3);
+        unsigned alg = gold_below(&pick, 3), blk = gold_below(&pick, 7), carry = gold_below(&pick, 2);
+        acc = gold_below(&pick, 3);
+        seed = gold_below(&pick, 2);
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[ty], GP_EXT2_TREE, 0, DMLREF_FLOAT_ORDER_TREE);
+        gold_set_tree(c, alg, gold_tree_blocks[blk], carry);
+        gold_set_options(c, acc, seed);
+        gold_add_ext2(&r, c);
+    }
+
+    /* M1 (golden/tree-cumprod): products, every block x tree algorithm, both carries, partial last
+       blocks; values near 1, types and accumulations as in L1. */
+    for (b = 0; b < 9; b++)
+        for (a = 0; a < 3; a++) {
+            unsigned n = b * 3u + a, carry = (a + b) & 1u, v = (2u * a + b) % 6u;
+            c = gold_new_ext2(&r, G_CUMPROD, gold_types[gold_order_visible[v][0]], GP_EXT2_TREE, 0,
+                              DMLREF_FLOAT_ORDER_TREE);
+            gold_set_tree(c, a, gold_tree_blocks[b], carry);
+            gold_set_options(c, gold_order_visible[v][1], (b >> 1) & 1u);
+            gold_set_line(c, gold_tree_lengths[b][carry], b == 8 ? 0u : (a + b) % 4u);
+            c->direction = (int)((b >> 1) & 1u);
+            c->exclusive = (int)((a + (b >> 2)) & 1u);
+            c->in_layout = gold_ext2_in_layouts[(n + 1u) % 4u];
+            c->out_layout = gold_ext2_out_layouts[n % 5u];
+            c->values = V_NEAR1;
+            gold_add_ext2(&r, c);
+        }
+
+    /* M2: every float type x accumulation through a tree, near 1 or special values. */
+    for (t = 0; t < 3; t++)
+        for (acc = 0; acc < 3; acc++) {
+            static const UINT rows[2] = {5, 77}, cols[2] = {77, 5};
+            static const UINT blocks[3] = {2, 16, 256};
+            c = gold_new_ext2(&r, G_CUMPROD, gold_types[t], GP_EXT2_TREE, 0, DMLREF_FLOAT_ORDER_TREE);
+            gold_set_tree(c, (t + acc) % 3u, blocks[acc], t & 1u);
+            gold_set_options(c, acc, (t + acc) & 1u);
+            gold_set_shape(c, 2, acc & 1u ? cols : rows);
+            c->axis = acc & 1u ? 0u : 1u;
+            c->values = (t + acc) % 3u == 2 ? V_SPECIAL : V_NEAR1;
+            gold_add_ext2(&r, c);
+        }
+
+    /* M3: integer products with a TREE order. */
+    for (i = 0; i < 2; i++) {
+        static const int types[2] = {4, 9}; /* I16 U32 */
+        c = gold_new_ext2(&r, G_CUMPROD, gold_types[types[i]], GP_EXT2_TREE, 0, DMLREF_FLOAT_ORDER_TREE);
+        gold_set_tree(c, 2u - i, i ? 32u : 4u, i);
+        gold_set_options(c, 2u - i, 1);
+        gold_random_line_shape(&r, c);
+        c->values = V_NEAR1;
+        gold_add_ext2(&r, c);
+    }
+
+    /* M4: random TREE products. */
+    for (i = 0; i < 6; i++) {
+        gold_rng pick = gold_seeded(GOLD_EXT2_SEED + 2000u, i);
+        unsigned ty = gold_below(&pick, 3), alg = gold_below(&pick, 3), blk = gold_below(&pick, 7);
+        unsigned carry = gold_below(&pick, 2);
+        acc = gold_below(&pick, 3);
+        seed = gold_below(&pick, 2);
+        c = gold_new_ext2(&r, G_CUMPROD, gold_types[ty], GP_EXT2_TREE, 0, DMLREF_FLOAT_ORDER_TREE);
+        gold_set_tree(c, alg, gold_tree_blocks[blk], carry);
+        gold_set_options(c, acc, seed);
+        gold_add_ext2(&r, c);
+    }
+
+    /* N1 (golden/exact-seed): EXACT sums with identity_seed, every float type x direction x
+       exclusive: -0 runs (the exact sum of -0s is -0, +0 once seeded), zeros, specials, ties. */
+    for (t = 0; t < 3; t++)
+        for (k = 0; k < 4; k++) {
+            static const int classes[4] = {V_NEGZERO_LEAD, V_ZEROS, V_SPECIAL, V_TIES};
+            c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_EXACT_SEED, 0, DMLREF_FLOAT_ORDER_EXACT);
+            gold_set_options(c, 0, 1);
+            gold_random_line_shape(&r, c);
+            c->direction = (int)(k & 1u);
+            c->exclusive = (int)(k >> 1);
+            c->values = classes[(k + t) & 3u];
+            gold_add_ext2(&r, c);
+        }
+    /* N2: a long line and a vertical panel in place, seeded. */
+    for (t = 0; t < 3; t++) {
+        static const UINT s_long[1] = {4099}, s_vert[2] = {61, 75};
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_EXACT_SEED, 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_options(c, 0, 1);
+        gold_set_shape(c, 1, s_long);
+        c->axis = 0;
+        c->direction = (int)(t & 1u);
+        c->exclusive = 0;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = V_NEGZERO_LEAD;
+        gold_add_ext2(&r, c);
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_EXACT_SEED, 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_options(c, 0, 1);
+        gold_set_shape(c, 2, s_vert);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = 1;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_INPLACE;
+        c->values = t == 1 ? V_HUGE : V_ZEROS;
+        gold_add_ext2(&r, c);
+    }
+    /* N3: integer EXACT sums, seeded (nothing changes). */
+    for (i = 0; i < 2; i++) {
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[i ? 7 : 5], GP_EXT2_EXACT_SEED, 0, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_options(c, 0, 1);
+        gold_add_ext2(&r, c);
+    }
+
+    /* O1 (golden/nan-compare): ARGMIN / ARGMAX with DMLREF_NAN_COMPARE, every float type x index type,
+       both directions; values with NaNs first in some slices and later in others. */
+    for (op = G_ARGMIN; op <= G_ARGMAX; op++)
+        for (t = 0; t < 3; t++)
+            for (k = 0; k < 4; k++) {
+                static const int classes[4] = {V_NANHEAVY, V_SOMENAN, V_SPECIAL, V_SOMENAN};
+                c = gold_new_ext2(&r, (int)op, gold_types[t], GP_EXT2_NAN_COMPARE, 0, 0);
+                c->index_type = gold_index_types[k];
+                c->direction = (int)((k + t) & 1u);
+                c->values = classes[(k + op) & 3u];
+                gold_add_ext2(&r, c);
+            }
+    /* O2: REDUCE(ARGMIN / ARGMAX). */
+    for (op = G_REDUCE_ARGMIN; op <= G_REDUCE_ARGMAX; op++)
+        for (t = 0; t < 3; t++)
+            for (k = 0; k < 2; k++) {
+                c = gold_new_ext2(&r, (int)op, gold_types[t], GP_EXT2_NAN_COMPARE, 0, 0);
+                c->index_type = gold_index_types[(2u * k + t + op) & 3u];
+                c->values = k ? V_NANHEAVY : V_SOMENAN;
+                gold_add_ext2(&r, c);
+            }
+    /* O3: the shapes of the SIMD kernels (whose IGNORE answer the first-NaN rule then corrects):
+       contiguous rows, columns (a reduction along the outer axis), two axes of a 3-D tensor. */
+    for (t = 0; t < 3; t++)
+        for (op = G_ARGMIN; op <= G_ARGMAX; op++)
+            for (k = 0; k < 3; k++) {
+                static const UINT rows[2] = {7, 301}, cols[2] = {301, 37}, cube[3] = {40, 50, 3};
+                static const UINT a0[1] = {0}, a1[1] = {1}, a10[2] = {1, 0};
+                c = gold_new_ext2(&r, (int)op, gold_types[t], GP_EXT2_NAN_COMPARE, 0, 0);
+                if (k == 0) {
+                    gold_set_shape(c, 2, rows);
+                    gold_set_axes(c, 1, a1);
+                } else if (k == 1) {
+                    gold_set_shape(c, 2, cols);
+                    gold_set_axes(c, 1, a0);
+                } else {
+                    gold_set_shape(c, 3, cube);
+                    gold_set_axes(c, 2, a10);
+                }
+                c->direction = (int)((t + k + op) & 1u);
+                c->in_layout = k == 2 ? L_PADDED : L_PACKED;
+                c->out_layout = L_PACKED;
+                c->values = k == 1 ? V_NANHEAVY : V_SOMENAN;
+                gold_add_ext2(&r, c);
+            }
+    /* O4: all-NaN slices (the first position, or the last when DECREASING). */
+    for (t = 0; t < 3; t++)
+        for (k = 0; k < 2; k++) {
+            static const UINT s[3] = {3, 4, 5};
+            static const UINT ax[2] = {2, 0};
+            c = gold_new_ext2(&r, k ? G_REDUCE_ARGMAX : G_ARGMIN, gold_types[t], GP_EXT2_NAN_COMPARE, 0, 0);
+            gold_set_shape(c, 3, s);
+            gold_set_axes(c, 1u + k, ax);
+            c->direction = k ? DML_AXIS_DIRECTION_INCREASING : (int)(t & 1u);
+            c->values = V_ALLNAN;
+            gold_add_ext2(&r, c);
+        }
+    /* O5: integer types (no NaN: COMPARE is PROPAGATE's answer). */
+    for (i = 0; i < 4; i++) {
+        static const int ops[4] = {G_ARGMIN, G_ARGMAX, G_REDUCE_ARGMIN, G_ARGMAX};
+        static const int types[4] = {5, 7, 6, 4}; /* I32 U8 I64 I16 */
+        c = gold_new_ext2(&r, ops[i], gold_types[types[i]], GP_EXT2_NAN_COMPARE, 0, 0);
+        gold_add_ext2(&r, c);
+    }
+
+    /* P1 (golden/bound-accumulation): bounds of sums, every accumulation x identity_seed x
+       SEQUENTIAL / BLOCKED / ANY; products in SEQUENTIAL and ANY, every accumulation; EXACT seeded;
+       special values; long lines; integers (0). */
+    for (k = 0; k < 18; k++) {
+        static const int orders[3] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED,
+                                      DMLREF_FLOAT_ORDER_ANY};
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[(k + k / 3u) % 3u], GP_EXT2_BOUND, 1, orders[k % 3u]);
+        gold_set_options(c, k / 6u, (k / 3u) & 1u);
+        gold_add_ext2(&r, c);
+    }
+    for (t = 0; t < 3; t++)
+        for (acc = 0; acc < 3; acc++) {
+            c = gold_new_ext2(&r, G_CUMPROD, gold_types[t], GP_EXT2_BOUND, 1,
+                              (t + acc) & 1u ? DMLREF_FLOAT_ORDER_ANY : DMLREF_FLOAT_ORDER_SEQUENTIAL);
+            gold_set_options(c, acc, acc & 1u);
+            gold_add_ext2(&r, c);
+        }
+    for (t = 0; t < 3; t++) {
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_BOUND, 1, DMLREF_FLOAT_ORDER_EXACT);
+        gold_set_options(c, 0, 1);
+        gold_add_ext2(&r, c);
+    }
+    for (t = 0; t < 3; t++)
+        for (k = 0; k < 4; k++) {
+            static const int classes[4] = {V_HUGE, V_SUBNORMAL, V_SPECIAL, V_INFS};
+            static const int orders[4] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_ANY,
+                                          DMLREF_FLOAT_ORDER_BLOCKED, DMLREF_FLOAT_ORDER_ANY};
+            static const UINT s[2] = {5, 37};
+            c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_BOUND, 1, orders[k]);
+            gold_set_options(c, 1u + (k & 1u), (k >> 1) & 1u);
+            gold_set_shape(c, 2, s);
+            c->axis = (k + t) & 1u;
+            c->values = classes[k];
+            gold_add_ext2(&r, c);
+        }
+    for (t = 0; t < 3; t++) {
+        static const UINT s_long[1] = {4099}, s_prod[1] = {3001};
+        c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_BOUND, 1, DMLREF_FLOAT_ORDER_BLOCKED);
+        gold_set_options(c, 1u + (t & 1u), 0);
+        gold_set_shape(c, 1, s_long);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_INCREASING;
+        c->exclusive = 0;
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = V_WIDE;
+        gold_add_ext2(&r, c);
+        c = gold_new_ext2(&r, G_CUMPROD, gold_types[t], GP_EXT2_BOUND, 1, DMLREF_FLOAT_ORDER_ANY);
+        gold_set_options(c, 2u - (t & 1u), 1);
+        gold_set_shape(c, 1, s_prod);
+        c->axis = 0;
+        c->direction = DML_AXIS_DIRECTION_DECREASING;
+        c->exclusive = (int)(t & 1u);
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = V_NEAR1;
+        gold_add_ext2(&r, c);
+    }
+    for (i = 0; i < 2; i++) {
+        c = gold_new_ext2(&r, i ? G_CUMPROD : G_CUMSUM, gold_types[i ? 8 : 5], GP_EXT2_BOUND, 1,
+                          i ? DMLREF_FLOAT_ORDER_SEQUENTIAL : DMLREF_FLOAT_ORDER_ANY);
+        gold_set_options(c, 1u + i, 1);
+        gold_add_ext2(&r, c);
+    }
+
+    /* P2 (golden/bound-tree): bounds of TREE sums, every algorithm x block, both carries, partial
+       last blocks; TREE products; special values; an integer TREE scan (0). */
+    for (a = 0; a < 3; a++)
+        for (b = 0; b < 9; b++) {
+            unsigned carry = (a + b) & 1u, n = a * 9u + b;
+            c = gold_new_ext2(&r, G_CUMSUM, gold_types[(2u * a + b) % 3u], GP_EXT2_BOUND_TREE, 1,
+                              DMLREF_FLOAT_ORDER_TREE);
+            gold_set_tree(c, a, gold_tree_blocks[b], carry);
+            gold_set_options(c, (a + b + b / 3u) % 3u, (b >> 1) & 1u);
+            gold_set_line(c, gold_tree_lengths[b][carry], b == 8 ? 0u : (a + b) % 4u);
+            c->direction = (int)(b & 1u);
+            c->exclusive = (int)(((a + b) >> 1) & 1u);
+            c->in_layout = gold_ext2_in_layouts[n % 4u];
+            c->out_layout = gold_ext2_out_layouts[(n + 2u) % 5u];
+            c->values = n % 5u == 4 ? V_SPECIAL : n % 5u == 2 ? V_SUBNORMAL : V_RANDOM;
+            gold_add_ext2(&r, c);
+        }
+    for (a = 0; a < 3; a++)
+        for (k = 0; k < 3; k++) {
+            static const unsigned blk[3] = {1, 5, 7}; /* 4, 256, 2048 (a product's bound is ANY's, whatever the tree) */
+            unsigned carry = (a + k) & 1u;
+            c = gold_new_ext2(&r, G_CUMPROD, gold_types[(a + k) % 3u], GP_EXT2_BOUND_TREE, 1,
+                              DMLREF_FLOAT_ORDER_TREE);
+            gold_set_tree(c, a, gold_tree_blocks[blk[k]], carry);
+            gold_set_options(c, (a + 2u * k) % 3u, k & 1u);
+            gold_set_line(c, gold_tree_lengths[blk[k]][carry], k == 2 ? 0u : (a + k) % 4u);
+            c->values = V_NEAR1;
+            gold_add_ext2(&r, c);
+        }
+    for (t = 0; t < 3; t++)
+        for (k = 0; k < 2; k++) {
+            static const UINT s[2] = {5, 37};
+            c = gold_new_ext2(&r, G_CUMSUM, gold_types[t], GP_EXT2_BOUND_TREE, 1, DMLREF_FLOAT_ORDER_TREE);
+            gold_set_tree(c, (t + k) % 3u, k ? 8u : 2u, k);
+            gold_set_options(c, (t + k + 1u) % 3u, k);
+            gold_set_shape(c, 2, s);
+            c->axis = 1u - k;
+            c->values = k ? V_SPECIAL : V_HUGE;
+            gold_add_ext2(&r, c);
+        }
+    c = gold_new_ext2(&r, G_CUMSUM, gold_types[6], GP_EXT2_BOUND_TREE, 1, DMLREF_FLOAT_ORDER_TREE);
+    gold_set_tree(c, 1, 16, 1);
+    gold_set_options(c, 2, 1);
+    gold_random_line_shape(&r, c);
+    gold_add_ext2(&r, c);
 }
 
 static void gold_generate(void) {
@@ -944,6 +1577,8 @@ static void gold_generate(void) {
     }
     gold_v1_count = gold_count;
     gold_generate_ext1();
+    gold_ext1_end = gold_count;
+    gold_generate_ext2();
 }
 
 /* ---- input values from integer bits ------------------------------------------- */
@@ -1022,6 +1657,24 @@ static uint64_t gold_float_bits(gold_rng *r, unsigned ebits, unsigned mbits, int
     case V_ALLNAN:
         e = gold_below(r, 2) ? (UINT64_C(1) << (mbits - 1u)) : 0; /* quiet or signalling */
         return GOLD_F(sign, emax, e | (gold_next(r) & (mmask >> 1)) | (e ? 0u : 1u));
+    case V_NEGZERO_LEAD: /* after the run (gold_state_init writes the run): -0, +0, small integers, V_RANDOM */
+        switch (gold_below(r, 8)) {
+        case 0:
+        case 1:
+        case 2: return UINT64_C(1) << (ebits + mbits); /* -0 */
+        case 3: return 0;
+        case 4: return gold_float_bits(r, ebits, mbits, V_SMALL);
+        default: return gold_float_bits(r, ebits, mbits, V_RANDOM);
+        }
+    case V_WIDE: {
+        unsigned span = ebits == 5 ? 10u : ebits == 8 ? 30u : 60u;
+        e = bias - span + gold_below(r, 2u * span + 1u);
+        m = gold_next(r) & mmask;
+        return GOLD_F(sign, e, m);
+    }
+    case V_SOMENAN:
+        if (gold_below(r, 4) == 0) return gold_float_bits(r, ebits, mbits, V_ALLNAN);
+        return gold_float_bits(r, ebits, mbits, V_TIES);
     default: /* V_INFS */
         switch (gold_below(r, 8)) {
         case 0:
@@ -1046,6 +1699,7 @@ static uint64_t gold_int_bits(gold_rng *r, unsigned bits, int is_signed, int cls
     case V_SMALL:
     case V_ZEROS:
     case V_SUBNORMAL:
+    case V_NEGZERO_LEAD:
         if (cls == V_ZEROS && gold_below(r, 8) != 0) return 0;
         k = is_signed ? (int64_t)gold_below(r, 33) - 16 : (int64_t)gold_below(r, 33);
         return (uint64_t)k & mask;
@@ -1066,6 +1720,7 @@ static uint64_t gold_int_bits(gold_rng *r, unsigned bits, int is_signed, int cls
     case V_TIES:
     case V_NANHEAVY:
     case V_ALLNAN:
+    case V_SOMENAN:
         k = is_signed ? (int64_t)gold_below(r, 5) - 2 : (int64_t)gold_below(r, 4);
         return (uint64_t)k & mask;
     default: /* V_RANDOM, V_FULLBITS */
@@ -1175,6 +1830,17 @@ static void gold_state_free(gold_run_state *s) {
     memset(s, 0, sizeof *s);
 }
 
+/* V_NEGZERO_LEAD: whether element i (row-major) is among the first c->zero_run
+   of its line along the scan axis, in the scan's direction. */
+static int gold_in_zero_run(const gold_case *c, size_t i) {
+    size_t inner = 1, n = c->sizes[c->axis], pos;
+    UINT d;
+    for (d = c->axis + 1u; d < c->rank; d++) inner *= c->sizes[d];
+    pos = (i / inner) % n;
+    if (c->direction == DML_AXIS_DIRECTION_DECREASING) pos = n - 1u - pos;
+    return pos < c->zero_run;
+}
+
 /* Build descriptors and the input of case c. Returns 0 when out of memory. */
 static int gold_state_init(gold_run_state *s, const gold_case *c) {
     UINT out_sizes[8], d;
@@ -1210,8 +1876,12 @@ static int gold_state_init(gold_run_state *s, const gold_case *c) {
     }
     /* Padding and guard: 0xFF (NaN or -1), so reading it would change results. */
     memset(s->in0, 0xFF, s->in_alloc);
-    for (i = 0; i < s->in.count; i++) /* broadcast elements: the last write wins */
-        gold_store(s->in0 + s->in_base + s->in.offsets[i], s->in.es, gold_value_bits(&r, c->type, c->values));
+    for (i = 0; i < s->in.count; i++) { /* broadcast elements: the last write wins */
+        uint64_t v = gold_value_bits(&r, c->type, c->values);
+        if (c->values == V_NEGZERO_LEAD && GOLD_IS_SCAN(c->op) && gold_in_zero_run(c, i))
+            v = gold_is_float(c->type) ? UINT64_C(1) << (8u * s->in.es - 1u) : 0u; /* -0, or 0 */
+        gold_store(s->in0 + s->in_base + s->in.offsets[i], s->in.es, v);
+    }
     return 1;
 }
 
@@ -1264,6 +1934,7 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
     DML_BUFFER_TENSOR_DESC scan_out_buf; /* a bound case's OutputTensor */
     DML_TENSOR_DESC scan_out;
     const DML_TENSOR_DESC *out_desc = in_place ? &s->in.desc : &s->out.desc;
+    dmlref_scan_tree tree;
     if (c->bound) {
         scan_out_buf.DataType = c->type;
         scan_out_buf.Flags = DML_TENSOR_FLAG_NONE;
@@ -1283,6 +1954,14 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
     options.nan_policy = c->nan_policy;
     options.error_message = message;
     options.error_message_capacity = capacity;
+    options.accumulation = c->accumulation;   /* 0 (DEFAULT) but in extension 2 */
+    options.identity_seed = c->identity_seed; /* 0 but in extension 2 */
+    if (c->float_order == DMLREF_FLOAT_ORDER_TREE) {
+        tree.algorithm = c->tree_algorithm;
+        tree.block = c->tree_block;
+        tree.carry = c->tree_carry;
+        options.tree = &tree;
+    }
     message[0] = 0;
     integrity[0] = 0;
 
@@ -1420,6 +2099,9 @@ static struct {
     long ext_cases;         /* "# extension-1-cases:", -1: no such line */
     int have_ext_fingerprint;
     uint64_t ext_fingerprint;
+    long ext2_cases;        /* "# extension-2-cases:", -1: no such line */
+    int have_ext2_fingerprint;
+    uint64_t ext2_fingerprint;
     unsigned entries;       /* case lines read */
     unsigned bad_lines;     /* unparseable, out of range or repeated */
     char first_bad[200];
@@ -1488,6 +2170,7 @@ static void gold_load_file(void) {
     gold_file.version = -1;
     gold_file.cases = -1;
     gold_file.ext_cases = -1;
+    gold_file.ext2_cases = -1;
     gold_locate(gold_file.path, sizeof gold_file.path, &gold_file.how);
     f = fopen(gold_file.path, "rb");
     if (!f) return;
@@ -1517,6 +2200,10 @@ static void gold_load_file(void) {
             else if (strncmp(line, "# extension-1-fingerprint: ", 27) == 0)
                 gold_file.have_ext_fingerprint =
                     gold_parse_hex(line + 27, strlen(line + 27), &gold_file.ext_fingerprint);
+            else if (sscanf(line, "# extension-2-cases: %llu", &v) == 1) gold_file.ext2_cases = (long)v;
+            else if (strncmp(line, "# extension-2-fingerprint: ", 27) == 0)
+                gold_file.have_ext2_fingerprint =
+                    gold_parse_hex(line + 27, strlen(line + 27), &gold_file.ext2_fingerprint);
             continue;
         }
         /* "<id> <description> <digest>" */
@@ -1566,12 +2253,11 @@ static int gold_file_usable(void) {
 
 /* ---- the check cases -------------------------------------------------------------- */
 
-enum { GP_V1, GP_EXT1_EXECUTE, GP_EXT1_BOUND }; /* parts of the corpus */
-
 typedef struct gold_group {
     const char *name;
     int op_a, op_b; /* operators of the group */
-    int part;       /* GP_*: corpus version 1 proper, extension 1's executes (EXACT sums), its bounds */
+    int part;       /* GP_*: corpus version 1 proper, extension 1's executes (EXACT sums), its bounds, and
+                       extension 2's parts */
 } gold_group;
 
 static const gold_group gold_groups[] = {
@@ -1583,10 +2269,19 @@ static const gold_group gold_groups[] = {
     {"golden/exact-cumsum", G_CUMSUM, G_CUMSUM, GP_EXT1_EXECUTE},
     {"golden/bound-cumsum", G_CUMSUM, G_CUMSUM, GP_EXT1_BOUND},
     {"golden/bound-cumprod", G_CUMPROD, G_CUMPROD, GP_EXT1_BOUND},
+    {"golden/accumulation", G_CUMSUM, G_CUMPROD, GP_EXT2_ACCUMULATION},
+    {"golden/tree-cumsum", G_CUMSUM, G_CUMSUM, GP_EXT2_TREE},
+    {"golden/tree-cumprod", G_CUMPROD, G_CUMPROD, GP_EXT2_TREE},
+    {"golden/exact-seed", G_CUMSUM, G_CUMSUM, GP_EXT2_EXACT_SEED},
+    {"golden/nan-compare", G_ARGMIN, G_REDUCE_ARGMAX, GP_EXT2_NAN_COMPARE},
+    {"golden/bound-accumulation", G_CUMSUM, G_CUMPROD, GP_EXT2_BOUND},
+    {"golden/bound-tree", G_CUMSUM, G_CUMPROD, GP_EXT2_BOUND_TREE},
 };
 
 static int gold_part(unsigned id) {
-    return id < gold_v1_count ? GP_V1 : gold_cases[id].bound ? GP_EXT1_BOUND : GP_EXT1_EXECUTE;
+    if (id < gold_v1_count) return GP_V1;
+    if (id < gold_ext1_end) return gold_cases[id].bound ? GP_EXT1_BOUND : GP_EXT1_EXECUTE;
+    return gold_cases[id].part;
 }
 
 static void gold_check_group(const void *ctx) {
@@ -1667,7 +2362,7 @@ static void gold_check_group(const void *ctx) {
    not the results. */
 static void gold_check_corpus(const void *ctx) {
     unsigned id, absent = 0, renamed = 0;
-    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED;
+    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED, ext2_fp = GOLD_EXT2_SEED;
     (void)ctx;
     if (!gold_file_usable()) return;
     printf("  golden: %u cases, ISA paths checked:", gold_count);
@@ -1679,12 +2374,13 @@ static void gold_check_corpus(const void *ctx) {
     if (gold_file.bad_lines)
         GOLD_FAIL("%s: %u malformed lines (first: %s); %s", gold_file.path, gold_file.bad_lines, gold_file.first_bad,
                   GOLD_HINT);
-    if (gold_file.cases != (long)gold_v1_count || gold_file.ext_cases != (long)(gold_count - gold_v1_count) ||
-        gold_file.entries != gold_count)
-        GOLD_FAIL("%s holds %u case lines (header says %ld, then %ld for extension 1), corpus version %d has %u cases "
-                  "and extension 1 %u more; %s",
-                  gold_file.path, gold_file.entries, gold_file.cases, gold_file.ext_cases, GOLD_CORPUS_VERSION,
-                  gold_v1_count, gold_count - gold_v1_count, GOLD_HINT);
+    if (gold_file.cases != (long)gold_v1_count || gold_file.ext_cases != (long)(gold_ext1_end - gold_v1_count) ||
+        gold_file.ext2_cases != (long)(gold_count - gold_ext1_end) || gold_file.entries != gold_count)
+        GOLD_FAIL("%s holds %u case lines (header says %ld, then %ld for extension 1 and %ld for extension 2), "
+                  "corpus version %d has %u cases, extension 1 %u more and extension 2 %u more; %s",
+                  gold_file.path, gold_file.entries, gold_file.cases, gold_file.ext_cases, gold_file.ext2_cases,
+                  GOLD_CORPUS_VERSION, gold_v1_count, gold_ext1_end - gold_v1_count, gold_count - gold_ext1_end,
+                  GOLD_HINT);
     for (id = 0; id < gold_count; id++) {
         gold_run_state s;
         if (!gold_file.e[id].present) absent++;
@@ -1698,7 +2394,8 @@ static void gold_check_corpus(const void *ctx) {
             return;
         }
         if (id < gold_v1_count) fp = gold_fingerprint_case(&s, fp);
-        else ext_fp = gold_fingerprint_case(&s, ext_fp);
+        else if (id < gold_ext1_end) ext_fp = gold_fingerprint_case(&s, ext_fp);
+        else ext2_fp = gold_fingerprint_case(&s, ext2_fp);
         gold_state_free(&s);
     }
     for (id = gold_count; id < GOLD_MAX_CASES; id++)
@@ -1720,6 +2417,12 @@ static void gold_check_corpus(const void *ctx) {
         GOLD_FAIL("extension 1's input fingerprint %016llx differs from the file's %016llx: its inputs changed (an "
                   "extension, once committed, is frozen too: append another one instead)",
                   (unsigned long long)ext_fp, (unsigned long long)gold_file.ext_fingerprint);
+    if (!gold_file.have_ext2_fingerprint)
+        GOLD_FAIL("%s has no \"# extension-2-fingerprint:\" line; %s", gold_file.path, GOLD_HINT);
+    else if (gold_file.ext2_fingerprint != ext2_fp)
+        GOLD_FAIL("extension 2's input fingerprint %016llx differs from the file's %016llx: its inputs changed (an "
+                  "extension, once committed, is frozen too: append another one instead)",
+                  (unsigned long long)ext2_fp, (unsigned long long)gold_file.ext2_fingerprint);
 }
 
 /* ---- writing the file (make golden) ----------------------------------------------- */
@@ -1728,7 +2431,7 @@ static void gold_write(const void *ctx) {
     const char *path = (const char *)ctx;
     char tmp_path[1100], message[512], integrity[160];
     unsigned id, k, failures = 0;
-    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED;
+    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED, ext2_fp = GOLD_EXT2_SEED;
     FILE *f;
     static uint64_t digests[GOLD_MAX_CASES];
     for (id = 0; id < gold_count; id++) {
@@ -1740,7 +2443,8 @@ static void gold_write(const void *ctx) {
             return;
         }
         if (id < gold_v1_count) fp = gold_fingerprint_case(&s, fp);
-        else ext_fp = gold_fingerprint_case(&s, ext_fp);
+        else if (id < gold_ext1_end) ext_fp = gold_fingerprint_case(&s, ext_fp);
+        else ext2_fp = gold_fingerprint_case(&s, ext2_fp);
         for (k = 0; k < gold_isa_count; k++) {
             dmlref_status st = gold_run_isa(&s, gold_isas[k], &d[k], message, sizeof message, integrity,
                                             sizeof integrity);
@@ -1786,7 +2490,12 @@ static void gold_write(const void *ctx) {
             fprintf(f, "# Extension 1, appended (cases %u and up): FLOAT_ORDER_EXACT sums, and dmlref_error_bound\n"
                        "# (\"bound ...\" lines: the digest of the FLOAT64 BoundTensor, laid out as out=).\n"
                        "# extension-1-cases: %u\n# extension-1-fingerprint: %016llx\n",
-                    gold_v1_count, gold_count - gold_v1_count, (unsigned long long)ext_fp);
+                    gold_v1_count, gold_ext1_end - gold_v1_count, (unsigned long long)ext_fp);
+        if (id == gold_ext1_end)
+            fprintf(f, "# Extension 2, appended (cases %u and up): DMLREF_FLOAT_ORDER_TREE (algorithm, block, carry),\n"
+                       "# accumulation NATIVE / WIDE and identity_seed (scans, EXACT, bounds), and DMLREF_NAN_COMPARE.\n"
+                       "# extension-2-cases: %u\n# extension-2-fingerprint: %016llx\n",
+                    gold_ext1_end, gold_count - gold_ext1_end, (unsigned long long)ext2_fp);
         fprintf(f, "%04u %s %016llx\n", id, gold_cases[id].desc, (unsigned long long)digests[id]);
     }
     if (fclose(f) != 0) {
