@@ -970,7 +970,7 @@ static dmlref_status dmlref__check_tensor(const dmlref__ctx *ctx, const char *na
 /* An output must not map two indices to one element. Accepted layouts are the
    nested ones: sorted by stride, each stride exceeds the span of the smaller
    dimensions (every packed, padded or permuted layout is nested). */
-static int dmlref__one_to_one(const dmlref__tensor *t) {
+static int dmlref__nested(const dmlref__tensor *t) {
     uint64_t size[DMLREF__MAX_DIMS], stride[DMLREF__MAX_DIMS], span = 0;
     uint32_t n = 0, d, i;
     for (d = 0; d < t->rank; d++) {
@@ -1168,12 +1168,26 @@ static dmlref_status dmlref__check_direction(const dmlref__ctx *ctx, DML_AXIS_DI
     return DMLREF_OK;
 }
 
-static dmlref_status dmlref__check_output_layout(const dmlref__ctx *ctx, const dmlref__tensor *out) {
-    if (!dmlref__one_to_one(out))
+/* A zero stride on a dimension that moves maps two indices to one element;
+   other layouts that are not nested may be one-to-one, but are refused. */
+static dmlref_status dmlref__check_one_to_one(const dmlref__ctx *ctx, const char *name, const dmlref__tensor *t) {
+    uint32_t d;
+    for (d = 0; d < t->rank; d++)
+        if (t->sizes[d] > 1 && t->strides[d] == 0)
+            return dmlref__fail(ctx, DMLREF_ERROR_OVERLAP,
+                                "%s.Strides[%u] is 0 on a dimension of size %llu: two indices share an element",
+                                name, (unsigned)d, (unsigned long long)t->sizes[d]);
+    if (!dmlref__nested(t))
         return dmlref__fail(ctx, DMLREF_ERROR_OVERLAP,
-                            "OutputTensor.Strides map two different indices to the same element (a zero "
-                            "stride, or strides that are not nested)");
+                            "%s.Strides are not nested (sorted by stride, each must exceed the span of the "
+                            "dimensions with smaller strides); dml_ref accepts only nested layouts for tensors "
+                            "it writes, which it can prove one-to-one",
+                            name);
     return DMLREF_OK;
+}
+
+static dmlref_status dmlref__check_output_layout(const dmlref__ctx *ctx, const dmlref__tensor *out) {
+    return dmlref__check_one_to_one(ctx, "OutputTensor", out);
 }
 
 /* CUMULATIVE_SUMMATION and CUMULATIVE_PRODUCT share their descriptor layout. */
@@ -1358,6 +1372,9 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
                                  d->AxisDirection, 1, plan);
     }
     case DML_OPERATOR_REDUCE: {
+        static const char *const dmlref__reduce_function_names[] = {
+            "ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_SUM_EXP", "MAX", "MIN", "MULTIPLY", "SUM",
+            "SUM_SQUARE"};
         const DML_REDUCE_OPERATOR_DESC *d = (const DML_REDUCE_OPERATOR_DESC *)op->Desc;
         if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
         if ((unsigned)d->Function > (unsigned)DML_REDUCE_FUNCTION_SUM_SQUARE)
@@ -1365,9 +1382,9 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
                                 (unsigned)d->Function);
         if (d->Function != DML_REDUCE_FUNCTION_ARGMIN && d->Function != DML_REDUCE_FUNCTION_ARGMAX)
             return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
-                                "Function is %u; dml_ref implements only DML_REDUCE_FUNCTION_ARGMAX (0) and "
-                                "DML_REDUCE_FUNCTION_ARGMIN (1)",
-                                (unsigned)d->Function);
+                                "Function is %u (DML_REDUCE_FUNCTION_%s); dml_ref implements only "
+                                "DML_REDUCE_FUNCTION_ARGMAX (0) and DML_REDUCE_FUNCTION_ARGMIN (1)",
+                                (unsigned)d->Function, dmlref__reduce_function_names[d->Function]);
         return dmlref__check_arg(ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
                                  DML_AXIS_DIRECTION_INCREASING, d->Function == DML_REDUCE_FUNCTION_ARGMAX, plan);
     }
@@ -5553,10 +5570,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                                 "BoundTensor.Sizes[%u] is %llu, must equal OutputTensor.Sizes[%u] (%llu)",
                                 (unsigned)d, (unsigned long long)bt.sizes[d], (unsigned)d,
                                 (unsigned long long)plan.out.sizes[d]);
-    if (!dmlref__one_to_one(&bt))
-        return dmlref__fail(&ctx, DMLREF_ERROR_OVERLAP,
-                            "BoundTensor.Strides map two different indices to the same element (a zero stride, "
-                            "or strides that are not nested)");
+    if ((s = dmlref__check_one_to_one(&ctx, "BoundTensor", &bt)) != DMLREF_OK) return s;
     if (!inputs) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "inputs is NULL");
     if (!inputs[0]) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "inputs[0] (InputTensor's buffer) is NULL");
     if (!bound) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "bound (BoundTensor's buffer) is NULL");

@@ -67,6 +67,12 @@ static int tr_selected(const char *name, int nfilters, char **filters) {
     return 0;
 }
 
+static void tr_free_cases(void) {
+    size_t k;
+    for (k = 0; k < tr_count; k++) free(tr_cases[k].name);
+    free(tr_cases);
+}
+
 int tr_main(int argc, char **argv) {
     char **filters = (char **)calloc((size_t)argc + 1, sizeof *filters);
     int nfilters = 0, list = 0, i;
@@ -75,7 +81,34 @@ int tr_main(int argc, char **argv) {
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-v") == 0) tr_verbose = 1;
         else if (strcmp(argv[i], "-l") == 0) list = 1;
-        else filters[nfilters++] = argv[i];
+        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            printf("usage: %s [-v] [-l] [FILTER...]\n"
+                   "  FILTER  run only the cases whose name contains one of these substrings\n"
+                   "          (suites: examples/ invalid/ random/ onnx/ wpt/ numpy/ golden/ large/ fuzz/\n"
+                   "          fpenv/ bigfloat/ exact/ bound/ tree/ peers/)\n"
+                   "  -l      list the selected case names and exit\n"
+                   "  -v      print every case name as it runs\n"
+                   "The last line is \"N passed, N failed\"; the exit status is 0 when every selected case passed.\n",
+                   argv[0]);
+            free(filters);
+            tr_free_cases();
+            return 0;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "%s: unknown option '%s' (--help lists the options)\n", argv[0], argv[i]);
+            free(filters);
+            tr_free_cases();
+            return 2;
+        } else filters[nfilters++] = argv[i];
+    }
+    for (k = 0; k < tr_count; k++)
+        if (tr_selected(tr_cases[k].name, nfilters, filters)) break;
+    if (k == tr_count) {
+        fprintf(stderr, "%s: no case name contains", argv[0]);
+        for (i = 0; i < nfilters; i++) fprintf(stderr, " '%s'", filters[i]);
+        fprintf(stderr, " (-l lists the names)\n");
+        free(filters);
+        tr_free_cases();
+        return 1;
     }
     for (k = 0; k < tr_count; k++) {
         if (!tr_selected(tr_cases[k].name, nfilters, filters)) continue;
@@ -91,8 +124,7 @@ int tr_main(int argc, char **argv) {
         if (tr_current_failures) failed++;
         else passed++;
     }
-    for (k = 0; k < tr_count; k++) free(tr_cases[k].name);
-    free(tr_cases);
+    tr_free_cases();
     free(filters);
     if (list) return 0;
     printf("%lu passed, %lu failed\n", (unsigned long)passed, (unsigned long)failed);
