@@ -5,6 +5,7 @@
 #include "../dml_ref.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int main(void) {
     float data[4] = {2, 1, 3, 5}, sums[4];
@@ -16,7 +17,8 @@ int main(void) {
     const void *in[1] = {data};
     void *out[1] = {sums};
     char message[256];
-    dmlref_options options = {0};
+    dmlref_options options;
+    memset(&options, 0, sizeof options); /* every default */
     options.error_message = message;
     options.error_message_capacity = sizeof message;
     if (dmlref_execute(&op, in, out, &options) != DMLREF_OK) {
