@@ -1,0 +1,570 @@
+"""Tests of python/dml_ref.py (run by `make test-python`; plain asserts, no pytest).
+
+Each test_* function runs once; the last line is "N passed, N failed" and the exit
+status is 1 when a test failed. `python3 -B python/test_dml_ref.py NAME...` runs the
+tests whose names contain one of the NAMEs.
+"""
+
+import fractions
+import os
+import subprocess
+import sys
+import traceback
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dml_ref as d  # noqa: E402
+
+RNG = np.random.default_rng(20261125)
+FLOATS = (np.float16, np.float32, np.float64)
+INTS = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)
+
+
+def bits(a):
+    """The array's bit patterns (for bit-exact comparisons)."""
+    a = np.ascontiguousarray(a)
+    return a.view("u%d" % a.dtype.itemsize)
+
+
+def assert_bits_equal(a, b, what=""):
+    assert a.shape == b.shape, "%s: shape %s != %s" % (what, a.shape, b.shape)
+    assert a.dtype == b.dtype, "%s: dtype %s != %s" % (what, a.dtype, b.dtype)
+    if not np.array_equal(bits(a), bits(b)):
+        k = int(np.flatnonzero(bits(a).ravel() != bits(b).ravel())[0])
+        raise AssertionError("%s: differs first at flat index %d: %r != %r"
+                             % (what, k, a.ravel()[k], b.ravel()[k]))
+
+
+def raises(exc, fn, *args, **kwargs):
+    """Calls fn, asserts that it raises exc, and returns the exception."""
+    try:
+        fn(*args, **kwargs)
+    except exc as e:
+        return e
+    raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), exc.__name__))
+
+
+def normal(shape, dtype):
+    return RNG.standard_normal(shape).astype(dtype)
+
+
+def numpy_scan(x, axis, exclusive=False, reverse=False, product=False):
+    """NumPy's running tally (add/multiply.accumulate in x's own type), with DirectML's
+    exclusive and reverse."""
+    ufunc = np.multiply if product else np.add
+    if reverse:
+        x = np.flip(x, axis)
+    y = ufunc.accumulate(x, axis=axis, dtype=x.dtype)
+    if exclusive:
+        y = np.moveaxis(y, axis, 0)
+        first = np.ones_like(y[:1]) if product else np.zeros_like(y[:1])
+        y = np.moveaxis(np.concatenate([first, y[:-1]]), 0, axis)
+    if reverse:
+        y = np.flip(y, axis)
+    return np.ascontiguousarray(y)
+
+
+def numpy_arg(x, axes, last=False, find_max=False):
+    """NumPy's argmin/argmax over several axes as a row-major index inside the reduced
+    sub-tensor, keeping the rank (DirectML's shape)."""
+    axes = sorted(a % x.ndim for a in axes)
+    rest = [k for k in range(x.ndim) if k not in axes]
+    t = np.transpose(x, rest + axes)
+    t = t.reshape([x.shape[k] for k in rest] + [-1])
+    fn = np.argmax if find_max else np.argmin
+    if last:
+        r = t.shape[-1] - 1 - fn(np.flip(t, -1), axis=-1)
+    else:
+        r = fn(t, axis=-1)
+    return r.reshape([1 if k in axes else x.shape[k] for k in range(x.ndim)]).astype(np.int64)
+
+
+# ---------------------------------------------------------------------------
+# Results against NumPy
+
+
+def test_cumsum_cumprod_float32_float64_equal_numpy():
+    for dtype in (np.float32, np.float64):
+        for shape in [(1,), (7,), (100,), (3, 50), (4, 5, 6), (2, 3, 4, 5)]:
+            x = normal(shape, dtype)
+            p = (1 + 0.01 * normal(shape, np.float64)).astype(dtype)
+            for axis in range(-len(shape), len(shape)):
+                for exclusive in (False, True):
+                    for reverse in (False, True):
+                        what = "%s %s axis %d excl %s rev %s" % (np.dtype(dtype), shape, axis, exclusive, reverse)
+                        assert_bits_equal(d.cumsum(x, axis, exclusive, reverse),
+                                          numpy_scan(x, axis, exclusive, reverse), "cumsum " + what)
+                        assert_bits_equal(d.cumprod(p, axis, exclusive, reverse),
+                                          numpy_scan(p, axis, exclusive, reverse, True), "cumprod " + what)
+
+
+def test_float16_native_equals_numpy():
+    for shape in [(5,), (300,), (6, 70), (3, 4, 40)]:
+        x = normal(shape, np.float16)
+        p = (1 + 0.05 * normal(shape, np.float64)).astype(np.float16)
+        for axis in range(len(shape)):
+            assert_bits_equal(d.cumsum(x, axis, accumulation="native"), np.cumsum(x, axis), "cumsum f16")
+            assert_bits_equal(d.cumprod(p, axis, accumulation="native"), np.cumprod(p, axis), "cumprod f16")
+    # The default (float32 tally) differs from NumPy on a long line.
+    x = normal(4096, np.float16)
+    assert not np.array_equal(bits(d.cumsum(x)), bits(np.cumsum(x)))
+
+
+def test_integer_scans_wrap_as_numpy():
+    for dtype in INTS:
+        info = np.iinfo(dtype)
+        x = RNG.integers(info.min, info.max, size=(4, 33), dtype=dtype, endpoint=True)
+        for axis in (0, 1):
+            assert_bits_equal(d.cumsum(x, axis), np.cumsum(x, axis, dtype=dtype), "cumsum %s" % np.dtype(dtype))
+            assert_bits_equal(d.cumprod(x, axis), np.cumprod(x, axis, dtype=dtype), "cumprod %s" % np.dtype(dtype))
+        # integers have one answer in every order
+        assert_bits_equal(d.cumsum(x, order="blocked"), d.cumsum(x), "blocked int")
+        assert_bits_equal(d.cumsum(x, order="tree:brent-kung:8:after"), d.cumsum(x), "tree int")
+
+
+def test_argmin_argmax_equal_numpy_with_nan():
+    for dtype in FLOATS + INTS:
+        for shape in [(1,), (17,), (5, 9), (3, 4, 5)]:
+            if np.dtype(dtype).kind == "f":
+                x = normal(shape, dtype)
+                x.ravel()[RNG.random(x.size) < 0.1] = np.nan
+                x.ravel()[RNG.random(x.size) < 0.1] = np.inf
+            else:
+                x = RNG.integers(0, 4, size=shape).astype(dtype)  # many ties
+            for axis in range(x.ndim):
+                for last in (False, True):
+                    what = "%s %s axis %d last %s" % (np.dtype(dtype), shape, axis, last)
+                    assert_bits_equal(d.argmin(x, axis, last=last), numpy_arg(x, [axis], last), "argmin " + what)
+                    assert_bits_equal(d.argmax(x, axis, last=last), numpy_arg(x, [axis], last, True),
+                                      "argmax " + what)
+            got = d.argmin(x, keepdims=False)
+            assert got.shape == () and got == np.argmin(x), "argmin all axes %s" % (shape,)
+            assert d.argmax(x, keepdims=False) == np.argmax(x)
+
+
+def test_arg_several_axes_and_keepdims():
+    x = normal((3, 4, 5, 2), np.float32)
+    for axes in [(0, 2), (2, 0), (1, 3), (0, 1, 2), (-1, 0)]:
+        want = numpy_arg(x, axes)
+        assert_bits_equal(d.argmin(x, axes), want, "argmin axes %s" % (axes,))
+        squeezed = d.argmin(x, axes, keepdims=False)
+        assert_bits_equal(squeezed, want.reshape(squeezed.shape), "keepdims=False")
+        assert squeezed.shape == tuple(s for k, s in enumerate(x.shape) if k not in [a % 4 for a in axes])
+    for index_type, dtype in [("int32", np.int32), ("uint32", np.uint32), ("uint64", np.uint64)]:
+        got = d.argmax(x, 1, index_type=index_type)
+        assert got.dtype == dtype and np.array_equal(got, numpy_arg(x, [1], find_max=True))
+
+
+def test_nan_policies():
+    x = np.array([3.0, np.nan, 1.0, np.nan, 1.0], np.float32)
+    assert d.argmin(x, keepdims=False) == 1
+    assert d.argmin(x, last=True, keepdims=False) == 3
+    assert d.argmin(x, nan="ignore", keepdims=False) == 2
+    assert d.argmin(x, nan="ignore", last=True, keepdims=False) == 4
+    assert d.argmin(x, nan="compare", keepdims=False) == 2
+    y = np.array([np.nan, 3.0, 1.0], np.float32)
+    assert d.argmin(y, nan="compare", keepdims=False) == 0  # a NaN met first sticks
+
+
+def test_scan_nan_is_canonical():
+    for dtype, canonical in ((np.float16, 0x7E00), (np.float32, 0x7FC00000), (np.float64, 0x7FF8000000000000)):
+        u = np.dtype("u%d" % np.dtype(dtype).itemsize)
+        x = np.array([1, 2, 3, 4], dtype)
+        x.view(u)[1] = bits(np.array([np.nan], dtype))[0] | u.type(5)  # a NaN with a payload
+        y = d.cumsum(x)
+        assert bits(y)[0] == bits(x)[0] and (bits(y)[1:] == canonical).all(), bits(y)
+
+
+def test_integer_explain_and_bounds():
+    x = np.arange(1, 30, dtype=np.int32)
+    r = d.explain("cumsum", x, np.cumsum(x, dtype=np.int32))
+    assert r.reproduced and r.tried == 590 and len(r.candidates) == 590  # one answer in every order
+    r = d.explain("cumprod", x, np.cumprod(x, dtype=np.int32))
+    assert r.reproduced and r.tried == 588, r.tried  # EXACT products are refused (skipped)
+
+
+def test_zero_d_and_empty():
+    x = np.float32(2.5)
+    y = d.cumsum(np.array(x))
+    assert y.shape == () and y == 2.5
+    assert d.argmax(np.array(x)).shape == ()
+    e = np.zeros((0, 3), np.float32)
+    assert d.cumsum(e, 0).shape == (0, 3)
+    raises(ValueError, d.argmin, e)
+
+
+# ---------------------------------------------------------------------------
+# Layouts: zero copy, out=, in place, copies
+
+
+def test_zero_copy_layouts():
+    base = normal((6, 8), np.float32)
+    fortran = np.asfortranarray(base)
+    sliced = base[1:5, ::2]
+    broadcast = np.broadcast_to(base[0], (3, 8))
+    for x in (base, fortran, sliced, broadcast):
+        array, tensor = d._input_tensor(x)
+        assert array is x, "an array with non-negative element strides is passed without a copy"
+        assert tensor.address == x.ctypes.data
+        assert_bits_equal(d.cumsum(x, 0), numpy_scan(np.array(x), 0), "zero-copy layout")
+        assert_bits_equal(d.argmin(x, 1), numpy_arg(np.array(x), [1]), "zero-copy argmin")
+    for x in (base[::-1], base[:, ::-3], base.astype(">f4"), base.view(np.uint8)[:, 1:-3].view(np.float32)):
+        array, _ = d._input_tensor(d._native(x))
+        assert array is not x
+        assert_bits_equal(d.cumsum(x, 1), numpy_scan(np.array(x, np.float32), 1), "copied layout")
+        assert_bits_equal(d.argmax(x, 0), numpy_arg(np.array(x, np.float32), [0], find_max=True), "copied argmax")
+
+
+def test_out_is_returned_and_written_in_place():
+    x = normal((5, 6), np.float64)
+    out = np.empty((5, 6), np.float64)
+    assert d.cumsum(x, 1, out=out) is out
+    assert_bits_equal(out, numpy_scan(x, 1), "out=")
+    # A Fortran-ordered out and a sliced out view are written directly.
+    fout = np.asfortranarray(np.zeros((5, 6)))
+    assert d.cumsum(x, 0, out=fout) is fout and np.array_equal(fout, numpy_scan(x, 0))
+    assert d._Output((5, 6), np.float64, fout).array is fout
+    big = np.full((10, 12), -1.0)
+    view = big[::2, ::2]
+    assert d.cumsum(x, 1, out=view) is view
+    assert np.shares_memory(view, big) and np.array_equal(big[::2, ::2], numpy_scan(x, 1))
+    assert (big[1::2] == -1).all() and (big[:, 1::2] == -1).all(), "elements between the view's untouched"
+    # An out with negative strides is filled through a copy.
+    rev = np.zeros((5, 6))[::-1]
+    assert d.cumsum(x, 1, out=rev) is rev and np.array_equal(rev, numpy_scan(x, 1))
+    # argmin into a squeezed out
+    iout = np.empty(6, np.int64)
+    assert d.argmin(x, 0, keepdims=False, out=iout) is iout and np.array_equal(iout, np.argmin(x, 0))
+
+
+def test_in_place_scans():
+    for make in (lambda a: a, np.asfortranarray, lambda a: np.asfortranarray(np.tile(a, (1, 2)))[:, ::2],
+                 lambda a: a[::-1]):
+        x = make(normal((7, 9), np.float32))
+        want = numpy_scan(np.array(x), 1, exclusive=True)
+        before = x.ctypes.data
+        y = d.cumsum(x, 1, exclusive=True, out=x)
+        assert y is x and x.ctypes.data == before
+        assert_bits_equal(np.ascontiguousarray(x), want, "in place")
+    # BLOCKED in place along a strided axis
+    x = normal((40, 3), np.float32)
+    want = d.cumsum(x, 0, order="blocked")
+    d.cumsum(x, 0, order="blocked", out=x)
+    assert_bits_equal(x, want, "in place blocked")
+
+
+def test_out_checks():
+    x = normal((4, 5), np.float32)
+    raises(ValueError, d.cumsum, x, out=np.empty((5, 4), np.float32))
+    raises(TypeError, d.cumsum, x, out=np.empty((4, 5), np.float64))
+    raises(TypeError, d.cumsum, x, out=[0.0] * 20)
+    ro = np.empty((4, 5), np.float32)
+    ro.flags.writeable = False
+    raises(ValueError, d.cumsum, x, out=ro)
+    raises(TypeError, d.argmin, x, 0, out=np.empty((1, 5), np.int32))  # index_type is int64
+    raises(ValueError, d.argmin, x, 0, out=np.empty((5,), np.int64))  # keepdims=True: (1, 5)
+    # An out that overlaps the input other than exactly is the library's OVERLAP.
+    buf = normal(10, np.float32)
+    e = raises(d.DmlRefError, d.cumsum, buf[:8], out=buf[2:])
+    assert e.status == "DMLREF_ERROR_OVERLAP" and e.message, e
+
+
+# ---------------------------------------------------------------------------
+# Errors
+
+
+def test_errors_carry_the_library_message():
+    x = normal((3, 4), np.float32)
+    e = raises(d.DmlRefError, d.cumsum, x, axis=2)
+    assert e.status == "DMLREF_ERROR_INVALID_ARGUMENT" and e.code == 2
+    assert "Axis" in e.message and "\n" not in e.message, e.message
+    assert e.status in str(e) and e.message in str(e)
+    raises(ValueError, d.cumsum, x, axis=-3)
+    raises(TypeError, d.cumsum, x, axis=1.0)
+    for bad in ("sideways", "tree:sklansky:32", "tree:foo:32:after", "tree:sklansky:32:before",
+                "tree:sklansky:x:after", "any"):
+        raises(ValueError, d.cumsum, x, order=bad)
+    e = raises(d.DmlRefError, d.cumsum, x, order="tree:sklansky:3:after")
+    assert e.status == "DMLREF_ERROR_INVALID_OPTION" and "block" in e.message, e.message
+    e = raises(d.DmlRefError, d.cumprod, x, order="exact")
+    assert e.status == "DMLREF_ERROR_INVALID_OPTION", e
+    e = raises(d.DmlRefError, d.argmin, x, axes=[1, 1])
+    assert e.status == "DMLREF_ERROR_INVALID_ARGUMENT" and e.message, e
+    raises(ValueError, d.cumsum, x, accumulation="double")
+    raises(ValueError, d.argmin, x, nan="skip")
+    raises(ValueError, d.argmin, x, index_type="int16")
+    raises(ValueError, d.cumsum, x, isa="mmx")
+    for bad_dtype in (np.bool_, np.complex64, np.longdouble, object):
+        raises(TypeError, d.cumsum, np.zeros(3, bad_dtype))
+        raises(TypeError, d.argmax, np.zeros(3, bad_dtype))
+    raises(ValueError, d.cumsum, np.zeros((1,) * 9, np.float32))
+
+
+def test_isa_paths():
+    x = normal((9, 100), np.float32)
+    want = d.cumsum(x, order="blocked")
+    seen = 0
+    for isa in d._ISAS:
+        if d.isa_available(isa):
+            seen += 1
+            assert_bits_equal(d.cumsum(x, order="blocked", isa=isa), want, isa)
+            assert_bits_equal(d.argmax(x, 1, isa=isa), d.argmax(x, 1), isa)
+        else:
+            e = raises(d.DmlRefError, d.cumsum, x, isa=isa)
+            assert e.status == "DMLREF_ERROR_ISA_UNAVAILABLE", e
+    assert seen >= 2 and d.isa_available(d.best_isa())
+
+
+# ---------------------------------------------------------------------------
+# The structs mirror the C ones: every field has its observable effect
+
+
+def test_every_option_field_has_its_effect():
+    x = np.array([16777216, 1, 1, 1], np.float32)
+    # float_order
+    assert list(d.cumsum(x)) == [16777216] * 4
+    assert list(d.cumsum(x, order="blocked")) == [16777216, 16777216, 16777218, 16777218]
+    assert list(d.cumsum(x, order="exact")) == [16777216, 16777216, 16777218, 16777220]
+    # feature_level: INT8 sums are not DirectML's at any level; FLOAT32 is at 5_0
+    i8 = np.arange(4, dtype=np.int8)
+    e = raises(d.DmlRefError, d._scan, d.DML_OPERATOR_CUMULATIVE_SUMMATION, i8, feature_level=0x5000)
+    assert e.status == "DMLREF_ERROR_UNSUPPORTED_DATA_TYPE", e
+    e = raises(d.DmlRefError, d._scan, d.DML_OPERATOR_CUMULATIVE_SUMMATION, x, feature_level=0x1234)
+    assert e.status == "DMLREF_ERROR_INVALID_OPTION", e
+    assert np.array_equal(d._scan(d.DML_OPERATOR_CUMULATIVE_SUMMATION, x, feature_level=0x5000), d.cumsum(x))
+    # nan_policy: in test_nan_policies; isa: in test_isa_paths
+    # accumulation
+    h = normal(2000, np.float16)
+    assert not np.array_equal(bits(d.cumsum(h)), bits(d.cumsum(h, accumulation="native")))
+    f = normal(2000, np.float32)  # native is default for FLOAT32, wide is not
+    assert not np.array_equal(bits(d.cumsum(f)), bits(d.cumsum(f, accumulation="wide")))
+    assert np.array_equal(bits(d.cumsum(f)), bits(d.cumsum(f, accumulation="native")))
+    # identity_seed: a leading -0.0
+    z = np.array([-0.0, -0.0], np.float32)
+    assert np.signbit(d.cumsum(z)).all() and not np.signbit(d.cumsum(z, identity_seed=True)).any()
+    # tree: algorithm, block and carry each matter
+    y = normal(1000, np.float32)
+    variants = ["tree:kogge-stone:16:after", "tree:sklansky:16:after", "tree:brent-kung:16:after",
+                "tree:kogge-stone:64:after", "tree:kogge-stone:16:into-first"]
+    outs = {bits(d.cumsum(y, order=v)).tobytes() for v in variants}
+    assert len(outs) == len(variants)
+    assert_bits_equal(d.cumsum(y, order="tree:kogge-stone:16:after"), d.cumsum(y, order="blocked"), "BLOCKED = tree")
+    assert_bits_equal(d.cumsum(y, order=("sklansky", 32, "into-first")),
+                      d.cumsum(y, order="tree:sklansky:32:into-first"), "tuple order")
+    assert_bits_equal(d.cumsum(y, order=("tree", "brent-kung", 8, "after")),
+                      d.cumsum(y, order="TREE:Brent_Kung:8:After"), "tuple order")
+    # error_message / error_message_capacity: a message, and a truncated one
+    o = d._Options(float_order=4, tree=d.dmlref_scan_tree(0, 3, 0))
+    o.options.error_message_capacity = 8
+    op = None
+    xa, tin = d._input_tensor(y)
+    out = np.empty_like(y)
+    tout = d._Tensor.of(out)
+    op, fields = d._scan_desc(d.DML_OPERATOR_CUMULATIVE_SUMMATION, tin, tout, 0, False, False)
+    status = d._lib().dmlref_execute(op, d._void_array(tin.address), d._void_array(tout.address), o.options)
+    assert status == 3 and len(o.message.value) == 7, o.message.value
+
+
+def test_descriptor_fields_have_their_effect():
+    x = normal((3, 4, 5), np.float32)
+    for op in (d.DML_OPERATOR_ARGMIN, d.DML_OPERATOR_ARGMAX):
+        for axes in ([0], [2], [0, 2], None):
+            assert_bits_equal(d._arg(op, x, axes, reduce=True), d._arg(op, x, axes), "REDUCE")
+    # Axis, AxisDirection, HasExclusiveSum/Product, AxisCount, Axes: covered against NumPy above;
+    # Strides and TotalTensorSizeInBytes: the layouts above.
+    raises(ValueError, d._arg, d.DML_OPERATOR_ARGMIN, x, reduce=True, last=True)
+
+
+# ---------------------------------------------------------------------------
+# Error bounds, checked exactly with fractions
+
+
+def exact_prefixes(line, product=False, exclusive=False):
+    acc = fractions.Fraction(1 if product else 0)
+    outs = []
+    for v in line:
+        before = acc
+        acc = acc * fractions.Fraction(float(v)) if product else acc + fractions.Fraction(float(v))
+        outs.append(before if exclusive else acc)
+    return outs
+
+
+def check_within(computed, exact, bound, what):
+    for k, (c, x, b) in enumerate(zip(computed, exact, bound)):
+        if np.isinf(b):
+            continue
+        err = abs(fractions.Fraction(float(c)) - x)
+        assert err <= fractions.Fraction(float(b)), "%s: output %d: error %g > bound %g" % (what, k, float(err), b)
+
+
+def test_error_bound_holds_exactly():
+    orders = ["sequential", "blocked", "tree:sklansky:8:into-first", "tree:brent-kung:4:after",
+              "tree:kogge-stone:32:into-first", "exact"]
+    for trial in range(6):
+        n = int(RNG.integers(1, 80))
+        x = (RNG.standard_normal(n) * 10.0 ** RNG.integers(-3, 4, n)).astype(np.float32)
+        exclusive = trial % 2 == 1
+        exact = exact_prefixes(x, exclusive=exclusive)
+        any_bound = d.error_bound("cumsum", x, exclusive=exclusive)
+        assert any_bound.dtype == np.float64 and any_bound.shape == x.shape
+        for order in orders:
+            for accumulation in (["default"] if order == "exact" else ["default", "native", "wide"]):
+                y = d.cumsum(x, exclusive=exclusive, order=order, accumulation=accumulation)
+                b = d.error_bound("cumsum", x, exclusive=exclusive, order=order, accumulation=accumulation)
+                check_within(y, exact, b, "cumsum %s %s" % (order, accumulation))
+                if accumulation == "default":  # every float32 order lies inside the ANY bound
+                    check_within(y, exact, any_bound, "ANY vs %s" % order)
+    # products, and FLOAT16 (the bound of the FLOAT16 output)
+    p = (1 + 0.1 * RNG.standard_normal(40)).astype(np.float32)
+    for order in ("sequential", "tree:sklansky:8:after"):
+        check_within(d.cumprod(p, order=order), exact_prefixes(p, product=True),
+                     d.error_bound("cumprod", p, order=order), "cumprod " + order)
+    check_within(d.cumprod(p), exact_prefixes(p, product=True), d.error_bound("cumprod", p), "cumprod ANY")
+    h = normal(200, np.float16)
+    for accumulation in ("default", "native", "wide"):
+        check_within(d.cumsum(h, accumulation=accumulation), exact_prefixes(h),
+                     d.error_bound("cumsum", h, order="sequential", accumulation=accumulation), "f16 " + accumulation)
+    # shape, axis, integers, non-finite inputs
+    m = normal((3, 7), np.float64)
+    b = d.error_bound("cumsum", m, axis=0, reverse=True)
+    assert b.shape == (3, 7) and (b >= 0).all() and np.isfinite(b).all()
+    assert (d.error_bound("cumsum", np.arange(5, dtype=np.int32)) == 0).all()
+    assert np.isinf(d.error_bound("cumsum", np.array([1, np.inf, 2], np.float32))[1:]).all()
+    e = raises(d.DmlRefError, d.error_bound, "cumprod", p, order="exact")
+    assert e.status == "DMLREF_ERROR_INVALID_OPTION"
+    raises(ValueError, d.error_bound, "argmin", p)
+
+
+# ---------------------------------------------------------------------------
+# compare
+
+
+def f32(*values):
+    return np.array(values, np.float32)
+
+
+def test_compare_fields():
+    tiny = np.float32(np.finfo(np.float32).smallest_subnormal)
+    c = d.compare(f32(-0.0, -tiny, 1.0), f32(0.0, tiny, 1.0))
+    assert (c.count, c.identical, c.max_ulp, c.first_difference) == (3, 1, 3, (0,)), c
+    assert abs(c.identical_share - 1 / 3) < 1e-12 and not c.ok
+    assert d.compare(f32(-0.0, 1), f32(0.0, 1), zero_sign_equal=True).ok
+    assert d.compare(f32(-0.0, 1), f32(0.0, 1), ulp=1).ok
+    one_up = np.nextafter(np.float32(1), np.float32(2))
+    c = d.compare(f32(1, 2, 3, 4), f32(one_up, 2, 3, 4))
+    assert (c.max_ulp, c.ulp_p50, c.ulp_p90, c.ulp_p99, c.identical) == (1, 0, 1, 1, 3), c
+    assert c.max_abs == float(one_up) - 1 and c.max_rel == c.max_abs
+    # NaN and infinity classes
+    nan2 = np.array([0x7FC00001], np.uint32).view(np.float32)[0]
+    c = d.compare(f32(np.nan, np.nan, 1.0, np.inf, np.inf, 5), f32(nan2, 2.0, np.nan, np.inf, 3e38, 5))
+    assert (c.nan_mismatches, c.inf_mismatches, c.identical) == (2, 1, 2), c
+    assert c.max_ulp == 0 and c.first_difference == (0,) and not c.ok
+    c = d.compare(f32(np.nan, 1), f32(nan2, 1), ulp=1)
+    assert c.ok and c.identical == 1, "NaN matches NaN whatever its payload under ulp"
+    assert not d.compare(f32(np.nan, 1), f32(nan2, 1)).ok, "but not bit-identical"
+    # N-D first difference, integers, bounds
+    e = np.zeros((2, 3, 4), np.int8)
+    a = e.copy()
+    a[1, 2, 3] = 127
+    a[1, 0, 0] = -128
+    c = d.compare(e, a)
+    assert c.first_difference == (1, 0, 0) and c.max_ulp == 128 and c.max_abs == 128 and c.max_rel == np.inf
+    assert d.compare(np.array([-128], np.int8), np.array([127], np.int8)).max_ulp == 255
+    assert d.compare(np.array([0], np.uint64), np.array([2**64 - 1], np.uint64)).max_ulp == 2**64 - 1
+    c = d.compare(f32(1, 2, 3), f32(1.5, 2, 3.25), bound=np.array([0.5, 0, 0.2]))
+    assert c.outside_bound == 1 and not c.ok
+    assert d.compare(f32(1, 2, 3), f32(1.5, 2, 3.25), bound=np.array([0.5, 0, 0.25])).ok
+    assert not d.compare(f32(1, np.nan), f32(1, 1), bound=np.array([1.0, np.inf])).ok  # class mismatch
+    assert d.compare(f32(1, 2), f32(1, 2)).ok
+    raises(ValueError, d.compare, f32(1, 2), f32(1, 2, 3))
+    raises(TypeError, d.compare, f32(1, 2), np.array([1, 2], np.float64))
+    raises(ValueError, d.compare, f32(1, 2), f32(1, 2), bound=np.array([1, 2], np.float32))
+    # any layout: compared by logical index
+    m = normal((4, 6), np.float32)
+    assert d.compare(m, np.asfortranarray(m)).identical == 24 and d.compare(m[::-1], m[::-1].copy()).ok
+
+
+def test_compare_percentiles_nearest_rank():
+    e = np.zeros(100, np.int32)
+    a = np.arange(100, dtype=np.int32)
+    c = d.compare(e, a)
+    assert (c.ulp_p50, c.ulp_p90, c.ulp_p99, c.max_ulp) == (49, 89, 98, 99), c
+
+
+# ---------------------------------------------------------------------------
+# explain
+
+
+def test_explain_finds_the_options():
+    h = normal(500, np.float16)
+    h[0] = -0.0
+    actual = d.cumsum(h, order="tree:sklansky:32:into-first", accumulation="native", identity_seed=True)
+    r = d.explain("cumsum", h, actual)
+    assert r.reproduced and r.tried == 590, r
+    options = [c for c, share in r.candidates]
+    assert {"order": "tree:sklansky:32:into-first", "accumulation": "native", "identity_seed": True} in options
+    assert all(share == 1.0 for c, share in r.candidates)
+    assert all(o["accumulation"] == "native" and o["identity_seed"] for o in options), options
+    # a scan along an axis, reversed
+    m = normal((6, 40), np.float32)
+    r = d.explain("cumsum", m, d.cumsum(m, 0, reverse=True, order="blocked"), axis=0, reverse=True)
+    assert r.reproduced and any(c["order"] == "blocked" for c, s in r.candidates)
+    # arg-reductions: the NaN policy and the direction
+    x = np.array([[2, np.nan, 1, 1], [np.nan, 0, 5, 0]], np.float32)
+    actual = d.argmin(x, 1, nan="ignore", last=True, index_type="int32")
+    r = d.explain("argmin", x, actual, axes=1)
+    assert r.reproduced and {"nan": "ignore", "last": True} in [c for c, s in r.candidates], r
+    # nothing reproduces noise: the closest five
+    r = d.explain("cumsum", m, normal((6, 40), np.float32))
+    assert not r.reproduced and len(r.candidates) == 5 and r.candidates[0][1] >= r.candidates[-1][1]
+    raises(TypeError, d.explain, "cumsum", m, m, axes=0)
+    raises(ValueError, d.explain, "cumsum", m, m[:3])
+
+
+# ---------------------------------------------------------------------------
+# Loading
+
+
+def test_library_search_order():
+    here = os.path.dirname(os.path.abspath(d.__file__))
+    saved = os.environ.pop("DMLREF_LIBRARY", None)
+    try:
+        c = d._library_candidates()
+        assert c == [os.path.join(here, "libdml_ref.so"), os.path.join(here, "..", "build", "libdml_ref.so")]
+    finally:
+        if saved is not None:
+            os.environ["DMLREF_LIBRARY"] = saved
+    code = "import dml_ref, numpy; dml_ref.cumsum(numpy.ones(2))"
+    env = dict(os.environ, DMLREF_LIBRARY="/nonexistent/libdml_ref.so", PYTHONPATH=here)
+    p = subprocess.run([sys.executable, "-B", "-c", code], env=env, capture_output=True, text=True)
+    assert p.returncode != 0 and "/nonexistent/libdml_ref.so" in p.stderr and "make python" in p.stderr, p.stderr
+    assert d.version() >= 400 and d.pytorch_cuda_scan_block(1, 1000) > 0
+
+
+# ---------------------------------------------------------------------------
+
+
+def main(filters):
+    tests = [(name, fn) for name, fn in sorted(globals().items(), key=lambda kv: kv[1].__code__.co_firstlineno
+                                                if callable(kv[1]) and hasattr(kv[1], "__code__") else 0)
+             if name.startswith("test_") and callable(fn)]
+    if filters:
+        tests = [(n, f) for n, f in tests if any(s in n for s in filters)]
+    passed = failed = 0
+    for name, fn in tests:
+        try:
+            fn()
+        except Exception:  # a failed assert or an unexpected error
+            failed += 1
+            print("FAIL %s" % name)
+            traceback.print_exc()
+        else:
+            passed += 1
+            print("ok   %s" % name)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
