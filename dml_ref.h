@@ -2466,6 +2466,61 @@ superaccumulator:
     dmlref__exact_line_from(p, src, dst, 0, f, &sum, i);
 }
 
+/* One line of EXACT FLOAT16 sums. A finite binary16 value is an integer
+   number of units of 2^-24 below 2^40 in magnitude, so the sum is a plain
+   int64 for 2^21 inputs at a time; it moves to the superaccumulator at a
+   non-finite input, or when the sum reaches 2^61 units. */
+#define DMLREF__F16_CHUNK (1u << 21)
+static uint16_t dmlref__f16_from_units(int64_t units, int all_negative_zero) {
+    uint64_t negative = (uint64_t)units >> 63, magnitude = ((uint64_t)units ^ (0u - negative)) + negative;
+    uint64_t kept, rest, half, bits;
+    uint32_t shift;
+    if (magnitude < 2048u) /* zero, subnormal, or the first binade: exact */
+        return (uint16_t)((negative | (uint64_t)(units == 0 && all_negative_zero)) << 15 | magnitude);
+    shift = dmlref__bit_length(magnitude) - 11u;
+    kept = magnitude >> shift;
+    rest = magnitude & ((UINT64_C(1) << shift) - 1u);
+    half = UINT64_C(1) << (shift - 1u);
+    kept += (uint64_t)(rest > half) | ((uint64_t)(rest == half) & kept); /* nearest, ties to even: no branch */
+    /* kept's leading one adds 1 to the exponent field shift; a carry out reaches infinity */
+    bits = ((uint64_t)shift << 10) + kept;
+    bits = bits < 0x7C00u ? bits : 0x7C00u;
+    return (uint16_t)(negative << 15 | bits);
+}
+static void dmlref__exact_line_f16(const dmlref__scan_panel *p, const void *src, void *dst) {
+    dmlref__exact_sum sum;
+    dmlref__exact_limbs limbs;
+    int64_t units = 0;
+    int inputs = 0, all_negative_zero = !p->identity_seed; /* a seed is +0.0 */
+    uint64_t i = 0;
+    uint16_t before = 0;
+    while (i < p->length) {
+        uint64_t end = p->length - i < DMLREF__F16_CHUNK ? p->length : i + DMLREF__F16_CHUNK;
+        if (units >= (INT64_C(1) << 61) || units <= -(INT64_C(1) << 61)) goto superaccumulator;
+        for (; i < end; i++) {
+            uint16_t x = *(const uint16_t *)dmlref__cadvance(src, (int64_t)i * p->src_step, 2), y;
+            uint32_t exponent = (x >> 10) & 31u, mantissa = x & 1023u;
+            int64_t value;
+            if (exponent == 31u) goto superaccumulator; /* inf, NaN */
+            value = exponent ? (int64_t)(mantissa | 1024u) << (exponent - 1u) : (int64_t)mantissa;
+            units += (value ^ -(int64_t)(x >> 15)) + (int64_t)(x >> 15); /* minus when the sign bit is set */
+            inputs = 1;
+            all_negative_zero &= x == 0x8000u;
+            y = dmlref__f16_from_units(units, inputs && all_negative_zero);
+            *(uint16_t *)dmlref__advance(dst, (int64_t)i * p->dst_step, 2) = p->exclusive ? before : y;
+            before = y;
+        }
+    }
+    return;
+superaccumulator: { /* units as a double pair, scaled exactly by 2^-24 */
+        double hi = (double)units, lo = (double)(units - (int64_t)hi);
+        dmlref__exact_from_pair(&sum, &limbs, &dmlref__format_f16, hi * 5.9604644775390625e-08, lo * 5.9604644775390625e-08);
+    }
+    sum.inputs = inputs;
+    sum.all_negative_zero = all_negative_zero;
+    dmlref__exact_line_from(p, src, dst, 0, &dmlref__format_f16, &sum, i);
+}
+
 /* One line of EXACT sums in format f (the general form). */
 static void dmlref__exact_line(const dmlref__scan_panel *p, const void *src, void *dst, int half_ulp,
                                const dmlref__float_format *f) {
@@ -2481,7 +2536,8 @@ DMLREF__INLINE void dmlref__exact_panel(const dmlref__scan_panel *p, const dmlre
     for (j = 0; j < p->lines; j++) {
         const void *src = dmlref__cadvance(p->src, (int64_t)j * p->src_line, p->esize);
         void *dst = dmlref__advance(p->dst, (int64_t)j * p->dst_line, p->esize);
-        if (f->precision <= 24u) dmlref__exact_line_narrow(p, src, dst, f);
+        if (f->bits == 16u) dmlref__exact_line_f16(p, src, dst);
+        else if (f->precision <= 24u) dmlref__exact_line_narrow(p, src, dst, f);
         else dmlref__exact_line(p, src, dst, 0, f);
     }
 #if defined(DMLREF__EXACT_STREAMS)
@@ -2629,6 +2685,31 @@ static void dmlref__bound_inputs(const dmlref__scan_panel *p, const void *src, u
     }
 }
 
+/* out[i] = scale * v[i] for a contiguous run of bounds; a large separate
+   bound tensor bypasses the cache (its lines would only be read for
+   ownership), as large scan outputs do. The same multiplications either way. */
+static void dmlref__bound_scale(double *out, const double *v, double scale, unsigned n, int stream) {
+    unsigned i = 0;
+#if defined(DMLREF__EXACT_STREAMS)
+    if (stream) {
+        __m128d s = _mm_set1_pd(scale);
+        if (((uintptr_t)out & 15u) != 0 && n > 0) { /* doubles are 8-aligned: one peels to 16 */
+            out[0] = scale * v[0];
+            i = 1;
+        }
+        for (; i + 1 < n; i += 2) _mm_stream_pd(out + i, _mm_mul_pd(s, _mm_loadu_pd(v + i)));
+    }
+#else
+    (void)stream;
+#endif
+    for (; i < n; i++) out[i] = scale * v[i];
+}
+
+/* Sums of depths times |x| (W) can pass DBL_MAX while the bound u W does not
+   (FLOAT64 inputs near the largest value): such sums are kept times this
+   power of two, which changes no bit of a bound that does not underflow. */
+#define DMLREF__WEIGHT_SCALE 5.42101086242752217e-20 /* 2^-64 */
+
 /* Section 3, SEQUENTIAL sums: leaf j of output k sits at depth d_j (k for
    x_0, k - j + 1 after), so e_k = u (1 + u)^(k-1) W_k with W_k = sum d_j |x_j|,
    and W_k = W_(k-1) + A_k (A_k = sum of |x_j|, j <= k). A chunk whose inputs
@@ -2638,7 +2719,7 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
     const dmlref__bound_setup *b = p->bound;
     dmlref__sum_enclosure s = {0, 0};
     double x[DMLREF__BOUND_CHUNK], w_at[DMLREF__BOUND_CHUNK], a = 0, w = 0, s_abs = 0;
-    int infinite = 0;
+    int infinite = 0, scaled = 0; /* scaled: w holds W 2^-64 */
     uint64_t k0;
     double chunk_growth = dmlref__growth(b->u, DMLREF__BOUND_CHUNK), c = chunk_growth; /* c >= (1 + u)^k - 1 */
     for (k0 = 0; k0 < p->length; k0 += DMLREF__BOUND_CHUNK, c = c + chunk_growth + c * chunk_growth) {
@@ -2663,12 +2744,13 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
             w_at[i] = w;
         }
         /* (1 + u)^k <= 1 + k u (1 + u)^(k-1): the last k and A of the chunk decide (both only grow) */
-        if (!infinite && !b->final_rounding && (1 + (double)(k0 + count - 1u) * u_growth) * a < b->overflow) {
+        if (!infinite && !scaled && !b->final_rounding && w <= DBL_MAX &&
+            (1 + (double)(k0 + count - 1u) * u_growth) * a < b->overflow) {
             ptrdiff_t step = (ptrdiff_t)p->dst_step;
             double *out = dst + (ptrdiff_t)(k0 + (uint64_t)p->exclusive) * step; /* exclusive: shifted by one */
             unsigned n = p->exclusive && k0 + count == p->length ? count - 1u : count;
             if (step == 1)
-                for (i = 0; i < n; i++) out[i] = u_growth * w_at[i];
+                dmlref__bound_scale(out, w_at, u_growth, n, p->stream);
             else
                 for (i = 0; i < n; i++) out[(ptrdiff_t)i * step] = u_growth * w_at[i];
             continue;
@@ -2679,10 +2761,15 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
             uint64_t k = k0 + i;
             if (!dmlref__finite(x[i])) infinite = 1;
             a = a + dmlref__abs(x[i]);
-            if (k >= 1) w = w + a;
+            if (k >= 1 && scaled) w = w + a * DMLREF__WEIGHT_SCALE;
+            else if (k >= 1 && w + a > DBL_MAX) { /* W passes DBL_MAX before u W does: carry on scaled */
+                w = w * DMLREF__WEIGHT_SCALE + a * DMLREF__WEIGHT_SCALE;
+                scaled = 1;
+            } else if (k >= 1) w = w + a;
             if ((1 + (double)k * u_growth) * a >= b->overflow) infinite = 1; /* partial sums are below (1+u)^k A_k */
             if (b->final_rounding) s_abs = dmlref__enclose(&s, x[i]);
-            DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, u_growth * w, s_abs, infinite));
+            DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, (scaled ? u_growth / DMLREF__WEIGHT_SCALE : u_growth) * w,
+                                                       s_abs, infinite));
         }
     }
 }
@@ -2715,6 +2802,7 @@ static void dmlref__bound_sum_tree(const dmlref__scan_panel *p, const void *src,
     dmlref__sum_enclosure s = {0, 0};
     double a_total = 0, a_cur = 0, g = 0, before = 0, c = 0, s_abs = 0; /* c = (1 + u)^c_depth - 1 */
     int infinite = 0, after = p->tree.carry == DMLREF_CARRY_AFTER;
+    double scale = 1, large = dmlref__pow2(960); /* a_cur, before and G hold |x| times scale */
     uint32_t block = p->tree.block, levels = dmlref__floor_log2(block), d_max = levels;
     uint64_t k, index = 0, c_depth = 0, depth_before = 0; /* depth_before: INTO_FIRST, L + (b - 1) R + 1 */
     if (p->tree.algorithm == DMLREF_TREE_BRENT_KUNG && 2u * levels - 2u > levels) d_max = 2u * levels - 2u;
@@ -2737,8 +2825,14 @@ static void dmlref__bound_sum_tree(const dmlref__scan_panel *p, const void *src,
             depth_before = levels + (index - 1u) * (levels + 1u) + 1u;
         }
         if (!dmlref__finite(x)) infinite = 1;
-        a_cur = a_cur + dmlref__abs(x);
         a_total = a_total + dmlref__abs(x);
+        if (scale == 1 && a_total >= large) { /* the weights may pass DBL_MAX: keep them scaled from here */
+            scale = DMLREF__WEIGHT_SCALE;
+            a_cur = a_cur * scale;
+            before = before * scale;
+            g = g * scale;
+        }
+        a_cur = a_cur + dmlref__abs(x) * scale;
         if (index == 0) {
             block_depth = d_max;
             weight = d_i * a_cur;
@@ -2758,7 +2852,7 @@ static void dmlref__bound_sum_tree(const dmlref__scan_panel *p, const void *src,
         }
         if ((1 + depth * b->u * (1 + c)) * a_total >= b->overflow) infinite = 1; /* (1 + u)^D A_k */
         if (b->final_rounding) s_abs = dmlref__enclose(&s, x);
-        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, b->u * (1 + c) * weight, s_abs, infinite));
+        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, b->u / scale * (1 + c) * weight, s_abs, infinite));
     }
 }
 
@@ -2879,6 +2973,9 @@ static void dmlref__bound_kernel(const dmlref__scan_panel *p) {
             dmlref__bound_sum_tree(p, src, dst);
         else dmlref__bound_sum_sequential(p, src, dst);
     }
+#if defined(DMLREF__EXACT_STREAMS)
+    if (p->stream) _mm_sfence();
+#endif
 }
 
 static void dmlref__bound_zero_kernel(const dmlref__scan_panel *p) {
@@ -5587,7 +5684,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     dmlref__run_scan(&plan, inputs[0], bound,
                      dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
                                                                           : dmlref__bound_zero_kernel,
-                     0, &setup, NULL);
+                     bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, NULL);
     dmlref__fpenv_leave(&env);
     return DMLREF_OK;
 }

@@ -783,6 +783,40 @@ static void run_bound_near_max(const void *ctx) {
     }
 }
 
+/* FLOAT64 {1e308, 0, 0, 0}: every output is exactly 1e308 and cannot
+   overflow; the sum of depths times |x| passes DBL_MAX while u times it does
+   not: the bound stays finite in every order (found by the fuzzer). */
+static void run_bound_near_max_weights(const void *ctx) {
+    static const double x[8] = {1e308, 0, 0, 0, 0, 0, 0, 0};
+    static const dmlref_scan_tree trees[4] = {{DMLREF_TREE_KOGGE_STONE, 4, DMLREF_CARRY_AFTER},
+                                              {DMLREF_TREE_SKLANSKY, 2, DMLREF_CARRY_INTO_FIRST},
+                                              {DMLREF_TREE_BRENT_KUNG, 8, DMLREF_CARRY_AFTER},
+                                              {DMLREF_TREE_KOGGE_STONE, 2, DMLREF_CARRY_INTO_FIRST}};
+    double bound[8];
+    UINT sizes[1] = {8};
+    DML_BUFFER_TENSOR_DESC buffer = {DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 64, 0};
+    DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &buffer};
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum = {&tensor, &tensor, 0, DML_AXIS_DIRECTION_INCREASING, FALSE};
+    DML_OPERATOR_DESC op = {DML_OPERATOR_CUMULATIVE_SUMMATION, &sum};
+    const void *inputs[1] = {x};
+    dmlref_options options;
+    int order, k, i;
+    (void)ctx;
+    for (order = 0; order < 3 + 4; order++) {
+        memset(&options, 0, sizeof options);
+        options.float_order = order < 3 ? (order == 2 ? DMLREF_FLOAT_ORDER_ANY : order) : DMLREF_FLOAT_ORDER_TREE;
+        options.tree = &trees[order < 3 ? 0 : order - 3];
+        for (k = 0; k < 2; k++) {
+            options.isa = k == 0 ? DMLREF_ISA_AUTO : DMLREF_ISA_SCALAR;
+            if (!TR_CHECK(dmlref_error_bound(&op, inputs, &tensor, bound, &options) == DMLREF_OK)) continue;
+            for (i = 0; i < 8; i++)
+                TR_CHECKF(!isinf(bound[i]) && bound[i] >= 0 && bound[i] < 1e294,
+                          "order %d (tree %d): bound[%d] of {1e308, 0, ...} is %g", options.float_order,
+                          order - 3, i, bound[i]);
+        }
+    }
+}
+
 static int ex_compare_doubles(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -879,5 +913,6 @@ void register_exact_tests(void) {
         }
     }
     tr_add("bound/near-max", run_bound_near_max, NULL);
+    tr_add("bound/near-max-weights", run_bound_near_max_weights, NULL);
     tr_add("bound/report", report_case, NULL);
 }

@@ -16,7 +16,11 @@
    rejected; dmlref_error_bound succeeds on both scans and refuses an
    arg-reduction, fails with one of its own errors (a bad BoundTensor or bound
    buffer), and small float sums are checked in every float order against
-   the bounds (FLOAT16 ones against the exact sums too). Without POSIX
+   the bounds (FLOAT16 ones against the exact sums too), small products
+   against the exact products, both against README's model of the orders;
+   and the newer options are covered: each TREE algorithm, NATIVE and WIDE
+   accumulation, the identity seed, NAN_COMPARE with a NaN first, and a
+   comparison with options that must give the same bits. Without POSIX
    directories (dirent.h) the case does nothing. */
 #include "fuzz/fuzz_check.c"
 
@@ -135,11 +139,28 @@ static void replay_corpus(const void *ctx) {
               "no corpus file is a small float sum checked in every float order");
     TR_CHECKF(fuzz_stats.exact_f16_checked > before.exact_f16_checked,
               "no corpus file is a small FLOAT16 sum checked against the exact sums");
+    TR_CHECKF(fuzz_stats.products_checked > before.products_checked,
+              "no corpus file is a small float product checked against the exact products");
+    TR_CHECKF(fuzz_stats.model_checked > before.model_checked,
+              "no corpus file is a small float scan compared with README's model of its orders");
+    for (i = 0; i < 3; i++)
+        TR_CHECKF(fuzz_stats.tree_ok[i] > before.tree_ok[i],
+                  "no corpus file is a float scan executed in TREE order with algorithm %lu", (unsigned long)i);
+    for (i = 1; i < 3; i++)
+        TR_CHECKF(fuzz_stats.accumulation_ok[i] > before.accumulation_ok[i],
+                  "no corpus file is a float scan executed with accumulation %lu", (unsigned long)i);
+    TR_CHECKF(fuzz_stats.seed_ok > before.seed_ok, "no corpus file is a float sum executed with the identity seed");
+    TR_CHECKF(fuzz_stats.compare_patched > before.compare_patched,
+              "no corpus file is a float arg-reduction with NAN_COMPARE and a NaN first in traversal order");
+    TR_CHECKF(fuzz_stats.reference_runs > before.reference_runs,
+              "no corpus file is compared with a run of options that must give the same bits");
     printf("  fuzz/replay: %lu files; dmlref_error_bound ran on %lu (OK %lu, its own errors %lu); every float order "
-           "checked on %lu small float sums (%lu FLOAT16 against the exact sums)\n",
+           "checked on %lu small float sums (%lu FLOAT16 against the exact sums) and %lu products; newer options "
+           "(TREE, NATIVE/WIDE, seed, NAN_COMPARE) executed OK on %lu\n",
            (unsigned long)count, fuzz_stats.bound_calls - before.bound_calls, fuzz_stats.bound_ok - before.bound_ok,
            fuzz_stats.bound_specific - before.bound_specific, fuzz_stats.orders_checked - before.orders_checked,
-           fuzz_stats.exact_f16_checked - before.exact_f16_checked);
+           fuzz_stats.exact_f16_checked - before.exact_f16_checked,
+           fuzz_stats.products_checked - before.products_checked, fuzz_stats.new_options_ok - before.new_options_ok);
     for (i = 0; i < count; i++) free(names[i]);
     free(names);
 }

@@ -24,12 +24,13 @@
    opt_sel    bit 0 options pointer NULL. bits 1-2 error_message: 0 NULL with
               capacity 64, 1 a buffer with capacity 0, 2 capacity from the next
               byte, 3 capacity 512. bits 3-4 float_order: 0 SEQUENTIAL,
-              1/3 BLOCKED, 2 raw i32 (or, top byte 0xE5, the extension word
-              below). bits 5-6 nan_policy: 0 PROPAGATE, 1/3 IGNORE, 2 raw i32.
+              1/3 BLOCKED, 2 raw i32 (or, top byte 0xE5 or 0xE6, the extension
+              word below). bits 5-6 nan_policy: 0 PROPAGATE, 1/3 IGNORE, 2 raw i32
+              (2 is COMPARE now: a stored raw 2 is no longer rejected).
               bit 7: a feature-level byte follows (mod 18: 0-14 the
               DML_FEATURE_LEVEL values, 15 raw u32, 16 0x6500, 17 0x5001).
-              Read in this order: [capacity u8] [float_order [accumulation]]
-              [nan_policy] [level].
+              Read in this order: [capacity u8] [float_order [accumulation]
+              [tree] [identity_seed]] [nan_policy] [level].
    extension word (format 2): a raw float_order u32 whose top byte is 0xE5
               (FZ_EXT_MAGIC) is not a float_order: bits 0-1 float_order
               (0 SEQUENTIAL, 1 BLOCKED, 2 EXACT, 3 ANY); bits 2-3
@@ -43,6 +44,26 @@
               corpus had 0xE5 there) accumulation is 0 and the BoundTensor is
               derived: FLOAT64, the OutputTensor's rank and sizes, Strides
               NULL, the size it needs, alignment 0, in its own buffer.
+              Formats 1 and 2 leave identity_seed 0 and options.tree NULL (a raw
+              float_order 4, TREE, therefore comes with a NULL tree), and a
+              format-2 accumulation of 1, NATIVE since the library has it, is
+              now a valid option.
+   extension word (format 3): top byte 0xE6 (FZ_EXT3_MAGIC; no stored input
+              of formats 1-2 had it there). Bits 0-8 as in format 2, except
+              that bits 2-3 give accumulation 0 DEFAULT, 1 NATIVE, 2 WIDE, 3 raw
+              i32 read right after the word. Bits 9-10: 0 float_order from bits
+              0-1, 1-3 TREE (4). Bits 11-12: 2 options.tree NULL, else a
+              dmlref_scan_tree decoded from the bytes after [accumulation]:
+              the tree byte (bits 0-1 algorithm: 0-2 itself, 3 raw i32; bits
+              2-3 carry: 0-1 itself, 2 the value 2, 3 raw i32), the block byte
+              (< 0xE0: 2 << (b mod 16), 2..65536; 0xE0-0xFE a table of invalid
+              sizes; 0xFF raw u32), then [algorithm] [block] [carry] as asked.
+              The tree is decoded whatever the float_order; for other orders
+              the library must not read it (its bytes are poisoned under ASan).
+              Bits 13-14 identity_seed: 0-2 itself, 3 raw i32 (after the
+              tree). Bit 15: nan_policy COMPARE (2), replacing opt_sel's
+              choice (whose raw i32, if it asks for one, is still read). Bits
+              16-23 are ignored.
    isa_sel    mod 8: 0 AUTO, 1 SCALAR, 2 SSE2, 3 AVX2, 4 AVX512, 5 NEON,
               6 raw i32, 7 every available path in turn (AUTO first).
    env_sel    caller's floating-point environment during execute: bits 0-1
@@ -102,8 +123,13 @@
      formula, computed here independently.
    - dmlref_validate's status: OK exactly when no rule of README's "Tensors and
      validation" (and the operator rules) is broken, otherwise the status of
-     one of the broken rules. Error message: NUL-terminated within capacity,
-     "" on success, non-empty on failure, no byte written past capacity.
+     one of the broken rules. A NULL operator pointer, then the options, come
+     first and give exactly one status (fz_option_status: the rules in
+     dml_ref's order, DMLREF_ERROR_ISA_UNAVAILABLE after every other option
+     rule), whose message names the broken option (options.tree->block, ...).
+     Error message: NUL-terminated within capacity, "" on success, non-empty
+     on failure, no byte written past capacity. options.tree, when float_order
+     is not TREE, is poisoned under ASan: reading it is a report.
    - Buffers are allocated when the declared sizes fit FZ_MAX_BYTES (else only
      validation runs), with guard bytes on both sides (poisoned under ASan).
    - dmlref_execute, under each selected ISA and the caller's floating-point
@@ -117,6 +143,17 @@
      FZ_ORACLE_ELEMENTS elements every output element has oracle_run()'s
      bits (EXACT float sums, which the oracle does not model, excepted: see
      the orders check); larger cases must agree across the ISA paths.
+     The options that the oracle does not model are mapped (fz_reference) to
+     ones that must give the same bits: ignored where they cannot matter
+     (arg-reductions: order, accumulation, seed; integer scans: every float
+     option; NATIVE but for FLOAT16, WIDE for FLOAT64, the seed of a product,
+     BLOCKED products), TREE {KOGGE_STONE, 16, CARRY_AFTER} sums as BLOCKED,
+     a sum's seed as the unseeded outputs with -0.0 made +0.0, NAN_COMPARE as
+     IGNORE with the first NaN in traversal order kept. When the mapped
+     options are the oracle's, the oracle gives the bits; otherwise, when
+     anything was mapped, a run of dml_ref with the mapped options (SCALAR)
+     does. A valid case with TREE, NATIVE/WIDE, the seed or NAN_COMPARE runs
+     on every available ISA path, each giving the first path's bits.
    - dmlref_error_bound, on the same paths and in the same caller's
      environment: when the validation of the same descriptor (float_order ANY
      read as SEQUENTIAL) fails, the same status and message and no byte
@@ -128,16 +165,26 @@
      bound's elements changed, each +0 or more (+inf included, never NaN),
      exactly 0 for integer types, the same on every path and, when the caller's
      environment is not the default, the same as in the default one.
-   - The orders check (fz_check_orders), for a float CUMULATIVE_SUMMATION of
-     at most FZ_ORACLE_ELEMENTS elements that dmlref_error_bound accepts:
-     executed in SEQUENTIAL, BLOCKED and EXACT and bounded in those and ANY,
-     each output lies within the bounds of the exact sum (|out - EXACT's out|
-     <= its bound + EXACT's, and ANY's + EXACT's); a finite bound comes with
-     a finite output; EXACT's bound is at most an ulp. FLOAT16 sums are exact
-     in float64 (at most 2^13 elements), so there the exact sums are computed
-     (the oracle in FLOAT64): EXACT's output must be them rounded once to
-     binary16, every output within its own bound and ANY's of them, and the
-     bound of a non-finite sum +inf. */
+   - The orders check (fz_check_orders), for a float scan of at most
+     FZ_ORACLE_ELEMENTS elements that dmlref_error_bound accepts, with the
+     case's accumulation and seed: sums executed in SEQUENTIAL, BLOCKED, TREE
+     (the case's tree, or one from the shape) and EXACT and bounded in those
+     and ANY, each output lies within the bounds of the exact sum
+     (|out - EXACT's out| <= its bound + EXACT's, and ANY's + EXACT's); EXACT's
+     bound is at most an ulp; TREE {KOGGE_STONE, 16, CARRY_AFTER} gives
+     BLOCKED's bits. FLOAT16 sums are exact in float64 (at most 2^13
+     elements), so there the exact sums are computed: EXACT's output must be
+     them rounded once to binary16, every output within its own bound and
+     ANY's of them. Every executed order but EXACT (sums and products) must
+     give the bits of README's model of it (fz_model_line: the accumulation
+     type of each step, the seed as the first block's carry, each tree, both
+     carries; a NaN output of FLOAT32/64 matches any NaN), written here from
+     README's text. Products, executed in SEQUENTIAL and TREE and bounded in
+     those and ANY: each output within its bound and ANY's of the exact
+     product (computed here to a relative 2^-40). Every order: a finite bound
+     comes with a finite output, a prefix with a NaN or an infinity has the
+     bound +inf, and a line of finite inputs that no order can overflow has
+     finite bounds. */
 #include "fuzz_check.h"
 
 #include "../../dml_ref.h"
@@ -226,7 +273,9 @@ static uint64_t fz_u64(fz_reader *r) {
 enum { FZ_CUMSUM, FZ_CUMPROD, FZ_ARGMIN, FZ_ARGMAX, FZ_REDUCE, FZ_OTHER };
 enum { FZ_SEPARATE, FZ_IN_PLACE, FZ_SHARED };
 enum { FZ_BOUND_OWN, FZ_BOUND_IN_INPUT, FZ_BOUND_NULL }; /* where dmlref_error_bound's bound buffer is */
-#define FZ_EXT_MAGIC 0xE5u /* top byte of a raw float_order word that is an extension word */
+#define FZ_EXT_MAGIC 0xE5u  /* top byte of a raw float_order word that is an extension word (format 2) */
+#define FZ_EXT3_MAGIC 0xE6u /* ... that is a format-3 extension word */
+#define FZ_TREE_BYTES 16    /* the dmlref_scan_tree's allocation: whole ASan granules */
 static const uint8_t fz_bound_misalignments[4] = {0, 1, 4, 8};
 enum { FZ_ISA_ALL = -1000 }; /* not a dmlref_isa: run every available one */
 
@@ -261,7 +310,10 @@ typedef struct fz_case {
     fz_tensor t[3]; /* input, output, and dmlref_error_bound's BoundTensor */
     int options_null;
     dmlref_options options;
-    int ext;             /* the float_order word was an extension word (0xE5 in its top byte) */
+    int ext;             /* 0, or the format of the extension word the float_order word was: 2 (top byte
+                            0xE5) or 3 (0xE6) */
+    dmlref_scan_tree *tree; /* heap (FZ_TREE_BYTES), format 3 only; NULL: options.tree is NULL */
+    int tree_poisoned;   /* the tree's bytes are poisoned (float_order is not TREE: never read) */
     int bound_decoded;   /* the BoundTensor was read from the bytes (else derived from the output) */
     int bound_place;     /* FZ_BOUND_OWN, FZ_BOUND_IN_INPUT or FZ_BOUND_NULL */
     int bound_misalign;  /* bytes added to the bound's address: 0, 1, 4 or 8 */
@@ -599,9 +651,26 @@ static void fz_decode_axes(fz_reader *r, fz_case *c) {
     for (i = 0; i < c->axes_allocated; i++) c->axes[i] = fz_axis_value(r);
 }
 
+/* The dmlref_scan_tree of a format-3 extension word: the tree byte, the
+   block byte, then [algorithm i32] [block u32] [carry i32] as they ask. */
+static void fz_decode_tree(fz_reader *r, fz_case *c) {
+    static const uint32_t bad_blocks[31] = {0, 1, 3, 5, 6, 7, 12, 24, 48, 96, 100, 1000, 1023, 1025, 4095, 4097,
+                                            65535, 65537, 131072, 262144, 1u << 20, 1u << 24, 1u << 31, 0x7FFFFFFFu,
+                                            0x80000001u, 0xFFFFFFFEu, 0xFFFFFFFFu, 0x10001u, 0x18000u, 0x30000u, 9};
+    uint8_t t = fz_u8(r), b = fz_u8(r);
+    uint32_t alg = t & 3u, carry = (t >> 2) & 3u;
+    c->tree = (dmlref_scan_tree *)malloc(FZ_TREE_BYTES);
+    if (!c->tree) abort();
+    memset(c->tree, 0, FZ_TREE_BYTES);
+    c->tree->algorithm = alg < 3 ? (int32_t)alg : (int32_t)fz_u32(r);
+    c->tree->block = b < 0xE0 ? 2u << (b % 16u) : b < 0xFF ? bad_blocks[b - 0xE0] : fz_u32(r);
+    c->tree->carry = carry < 3 ? (int32_t)carry : (int32_t)fz_u32(r);
+}
+
 static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
     fz_reader reader, *r = &reader;
     uint8_t op_sel, buf_sel, opt_sel, isa_sel, env_sel;
+    int nan_compare = 0;
     const fz_tensor *in = &c->t[0], *out = &c->t[1];
     memset(c, 0, sizeof *c);
     r->data = data;
@@ -647,23 +716,30 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
     case 0: c->options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL; break;
     case 2: {
         uint32_t word = fz_u32(r);
-        if ((word >> 24) != FZ_EXT_MAGIC) {
+        if ((word >> 24) != FZ_EXT_MAGIC && (word >> 24) != FZ_EXT3_MAGIC) {
             c->options.float_order = (int32_t)word;
             break;
         }
-        /* the extension word (format 2) */
-        c->ext = 1;
+        /* the extension word (format 2, or 3) */
+        c->ext = (word >> 24) == FZ_EXT_MAGIC ? 2 : 3;
         c->options.float_order = (int32_t)(word & 3u);
         switch ((word >> 2) & 3u) {
-        case 0: c->options.accumulation = DMLREF_ACCUMULATION_DEFAULT; break;
-        case 1: c->options.accumulation = 1; break;
-        case 2: c->options.accumulation = -1; break;
+        case 0: c->options.accumulation = 0; break; /* DEFAULT */
+        case 1: c->options.accumulation = 1; break; /* NATIVE */
+        case 2: c->options.accumulation = c->ext == 2 ? -1 : 2; break; /* format 3: WIDE */
         default: c->options.accumulation = (int32_t)fz_u32(r); break;
         }
         c->bound_decoded = (word >> 4) & 1u;
         c->bound_place = ((word >> 5) & 3u) == 1 ? FZ_BOUND_IN_INPUT : ((word >> 5) & 3u) == 2 ? FZ_BOUND_NULL
                                                                                             : FZ_BOUND_OWN;
         c->bound_misalign = (int)fz_bound_misalignments[(word >> 7) & 3u];
+        if (c->ext == 3) {
+            uint32_t seed = (word >> 13) & 3u;
+            if ((word >> 9) & 3u) c->options.float_order = 4; /* DMLREF_FLOAT_ORDER_TREE */
+            if (((word >> 11) & 3u) != 2) fz_decode_tree(r, c);
+            c->options.identity_seed = seed < 3 ? (int32_t)seed : (int32_t)fz_u32(r);
+            nan_compare = (word >> 15) & 1u;
+        }
         break;
     }
     default: c->options.float_order = DMLREF_FLOAT_ORDER_BLOCKED; break;
@@ -673,6 +749,8 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
     case 2: c->options.nan_policy = (int32_t)fz_u32(r); break;
     default: c->options.nan_policy = DMLREF_NAN_IGNORE; break;
     }
+    if (nan_compare) c->options.nan_policy = 2; /* DMLREF_NAN_COMPARE */
+    c->options.tree = c->tree;
     if (opt_sel & 0x80u) {
         uint8_t level = fz_u8(r) % 18u;
         c->options.feature_level = level < 15 ? fz_levels[level] : level == 15 ? fz_u32(r) : level == 16 ? 0x6500u : 0x5001u;
@@ -748,6 +826,8 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
 
 static void fz_free_case(fz_case *c) {
     int i;
+    if (c->tree_poisoned) FZ_UNPOISON(c->tree, FZ_TREE_BYTES);
+    free(c->tree);
     for (i = 0; i < 3; i++) {
         free(c->t[i].sizes);
         free(c->t[i].strides);
@@ -946,30 +1026,95 @@ static uint32_t fz_check_level_rules(const fz_case *c, const fz_info *in, const 
     return m;
 }
 
-/* The statuses of every broken rule (0: the case is valid). dml_ref returns
-   the status of the first rule it checks that fails, which must be one of
-   them. */
-static uint32_t fz_expected_validation(const fz_case *c, fz_info *in, fz_info *out) {
+/* The options' rules, in the order dml_ref checks them (dmlref__check_options,
+   right after the DML_OPERATOR_DESC pointer and before the descriptor): the
+   status of the first broken one (DMLREF_OK: none), and in *field the option
+   its message must name. Every rule but the last is DMLREF_ERROR_INVALID_OPTION:
+   feature_level 0 or a DML_FEATURE_LEVEL; float_order SEQUENTIAL (0), BLOCKED
+   (1), EXACT (2) or TREE (4), and ANY (3) for dmlref_error_bound; accumulation
+   DEFAULT (0), NATIVE (1) or WIDE (2), and with EXACT DEFAULT only;
+   identity_seed 0 or 1; with TREE, options.tree non-NULL, its algorithm 0..2,
+   its block a power of two from 2 to 65536, its carry 0..1 (tree is not read
+   for other orders); nan_policy PROPAGATE (0), IGNORE (1) or COMPARE (2); isa a
+   dmlref_isa. Then DMLREF_ERROR_ISA_UNAVAILABLE for a path this build or CPU
+   lacks. */
+static dmlref_status fz_option_status(const dmlref_options *o, int for_bound, const char **field) {
+    int level_ok = o->feature_level == 0;
+    uint32_t i;
+    for (i = 0; i < 15; i++)
+        if (o->feature_level == fz_levels[i]) level_ok = 1;
+    *field = NULL;
+    if (!level_ok) *field = "options.feature_level";
+    else if (o->float_order < 0 || o->float_order > 4 || (o->float_order == 3 && !for_bound))
+        *field = "options.float_order";
+    else if (o->accumulation < 0 || o->accumulation > 2 || (o->float_order == 2 && o->accumulation != 0))
+        *field = "options.accumulation";
+    else if (o->identity_seed != 0 && o->identity_seed != 1)
+        *field = "options.identity_seed";
+    else if (o->float_order == 4 && !o->tree)
+        *field = "options.tree";
+    else if (o->float_order == 4 && (o->tree->algorithm < 0 || o->tree->algorithm > 2))
+        *field = "options.tree->algorithm";
+    else if (o->float_order == 4 &&
+             (o->tree->block < 2 || o->tree->block > 65536 || (o->tree->block & (o->tree->block - 1u)) != 0))
+        *field = "options.tree->block";
+    else if (o->float_order == 4 && (o->tree->carry < 0 || o->tree->carry > 1))
+        *field = "options.tree->carry";
+    else if (o->nan_policy < 0 || o->nan_policy > 2)
+        *field = "options.nan_policy";
+    else if (o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
+        *field = "options.isa";
+    if (*field) return DMLREF_ERROR_INVALID_OPTION;
+    if (!dmlref_isa_available((dmlref_isa)o->isa)) {
+        *field = "options.isa";
+        return DMLREF_ERROR_ISA_UNAVAILABLE;
+    }
+    return DMLREF_OK;
+}
+
+static uint32_t fz_expected_descriptor(const fz_case *c, fz_info *in, fz_info *out);
+
+/* What dmlref_validate must return, as a set of statuses (0: the case is
+   valid). A NULL DML_OPERATOR_DESC pointer, then the options (checked before
+   the descriptor: fz_option_status), give exactly one status; the descriptor's
+   rules (fz_expected_descriptor) give the statuses of every broken one, the
+   first dml_ref checks being one of them; last, EXACT with a CUMULATIVE_PRODUCT,
+   once the descriptor passed. *opt_field (may be NULL): the option a failure
+   of the options must name, else NULL. in and out are filled whenever the
+   operator pointer is not NULL, whatever the options. for_bound: the rules of
+   dmlref_error_bound (float_order ANY valid). */
+static uint32_t fz_expected_status(const fz_case *c, int for_bound, fz_info *in, fz_info *out,
+                                   const char **opt_field) {
     const dmlref_options *o = c->options_null ? NULL : &c->options;
+    const char *field = NULL;
+    dmlref_status os = o ? fz_option_status(o, for_bound, &field) : DMLREF_OK;
+    uint32_t m;
+    memset(in, 0, sizeof *in);
+    memset(out, 0, sizeof *out);
+    if (opt_field) *opt_field = NULL;
+    if (c->op_null) return FZ_BIT(DMLREF_ERROR_NULL_POINTER);
+    m = fz_expected_descriptor(c, in, out);
+    if (os != DMLREF_OK) {
+        if (opt_field) *opt_field = field;
+        return FZ_BIT(os);
+    }
+    /* EXACT is a rule for sums: a product refuses it, once the operator is known */
+    if (m == 0 && o && o->float_order == 2 && c->kind == FZ_CUMPROD) return FZ_BIT(DMLREF_ERROR_INVALID_OPTION);
+    return m;
+}
+
+static uint32_t fz_expected_validation(const fz_case *c, fz_info *in, fz_info *out) {
+    return fz_expected_status(c, 0, in, out, NULL);
+}
+
+/* The statuses of every broken rule of the descriptor (0: none). dml_ref
+   returns the status of the first rule it checks that fails, which must be
+   one of them. */
+static uint32_t fz_expected_descriptor(const fz_case *c, fz_info *in, fz_info *out) {
     uint32_t m = 0, d, i;
     int is_arg = c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE;
     memset(in, 0, sizeof *in);
     memset(out, 0, sizeof *out);
-    if (o) {
-        int level_ok = o->feature_level == 0;
-        for (i = 0; i < 15; i++)
-            if (o->feature_level == fz_levels[i]) level_ok = 1;
-        /* float_order: SEQUENTIAL, BLOCKED, EXACT (ANY is dmlref_error_bound's alone); accumulation: DEFAULT */
-        if (!level_ok || o->float_order < 0 || o->float_order > 2 || (o->nan_policy != 0 && o->nan_policy != 1) ||
-            o->accumulation != 0 || o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
-            m |= FZ_BIT(DMLREF_ERROR_INVALID_OPTION);
-        else if (!dmlref_isa_available((dmlref_isa)o->isa))
-            m |= FZ_BIT(DMLREF_ERROR_ISA_UNAVAILABLE);
-        /* EXACT is a rule for sums: a product refuses it (found once the operator is known) */
-        if (o->float_order == DMLREF_FLOAT_ORDER_EXACT && c->kind == FZ_CUMPROD && !c->op_null)
-            m |= FZ_BIT(DMLREF_ERROR_INVALID_OPTION);
-    }
-    if (c->op_null) return m | FZ_BIT(DMLREF_ERROR_NULL_POINTER);
     if (c->kind == FZ_OTHER) return m | FZ_BIT(DMLREF_ERROR_UNSUPPORTED_OPERATOR);
     if (c->desc_null) return m | FZ_BIT(DMLREF_ERROR_NULL_POINTER);
     if (c->kind == FZ_REDUCE) {
@@ -1035,7 +1180,8 @@ static uint32_t fz_expected_validation(const fz_case *c, fz_info *in, fz_info *o
    more page faults than the library's work). Slots only grow. */
 enum { FZ_SLOT_BLOCK0, FZ_SLOT_BLOCK1, FZ_SLOT_SNAP0, FZ_SLOT_SNAP1, FZ_SLOT_IMAGE, FZ_SLOT_MASK, FZ_SLOT_WANT,
        FZ_SLOT_FIRST, FZ_SLOT_BLOCK2, FZ_SLOT_SNAP2, FZ_SLOT_BOUND_VALUES, FZ_SLOT_BOUND_FIRST, FZ_SLOT_ORDER_IN,
-       FZ_SLOT_ORDER_OUT, FZ_SLOT_ORDER_BOUND, FZ_SLOT_ORDER_VALUES, FZ_SLOT_ORDER_EXACT, FZ_SLOTS };
+       FZ_SLOT_ORDER_OUT, FZ_SLOT_ORDER_BOUND, FZ_SLOT_ORDER_VALUES, FZ_SLOT_ORDER_EXACT, FZ_SLOT_MODEL,
+       FZ_SLOT_MODEL_OUT, FZ_SLOTS };
 static unsigned char *fz_slot_mem[FZ_SLOTS];
 static size_t fz_slot_cap[FZ_SLOTS];
 
@@ -1366,6 +1512,166 @@ static void fz_compare(fz_report *rep, const char *what, const char *isa, const 
 }
 
 
+/* ---- options that cannot change a bit ----------------------------------------------------- */
+
+/* One of the options the oracle does not model: the TREE order, a non-default
+   accumulation, the identity seed, NAN_COMPARE. */
+static int fz_new_options(const dmlref_options *o) {
+    return o->float_order == 4 || o->accumulation != 0 || o->identity_seed != 0 || o->nan_policy == 2;
+}
+
+/* Options that must give the case's bits (README: "Float orders",
+   "Accumulation and seed", "NaN"). */
+typedef struct fz_ref {
+    dmlref_options o;  /* the reference options (no message, isa AUTO) */
+    int same;          /* nothing was mapped: o is the case's own options */
+    int oracle;        /* oracle_run models o (SEQUENTIAL or BLOCKED, DEFAULT, no seed, PROPAGATE or IGNORE) */
+    int zero_fix;      /* a float sum with the seed: the outputs of o, -0.0 made +0.0 */
+    int compare_patch; /* a float arg-reduction with NAN_COMPARE: IGNORE's indices, then the first NaN's */
+} fz_ref;
+
+/* Map a valid case's options to those that give the same bits: arg-reductions
+   ignore the order, accumulation and seed; scans the NaN policy; integer scans
+   every float option (one answer in every order). Float scans: NATIVE is
+   DEFAULT but for FLOAT16, WIDE is DEFAULT for FLOAT64, a product ignores the
+   seed (1 x v is v) and is never BLOCKED (SEQUENTIAL), and a sum's BLOCKED is
+   TREE {KOGGE_STONE, 16, CARRY_AFTER}. A sum's seed is +0.0 joined first:
+   x + (+0.0) is x but for x = -0.0, and an unseeded output is -0.0 only when
+   every element of its prefix is, so the seeded outputs are the unseeded
+   ones with -0.0 made +0.0 (EXACT too: an exact zero is +0.0 with the seed).
+   NAN_COMPARE is the plain `x < best` loop in traversal order: a NaN first in
+   traversal order (position 0, or the last with DECREASING) never gives way,
+   any other NaN never wins: IGNORE's answer unless that first element is a NaN. */
+static void fz_reference(const fz_case *c, const fz_info *in, fz_ref *ref) {
+    dmlref_options *o = &ref->o;
+    int is_float = fz_is_float(in->type), sum = c->kind == FZ_CUMSUM, prod = c->kind == FZ_CUMPROD, changed = 0;
+    memset(ref, 0, sizeof *ref);
+    if (!c->options_null) *o = c->options;
+    o->error_message = NULL;
+    o->error_message_capacity = 0;
+    o->isa = DMLREF_ISA_AUTO;
+    if (!sum && !prod) {
+        changed = o->float_order != 0 || o->accumulation != 0 || o->identity_seed != 0;
+        o->float_order = o->accumulation = o->identity_seed = 0;
+        if (o->nan_policy == 2) {
+            changed = 1;
+            o->nan_policy = is_float ? 1 : 0;
+            ref->compare_patch = is_float;
+        }
+    } else {
+        changed = o->nan_policy != 0;
+        o->nan_policy = 0;
+        if (!is_float) {
+            changed |= o->float_order != 0 || o->accumulation != 0 || o->identity_seed != 0;
+            o->float_order = o->accumulation = o->identity_seed = 0;
+        } else {
+            if ((o->accumulation == 1 && in->type != DML_TENSOR_DATA_TYPE_FLOAT16) ||
+                (o->accumulation == 2 && in->type == DML_TENSOR_DATA_TYPE_FLOAT64)) {
+                o->accumulation = 0;
+                changed = 1;
+            }
+            if (prod && o->identity_seed) {
+                o->identity_seed = 0;
+                changed = 1;
+            }
+            if (prod && o->float_order == 1) {
+                o->float_order = 0;
+                changed = 1;
+            }
+            if (sum && o->float_order == 4 && o->tree->algorithm == 0 && o->tree->block == 16 && o->tree->carry == 0) {
+                o->float_order = 1;
+                changed = 1;
+            }
+            if (sum && o->identity_seed) {
+                o->identity_seed = 0;
+                ref->zero_fix = 1;
+                changed = 1;
+            }
+        }
+    }
+    if (o->float_order != 4) o->tree = NULL;
+    ref->same = !changed;
+    ref->oracle = o->accumulation == 0 && o->identity_seed == 0 && (o->nan_policy == 0 || o->nan_policy == 1) &&
+                  (o->float_order == 0 || o->float_order == 1);
+}
+
+/* Every -0.0 element of the float tensor t at base becomes +0.0. */
+static void fz_positive_zeros(const fz_info *t, unsigned char *base) {
+    uint64_t pos[8] = {0}, off = 0;
+    uint32_t d, last = t->rank - 1u, esize = t->esize;
+    size_t inner = t->b->Sizes[last], i, j;
+    for (;;) {
+        for (i = 0; i < inner; i++) {
+            unsigned char *p = base + (size_t)(off + i * t->strides[last]) * esize;
+            int negative_zero = (p[esize - 1] == 0x80);
+            for (j = 0; j + 1 < esize; j++) negative_zero &= p[j] == 0;
+            if (negative_zero) p[esize - 1] = 0;
+        }
+        d = last;
+        while (d-- > 0) {
+            if (++pos[d] < t->b->Sizes[d]) {
+                off += t->strides[d];
+                break;
+            }
+            pos[d] = 0;
+            off -= (uint64_t)(t->b->Sizes[d] - 1u) * t->strides[d];
+        }
+        if (d == (uint32_t)-1) break;
+    }
+}
+
+/* Whether the float element at p is a NaN. */
+static int fz_is_nan_at(const unsigned char *p, uint32_t type) {
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        uint16_t h;
+        memcpy(&h, p, 2);
+        return (h & 0x7FFFu) > 0x7C00u;
+    }
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        uint32_t f;
+        memcpy(&f, p, 4);
+        return (f & 0x7FFFFFFFu) > 0x7F800000u;
+    }
+    {
+        uint64_t g;
+        memcpy(&g, p, 8);
+        return (g & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+    }
+}
+
+/* NAN_COMPARE from IGNORE's indices (at out_base): every output whose reduced
+   sub-tensor starts, in traversal order, with a NaN gets that position (0, or
+   the last with DECREASING). Returns how many outputs that is. */
+static unsigned long fz_compare_first(const fz_case *c, const fz_info *in, const fz_info *out,
+                                      const unsigned char *in_base, unsigned char *out_base) {
+    uint64_t pos[8] = {0}, rcount = 1;
+    uint32_t reduced = 0, d, i;
+    int last = c->kind != FZ_REDUCE && c->direction == DML_AXIS_DIRECTION_DECREASING;
+    unsigned long patched = 0;
+    for (i = 0; i < c->axis_count; i++) reduced |= 1u << c->axes[i]; /* validated: distinct, < rank */
+    for (d = 0; d < in->rank; d++)
+        if ((reduced >> d) & 1u) rcount *= in->b->Sizes[d];
+    for (;;) {
+        uint64_t ioff = 0, ooff = 0;
+        for (d = 0; d < in->rank; d++) {
+            uint64_t ip = (reduced >> d) & 1u ? (last ? in->b->Sizes[d] - 1u : 0) : pos[d];
+            ioff += ip * in->strides[d];
+            ooff += pos[d] * out->strides[d];
+        }
+        if (fz_is_nan_at(in_base + (size_t)ioff * in->esize, in->type)) {
+            fz_store_int(out_base + (size_t)ooff * out->esize, out->esize, last ? rcount - 1u : 0);
+            patched++;
+        }
+        d = out->rank;
+        while (d-- > 0) {
+            if (++pos[d] < out->b->Sizes[d]) break;
+            pos[d] = 0;
+        }
+        if (d == (uint32_t)-1) break;
+    }
+    return patched;
+}
+
 /* ---- dmlref_error_bound: what it must say, and what its bounds must satisfy ----------------- */
 
 /* The statuses of the rules dmlref_error_bound adds to validation, for its
@@ -1461,33 +1767,275 @@ static unsigned char *fz_aligned_slot(int k, size_t n, size_t align) {
     return p + (align - (size_t)((uintptr_t)p % align)) % align;
 }
 
-/* A small float CUMULATIVE_SUMMATION that dmlref_error_bound accepts, run in
-   SEQUENTIAL, BLOCKED and EXACT (into separate buffers) and bounded in those
-   orders and ANY (a packed FLOAT64 bound). For every element: each bound is
-   +0 or more and never NaN; a finite bound comes with a finite output; a
-   SEQUENTIAL or BLOCKED output lies within its bound plus EXACT's of the
-   EXACT output (both bound |output - exact sum|), and within ANY's bound plus
-   EXACT's; EXACT's bound is at most an ulp of its output (it promises half).
-   FLOAT16 sums of up to 2^13 elements are exact in float64, so there the
-   exact sums are computed (tests/oracle.c, SEQUENTIAL in FLOAT64): EXACT must
-   be them rounded once to binary16, each order's output must lie within its
-   own bound (and ANY's) of them, and every bound of a sum that is not finite
-   (a NaN or infinite input) must be +inf. */
+/* README's float scans ("Float orders", "Accumulation and seed"), modelled
+   here from its text: one line in traversal order, x[0..n) (exact values) in,
+   the outputs' bits out. */
+typedef struct fz_model {
+    uint32_t type;         /* FLOAT16, FLOAT32 or FLOAT64 */
+    int product, seed;     /* seed: sums only (a product's 1 x v is v) */
+    int accumulation;      /* 0 DEFAULT, 1 NATIVE, 2 WIDE */
+    int blocks;            /* 0: SEQUENTIAL; else blocks of tree (BLOCKED: {KOGGE_STONE, 16, CARRY_AFTER}) */
+    dmlref_scan_tree tree;
+} fz_model;
+
+/* a (+) b in the tally's type: FLOAT64 and WIDE in float64; NATIVE FLOAT16
+   rounds each result to binary16 (the exact sum or product of two binary16
+   values, in float64, rounded once); otherwise float32. */
+static double fz_model_op(const fz_model *m, double a, double b) {
+    if (m->type == DML_TENSOR_DATA_TYPE_FLOAT64 || m->accumulation == 2) return m->product ? a * b : a + b;
+    if (m->type == DML_TENSOR_DATA_TYPE_FLOAT16 && m->accumulation == 1)
+        return (double)oracle_f16_to_f32(fz_f64_to_f16(m->product ? a * b : a + b));
+    {
+        float fa = (float)a, fb = (float)b, r = m->product ? fa * fb : fa + fb;
+        return (double)r;
+    }
+}
+
+/* The tree of one block z[0..len), README's three algorithms; a step whose
+   destination is past len is skipped. */
+static void fz_model_tree(const fz_model *m, double *z, uint32_t len) {
+    uint32_t b = m->tree.block, k, i, s, bit;
+    if (m->tree.algorithm == 0) { /* Kogge-Stone: k = 1, 2, ..., B/2, from the previous step's values */
+        for (k = 1; k < b; k <<= 1)
+            for (i = len; i-- > k;) z[i] = fz_model_op(m, z[i - k], z[i]);
+    } else if (m->tree.algorithm == 1) { /* Sklansky: z[i] with bit m set takes z[((i >> m) << m) - 1] */
+        for (bit = 0; (1u << bit) < b; bit++)
+            for (i = len; i-- > 0;)
+                if ((i >> bit) & 1u) z[i] = fz_model_op(m, z[((i >> bit) << bit) - 1u], z[i]);
+    } else { /* Brent-Kung: up-sweep s = 1 .. B/2 at i = 2s-1, 4s-1, ...; down-sweep s = B/4 .. 1 at 3s-1, 5s-1, ... */
+        for (s = 1; s < b; s <<= 1)
+            for (i = 2u * s - 1u; i < len; i += 2u * s) z[i] = fz_model_op(m, z[i - s], z[i]);
+        for (s = b / 4u; s >= 1u; s >>= 1)
+            for (i = 3u * s - 1u; i < len; i += 2u * s) z[i] = fz_model_op(m, z[i - s], z[i]);
+    }
+}
+
+/* One line: y[0..n) the outputs (in the tally's type; exclusive: the identity,
+   then the inclusive scan of x[0..n-1) shifted by one). z: scratch for a block. */
+static void fz_model_line(const fz_model *m, const double *x, uint64_t n, int exclusive, double *y, double *z) {
+    const double identity = m->product ? 1.0 : 0.0;
+    uint64_t count = exclusive ? n - 1u : n, i, start;
+    double *v = exclusive ? y + 1 : y, carry = identity;
+    if (exclusive) y[0] = identity;
+    if (!m->blocks) {
+        for (i = 0; i < count; i++) {
+            carry = i == 0 && !m->seed ? x[0] : fz_model_op(m, carry, x[i]);
+            v[i] = carry;
+        }
+        return;
+    }
+    for (start = 0; start < count; start += m->tree.block) {
+        uint32_t len = (uint32_t)(count - start < m->tree.block ? count - start : m->tree.block), j;
+        int carried = start > 0 || m->seed; /* with the seed the identity is the first block's carry */
+        for (j = 0; j < len; j++) z[j] = x[start + j];
+        if (carried && m->tree.carry == 1) z[0] = fz_model_op(m, carry, z[0]); /* CARRY_INTO_FIRST */
+        fz_model_tree(m, z, len);
+        for (j = 0; j < len; j++) v[start + j] = carried && m->tree.carry == 0 ? fz_model_op(m, carry, z[j]) : z[j];
+        carry = v[start + len - 1];
+    }
+}
+
+/* Every output of the case (row-major, packed into dst at the output type's
+   size) from the packed input in64, by fz_model_line; each output rounds once
+   from the tally to the output type. */
+static void fz_model_outputs(const fz_case *c, const fz_info *in, const double *in64, const fz_model *m,
+                             unsigned char *dst) {
+    const int decreasing = c->direction == DML_AXIS_DIRECTION_DECREASING;
+    uint64_t len = in->b->Sizes[c->axis], inner = 1, lines = 0, l, t;
+    uint32_t d, esize = in->esize;
+    double *x, *y, *z;
+    for (d = c->axis + 1; d < in->rank; d++) inner *= in->b->Sizes[d];
+    lines = in->count / len;
+    x = (double *)(void *)fz_aligned_slot(FZ_SLOT_MODEL, (size_t)len * 3u * sizeof(double), 64);
+    y = x + len;
+    z = y + len;
+    for (l = 0; l < lines; l++) {
+        const uint64_t base = (l / inner) * len * inner + l % inner;
+        for (t = 0; t < len; t++) x[t] = in64[base + (decreasing ? len - 1u - t : t) * inner];
+        fz_model_line(m, x, len, c->exclusive != 0, y, z);
+        for (t = 0; t < len; t++) {
+            unsigned char *p = dst + (size_t)(base + (decreasing ? len - 1u - t : t) * inner) * esize;
+            if (esize == 2) {
+                uint16_t h = fz_f64_to_f16(y[t]);
+                memcpy(p, &h, 2);
+            } else if (esize == 4) {
+                float f = (float)y[t];
+                memcpy(p, &f, 4);
+            } else {
+                memcpy(p, &y[t], 8);
+            }
+        }
+    }
+}
+
+/* Index of the first element where two packed float outputs differ (a NaN
+   equals any NaN but for FLOAT16, whose NaN output is the canonical 0x7E00),
+   or n. */
+static size_t fz_model_mismatch(const unsigned char *a, const unsigned char *b, size_t n, uint32_t type,
+                                uint32_t esize) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (memcmp(a + i * esize, b + i * esize, esize) == 0) continue;
+        if (type != DML_TENSOR_DATA_TYPE_FLOAT16 && fz_is_nan_at(a + i * esize, type) &&
+            fz_is_nan_at(b + i * esize, type))
+            continue;
+        return i;
+    }
+    return n;
+}
+
+/* What the bounds of one output element must satisfy, from the input alone
+   (fz_exact_values). */
+typedef struct fz_exact {
+    double value;       /* FLOAT16 sums: the exact sum; products: the exact product within tol */
+    double tol;         /* products: |value - exact product| <= tol (HUGE_VAL: not known, no check) */
+    int prefix_finite;  /* every element of the output's prefix is finite */
+    int must_be_finite; /* every element of its line is finite and no order can overflow: a finite bound */
+} fz_exact;
+
+/* A line's tally in traversal order: a sum in float64 (exact for FLOAT16),
+   or a product as (-1)^negative m 2^e, m in [0.5, 1). */
+typedef struct fz_tally {
+    int product, seed, started, prefix_finite, zero, negative, e;
+    double s, m;
+    uint64_t factors;
+} fz_tally;
+
+static void fz_tally_join(fz_tally *t, double x) {
+    t->prefix_finite &= fz_finite(x);
+    if (!t->product) {
+        t->s = t->started ? t->s + x : t->seed ? 0.0 + x : x;
+        t->started = 1;
+    } else if (x == 0) {
+        t->zero = 1;
+    } else if (fz_finite(x)) {
+        int e1, e2;
+        double f = frexp(fabs(x), &e1);
+        t->m = frexp(t->m * f, &e2);
+        t->e += e1 + e2;
+        t->negative ^= x < 0;
+        t->factors++;
+    }
+}
+
+static void fz_tally_record(const fz_tally *t, fz_exact *out, int must_be_finite) {
+    out->prefix_finite = t->prefix_finite;
+    out->must_be_finite = must_be_finite;
+    out->tol = 0;
+    if (!t->product) {
+        out->value = t->started ? t->s : 0.0; /* the empty prefix of an exclusive scan: +0.0 */
+    } else if (t->zero) {
+        out->value = 0;
+    } else {
+        out->value = ldexp(t->negative ? -t->m : t->m, t->e);
+        out->tol = !fz_finite(out->value) ? HUGE_VAL
+                                          : fabs(out->value) * (double)t->factors * ldexp(1.0, -52) + ldexp(1.0, -1073);
+    }
+}
+
+/* The elements of the input as doubles (exact), packed row-major, walked
+   line by line in traversal order (direction, exclusive, the seed) to give
+   each output element (row-major index) its fz_exact. Sums of up to 2^13
+   FLOAT16 values are exact in float64 (multiples of 2^-24 below 2^53 of
+   them). A product is kept as m 2^e, m in [0.5, 1): each step rounds once
+   (relative error 2^-53) and never overflows nor underflows, so after k
+   factors it is within (1 + 2^-53)^k - 1 of the exact product. "No order can
+   overflow" reads docs/error-bounds.md (+inf once (1 + u)^D A >= Omega for
+   sums, D at most the line's length plus 50 for every tree; once
+   ((1 + u)(1 + eta/2))^k U >= Omega for products, U the product of
+   max(1, |x|)) with a margin: u the type's own (NATIVE's, the largest), D the
+   line's length plus 64, Omega the type's largest finite value, and a factor
+   of 2 (sums) or 4 (products). */
+static void fz_exact_values(const fz_case *c, const fz_info *in, const double *in64, int seed, fz_exact *ex) {
+    const int product = c->kind == FZ_CUMPROD, decreasing = c->direction == DML_AXIS_DIRECTION_DECREASING;
+    const double omega = in->type == DML_TENSOR_DATA_TYPE_FLOAT16   ? 65504.0
+                         : in->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 3.4028234663852886e38
+                                                                    : 1.7976931348623157e308;
+    const double u = in->type == DML_TENSOR_DATA_TYPE_FLOAT16   ? ldexp(1.0, -11)
+                     : in->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? ldexp(1.0, -24)
+                                                                : ldexp(1.0, -53);
+    uint64_t len = in->b->Sizes[c->axis], inner = 1, lines, l, t;
+    uint32_t d;
+    for (d = c->axis + 1; d < in->rank; d++) inner *= in->b->Sizes[d];
+    lines = in->count / len;
+    for (l = 0; l < lines; l++) {
+        const uint64_t base = (l / inner) * len * inner + l % inner;
+        const double growth = ((double)len + 64.0) * u;
+        double a = 0, log2_big = 0;
+        int all_finite = 1, finite_bound;
+        fz_tally tally;
+        for (t = 0; t < len; t++) {
+            double x = in64[base + t * inner];
+            if (!fz_finite(x)) {
+                all_finite = 0;
+            } else {
+                a += fabs(x);
+                if (fabs(x) > 1) log2_big += log2(fabs(x));
+            }
+        }
+        finite_bound = all_finite &&
+                       (product ? log2_big + 2.0 + 1.5 * growth <= log2(omega) : 2.0 * a * exp(growth) <= omega);
+        memset(&tally, 0, sizeof tally);
+        tally.product = product;
+        tally.seed = seed;
+        tally.prefix_finite = 1;
+        tally.m = 0.5;
+        tally.e = 1; /* m 2^e = 1, the empty product */
+        for (t = 0; t < len; t++) {
+            const uint64_t at = base + (decreasing ? len - 1u - t : t) * inner;
+            if (c->exclusive) fz_tally_record(&tally, &ex[at], finite_bound); /* the prefix before it */
+            fz_tally_join(&tally, in64[at]);
+            if (!c->exclusive) fz_tally_record(&tally, &ex[at], finite_bound);
+        }
+    }
+}
+
+/* |x - exact| > bound for certain, given |value - exact| <= tol (the
+   rounding of this test's own arithmetic allowed for). */
+static int fz_beyond(double x, double value, double tol, double bound) {
+    double slack = ldexp(1.0, -50);
+    return fabs(x - value) * (1 - slack) > (bound + tol) * (1 + slack) + ldexp(1.0, -1070);
+}
+
+/* A small float scan that dmlref_error_bound accepts, run in several orders
+   (into separate buffers, with the case's accumulation and seed, isa AUTO)
+   and bounded in those and ANY (a packed FLOAT64 bound): sums in SEQUENTIAL,
+   BLOCKED, TREE (the case's tree, or one derived from the shape), EXACT
+   (accumulation DEFAULT, which EXACT requires) and ANY; products in
+   SEQUENTIAL, TREE and ANY. Each executed order but EXACT gives the bits of
+   README's model (fz_model_outputs). For every element and order: the bound
+   is +0 or more, never NaN; a finite bound comes with a finite output; a prefix with
+   a NaN or an infinity has the bound +inf, and a line of finite inputs that
+   no order can overflow (fz_exact_values) a finite one. Sums: SEQUENTIAL,
+   BLOCKED and TREE outputs lie within their bound plus EXACT's of the EXACT
+   output (both bound |output - exact sum|), and within ANY's plus EXACT's;
+   EXACT's bound is at most an ulp of its output (it promises half); TREE
+   {KOGGE_STONE, 16, CARRY_AFTER} gives BLOCKED's bits. FLOAT16 sums of up to
+   2^13 elements are exact in float64, so there the exact sums are computed:
+   EXACT must be them rounded once to binary16 (+0.0 for an exact zero with
+   the seed), each order's output must lie within its own bound (and ANY's) of
+   them. Products: SEQUENTIAL and TREE outputs lie within their bound, and
+   ANY's, of the exact product (fz_exact_values: within a relative 2^-40 for
+   these sizes). */
 static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_options *opts, const fz_info *in,
                             const fz_info *out, const unsigned char *in_src) {
-    static const int orders[4] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED, DMLREF_FLOAT_ORDER_EXACT,
-                                  DMLREF_FLOAT_ORDER_ANY};
-    static const char *const order_names[4] = {"SEQUENTIAL", "BLOCKED", "EXACT", "ANY"};
+    enum { K_SEQ, K_BLOCKED, K_TREE, K_EXACT, K_ANY, K_COUNT };
+    static const int orders[K_COUNT] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED, 4,
+                                        DMLREF_FLOAT_ORDER_EXACT, DMLREF_FLOAT_ORDER_ANY};
+    static const char *const order_names[K_COUNT] = {"SEQUENTIAL", "BLOCKED", "TREE", "EXACT", "ANY"};
+    const int product = c->kind == FZ_CUMPROD;
     const size_t n = (size_t)out->count;
     const size_t in_bytes = (size_t)(in->extent * in->esize), out_bytes = (size_t)(out->extent * out->esize);
     size_t in_align = in->b->GuaranteedBaseOffsetAlignment, out_align = out->b->GuaranteedBaseOffsetAlignment, i;
     size_t out_step;
     unsigned char *in_copy, *outs, *raw;
-    double *bounds, *values, *exact = NULL;
+    double *bounds, *values, *in64;
+    fz_exact *ex;
     DML_BUFFER_TENSOR_DESC bound_buf;
     DML_TENSOR_DESC bound_desc;
     dmlref_options lo;
-    int o, failures_before = rep->failures;
+    dmlref_scan_tree tree;
+    int k, failures_before = rep->failures, active[K_COUNT];
     const int f16 = in->type == DML_TENSOR_DATA_TYPE_FLOAT16;
     const double ulp_scale = in->type == DML_TENSOR_DATA_TYPE_FLOAT16   ? 1.0 / 1024 /* 2^-(p-1) */
                              : in->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 1.0 / 8388608
@@ -1495,25 +2043,35 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
     const double tiny = in->type == DML_TENSOR_DATA_TYPE_FLOAT16   ? ldexp(1.0, -24) /* the smallest subnormal */
                         : in->type == DML_TENSOR_DATA_TYPE_FLOAT32 ? ldexp(1.0, -149)
                                                                    : ldexp(1.0, -1074);
+    const double slack = 1.0 + ldexp(1.0, -50); /* the two roundings of this test's own arithmetic */
     if (in_align < 64) in_align = 64;
     if (out_align < 64) out_align = 64;
     /* a case only dmlref_error_bound accepts (ANY) was not held to the buffer cap of executed ones */
     if (in_align > FZ_MAX_ALIGN || out_align > FZ_MAX_ALIGN || in_bytes > FZ_MAX_BYTES || out_bytes > FZ_MAX_BYTES)
         return;
+    for (k = 0; k < K_COUNT; k++) active[k] = !product || k == K_SEQ || k == K_TREE || k == K_ANY;
 
     in_copy = fz_aligned_slot(FZ_SLOT_ORDER_IN, in_bytes, in_align);
     memcpy(in_copy, in_src, in_bytes);
     out_step = (out_bytes + out_align - 1u) & ~(out_align - 1u); /* each output aligned as its tensor asks */
-    outs = fz_aligned_slot(FZ_SLOT_ORDER_OUT, 3 * out_step, out_align);
-    bounds = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_BOUND, 4 * n * sizeof(double), 64);
-    values = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_VALUES, 3 * n * sizeof(double) + n * 8, 64);
-    raw = (unsigned char *)(values + 3 * n); /* EXACT's elements as stored */
+    outs = fz_aligned_slot(FZ_SLOT_ORDER_OUT, 4 * out_step, out_align);
+    bounds = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_BOUND, K_COUNT * n * sizeof(double), 64);
+    values = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_VALUES, 4 * n * sizeof(double) + 4 * n * 8, 64);
+    raw = (unsigned char *)(values + 4 * n); /* each executed order's elements as stored, n * esize apart */
 
     if (opts) lo = *opts;
     else memset(&lo, 0, sizeof lo);
     lo.error_message = NULL;
     lo.error_message_capacity = 0;
     lo.isa = DMLREF_ISA_AUTO;
+    if (opts && opts->float_order == 4) { /* the case's own tree (valid: dmlref_error_bound accepts it) */
+        tree = *opts->tree;
+    } else { /* one from the shape */
+        tree.algorithm = (int32_t)((n + c->axis) % 3u);
+        tree.block = 2u << ((n / 3u) % 6u);
+        tree.carry = (int32_t)((n / 2u) % 2u);
+    }
+    lo.tree = &tree;
     bound_buf.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
     bound_buf.Flags = DML_TENSOR_FLAG_NONE;
     bound_buf.DimensionCount = out->rank;
@@ -1524,119 +2082,156 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
     bound_desc.Type = DML_TENSOR_TYPE_BUFFER;
     bound_desc.Desc = &bound_buf;
 
-    for (o = 0; o < 4; o++) {
+    for (k = 0; k < K_COUNT; k++) {
         const void *ins[1];
         void *dst[1];
         dmlref_status st;
+        dmlref_options ko = lo;
+        if (!active[k]) continue;
         ins[0] = in_copy;
-        lo.float_order = orders[o];
-        if (o < 3) {
-            unsigned char *out_o = outs + (size_t)o * out_step;
-            dst[0] = out_o;
-            st = dmlref_execute(&c->op, ins, dst, &lo);
+        ko.float_order = orders[k];
+        if (k == K_EXACT) ko.accumulation = 0; /* EXACT takes DEFAULT only */
+        if (k != K_ANY) {
+            unsigned char *out_k = outs + (size_t)k * out_step;
+            dst[0] = out_k;
+            st = dmlref_execute(&c->op, ins, dst, &ko);
             if (st != DMLREF_OK) {
-                fz_fail(rep, "orders check: dmlref_execute (%s) returned %s for a case dmlref_error_bound accepts",
-                        order_names[o], dmlref_status_name(st));
+                fz_fail(rep, "orders check: dmlref_execute (%s, accumulation %d, identity_seed %d) returned %s for a "
+                        "case dmlref_error_bound accepts", order_names[k], (int)ko.accumulation, (int)ko.identity_seed,
+                        dmlref_status_name(st));
                 return;
             }
-            fz_gather(out, out_o, raw);
-            for (i = 0; i < n; i++) values[(size_t)o * n + i] = fz_load_float(raw + i * out->esize, out->type);
+            fz_gather(out, out_k, raw + (size_t)k * n * out->esize);
+            for (i = 0; i < n; i++)
+                values[(size_t)k * n + i] = fz_load_float(raw + ((size_t)k * n + i) * out->esize, out->type);
         }
-        st = dmlref_error_bound(&c->op, ins, &bound_desc, bounds + (size_t)o * n, &lo);
+        st = dmlref_error_bound(&c->op, ins, &bound_desc, bounds + (size_t)k * n, &ko);
         if (st != DMLREF_OK) {
-            fz_fail(rep, "orders check: dmlref_error_bound (%s, a packed bound) returned %s", order_names[o],
-                    dmlref_status_name(st));
+            fz_fail(rep, "orders check: dmlref_error_bound (%s, accumulation %d, identity_seed %d, a packed bound) "
+                    "returned %s", order_names[k], (int)ko.accumulation, (int)ko.identity_seed, dmlref_status_name(st));
             return;
         }
     }
-    /* raw holds EXACT's elements (gathered last) */
 
-    if (f16) { /* the exact sums, in float64 */
-        DML_BUFFER_TENSOR_DESC b64;
-        DML_TENSOR_DESC t64;
-        DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-        DML_OPERATOR_DESC op;
-        double *in64 = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_EXACT, (size_t)(in->count + n) * 8u, 64);
-        exact = in64 + in->count;
-        fz_gather(in, in_copy, (unsigned char *)(void *)exact); /* the FLOAT16 elements, in exact's room for now */
-        for (i = 0; i < (size_t)in->count; i++) {
-            uint16_t h;
-            memcpy(&h, (unsigned char *)(void *)exact + 2 * i, 2);
-            in64[i] = (double)oracle_f16_to_f32(h);
+    /* the input as doubles, packed row-major, and what each output's bound must satisfy */
+    in64 = (double *)(void *)fz_aligned_slot(FZ_SLOT_ORDER_EXACT, (size_t)in->count * (8u + sizeof(fz_exact)) + 8u, 64);
+    ex = (fz_exact *)(void *)(in64 + in->count);
+    {
+        unsigned char *packed = fz_slot(FZ_SLOT_MASK, (size_t)in->count * in->esize);
+        fz_gather(in, in_copy, packed);
+        for (i = 0; i < (size_t)in->count; i++) in64[i] = fz_load_float(packed + i * in->esize, in->type);
+    }
+    fz_exact_values(c, in, in64, lo.identity_seed == 1, ex);
+
+    /* README's model of each executed order (EXACT aside), bit for bit */
+    for (k = K_SEQ; k <= K_TREE; k++) {
+        fz_model m;
+        unsigned char *want = fz_slot(FZ_SLOT_MODEL_OUT, n * out->esize);
+        size_t at;
+        if (!active[k]) continue;
+        m.type = in->type;
+        m.product = product;
+        m.seed = !product && lo.identity_seed == 1;
+        m.accumulation = lo.accumulation;
+        m.blocks = k != K_SEQ;
+        m.tree = tree;
+        if (k == K_BLOCKED) {
+            m.tree.algorithm = 0;
+            m.tree.block = 16;
+            m.tree.carry = 0;
         }
-        b64.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
-        b64.Flags = DML_TENSOR_FLAG_NONE;
-        b64.DimensionCount = in->rank;
-        b64.Sizes = in->b->Sizes;
-        b64.Strides = NULL;
-        b64.TotalTensorSizeInBytes = in->count * 8u;
-        b64.GuaranteedBaseOffsetAlignment = 0;
-        t64.Type = DML_TENSOR_TYPE_BUFFER;
-        t64.Desc = &b64;
-        sum.InputTensor = &t64;
-        sum.OutputTensor = &t64;
-        sum.Axis = c->axis;
-        sum.AxisDirection = (DML_AXIS_DIRECTION)c->direction;
-        sum.HasExclusiveSum = c->exclusive;
-        op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION;
-        op.Desc = &sum;
-        if (oracle_run(&op, in64, exact, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0) != 0) {
-            fz_fail(rep, "orders check: oracle_run refused the FLOAT64 copy of a FLOAT16 sum");
-            exact = NULL;
+        fz_model_outputs(c, in, in64, &m, want);
+        at = fz_model_mismatch(raw + (size_t)k * n * out->esize, want, n, out->type, out->esize);
+        if (at < n) {
+            uint64_t got_bits = 0, want_bits = 0;
+            memcpy(&got_bits, raw + ((size_t)k * n + at) * out->esize, out->esize);
+            memcpy(&want_bits, want + at * out->esize, out->esize);
+            char what[96];
+            if (k == K_SEQ) snprintf(what, sizeof what, "SEQUENTIAL");
+            else snprintf(what, sizeof what, "%s {algorithm %d, block %lu, carry %d}", order_names[k],
+                          (int)m.tree.algorithm, (unsigned long)m.tree.block, (int)m.tree.carry);
+            fz_fail(rep, "orders check: element %lu (row-major) of %s, accumulation %d, identity_seed %d: dml_ref "
+                    "wrote 0x%llX, README's model gives 0x%llX", (unsigned long)at, what, (int)lo.accumulation,
+                    (int)lo.identity_seed, (unsigned long long)got_bits, (unsigned long long)want_bits);
         }
     }
+    fuzz_stats.model_checked++;
+
+    /* BLOCKED is TREE {KOGGE_STONE, 16, CARRY_AFTER} for sums */
+    if (!product && tree.algorithm == 0 && tree.block == 16 && tree.carry == 0 &&
+        memcmp(raw + (size_t)K_BLOCKED * n * out->esize, raw + (size_t)K_TREE * n * out->esize, n * out->esize) != 0)
+        fz_fail(rep, "orders check: TREE {KOGGE_STONE, 16, CARRY_AFTER} differs from BLOCKED (accumulation %d, "
+                "identity_seed %d)", (int)lo.accumulation, (int)lo.identity_seed);
 
     for (i = 0; i < n && rep->failures - failures_before < 4; i++) {
         const double *x = values, *b = bounds;
-        double xe = x[2 * n + i], be = b[2 * n + i], ba = b[3 * n + i];
-        for (o = 0; o < 4; o++) {
-            double bo = b[(size_t)o * n + i];
-            if (!(bo >= 0))
+        const fz_exact *e = &ex[i];
+        double xe = x[K_EXACT * n + i], be = b[K_EXACT * n + i], ba = b[K_ANY * n + i];
+        for (k = 0; k < K_COUNT; k++) {
+            double bk = b[(size_t)k * n + i];
+            if (!active[k]) continue;
+            if (!(bk >= 0))
                 fz_fail(rep, "orders check: element %lu: the %s bound is %g (must be >= 0, never NaN)",
-                        (unsigned long)i, order_names[o], bo);
-            if (o < 3 && fz_finite(bo) && !fz_finite(x[(size_t)o * n + i]))
+                        (unsigned long)i, order_names[k], bk);
+            if (k != K_ANY && fz_finite(bk) && !fz_finite(x[(size_t)k * n + i]))
                 fz_fail(rep, "orders check: element %lu: the %s output is %g with a finite bound %g", (unsigned long)i,
-                        order_names[o], x[(size_t)o * n + i], bo);
+                        order_names[k], x[(size_t)k * n + i], bk);
+            if (!e->prefix_finite && fz_finite(bk))
+                fz_fail(rep, "orders check: element %lu: its prefix holds a NaN or an infinity, but the %s bound is "
+                        "%a, not +inf", (unsigned long)i, order_names[k], bk);
+            if (e->must_be_finite && !fz_finite(bk))
+                fz_fail(rep, "orders check: element %lu: the %s bound is %g for a line of finite inputs that cannot "
+                        "overflow", (unsigned long)i, order_names[k], bk);
         }
-        for (o = 0; o < 2; o++) {
-            double xo = x[(size_t)o * n + i], bo = b[(size_t)o * n + i], d = fabs(xo - xe);
-            const double slack = 1.0 + ldexp(1.0, -50); /* the two roundings of this test's own arithmetic */
+        if (product) {
+            for (k = K_SEQ; k <= K_TREE; k++) {
+                double xo = x[(size_t)k * n + i], bo = b[(size_t)k * n + i];
+                if (!active[k] || !e->prefix_finite || e->tol == HUGE_VAL) continue;
+                if (fz_finite(bo) && fz_beyond(xo, e->value, e->tol, bo))
+                    fz_fail(rep, "orders check: element %lu: |%s %a - exact product %a (within %a)| exceeds its "
+                            "bound %a", (unsigned long)i, order_names[k], xo, e->value, e->tol, bo);
+                if (fz_finite(ba) && fz_beyond(xo, e->value, e->tol, ba))
+                    fz_fail(rep, "orders check: element %lu: |%s %a - exact product %a (within %a)| exceeds the ANY "
+                            "bound %a", (unsigned long)i, order_names[k], xo, e->value, e->tol, ba);
+            }
+            continue;
+        }
+        for (k = K_SEQ; k <= K_TREE; k++) {
+            double xo = x[(size_t)k * n + i], bo = b[(size_t)k * n + i], d = fabs(xo - xe);
             if (fz_finite(bo) && fz_finite(be) && !(d <= (bo + be) * slack))
                 fz_fail(rep, "orders check: element %lu: |%s %a - EXACT %a| = %a exceeds the bounds %a + %a",
-                        (unsigned long)i, order_names[o], xo, xe, d, bo, be);
+                        (unsigned long)i, order_names[k], xo, xe, d, bo, be);
             if (fz_finite(ba) && fz_finite(be) && !(d <= (ba + be) * slack))
                 fz_fail(rep, "orders check: element %lu: |%s %a - EXACT %a| = %a exceeds the ANY bound %a + EXACT's %a",
-                        (unsigned long)i, order_names[o], xo, xe, d, ba, be);
+                        (unsigned long)i, order_names[k], xo, xe, d, ba, be);
         }
         if (fz_finite(be) && fz_finite(xe) && be > fabs(xe) * ulp_scale && be > tiny)
             fz_fail(rep, "orders check: element %lu: EXACT's bound %a exceeds an ulp of its output %a", (unsigned long)i,
                     be, xe);
-        if (exact) {
-            double s = exact[i];
-            uint16_t want = fz_f64_to_f16(s), got;
-            memcpy(&got, raw + 2 * i, 2);
+        if (f16 && e->prefix_finite) { /* the exact sums */
+            double s = e->value;
+            uint16_t want = fz_f64_to_f16(s == 0 && lo.identity_seed == 1 ? 0.0 : s), got;
+            memcpy(&got, raw + ((size_t)K_EXACT * n + i) * 2, 2);
             if (got != want)
                 fz_fail(rep, "orders check: element %lu: EXACT wrote 0x%04X, the exact sum %a rounds to 0x%04X",
                         (unsigned long)i, (unsigned)got, s, (unsigned)want);
-            for (o = 0; o < 4; o++) {
-                double bo = b[(size_t)o * n + i];
-                if (!fz_finite(s)) {
-                    if (fz_finite(bo))
-                        fz_fail(rep, "orders check: element %lu: the sum is %g (a NaN or infinite input) but the %s "
-                                "bound is %a, not +inf", (unsigned long)i, s, order_names[o], bo);
-                    continue;
-                }
-                if (o < 3 && fz_finite(bo) && !(fabs(x[(size_t)o * n + i] - s) <= bo))
+            for (k = K_SEQ; k <= K_TREE; k++) {
+                double xo = x[(size_t)k * n + i], bo = b[(size_t)k * n + i];
+                if (fz_finite(bo) && !(fabs(xo - s) <= bo))
                     fz_fail(rep, "orders check: element %lu: |%s %a - exact sum %a| exceeds its bound %a",
-                            (unsigned long)i, order_names[o], x[(size_t)o * n + i], s, bo);
-                if (o < 2 && fz_finite(ba) && !(fabs(x[(size_t)o * n + i] - s) <= ba))
+                            (unsigned long)i, order_names[k], xo, s, bo);
+                if (fz_finite(ba) && !(fabs(xo - s) <= ba))
                     fz_fail(rep, "orders check: element %lu: |%s %a - exact sum %a| exceeds the ANY bound %a",
-                            (unsigned long)i, order_names[o], x[(size_t)o * n + i], s, ba);
+                            (unsigned long)i, order_names[k], xo, s, ba);
             }
         }
     }
-    fuzz_stats.orders_checked++;
-    if (exact) fuzz_stats.exact_f16_checked++;
+    if (product) {
+        fuzz_stats.products_checked++;
+    } else {
+        fuzz_stats.orders_checked++;
+        if (f16) fuzz_stats.exact_f16_checked++;
+    }
 }
 
 int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_capacity) {
@@ -1648,7 +2243,7 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
     dmlref_status vs, bound_ref;
     uint32_t expected_mask, bound_desc_mask = 0;
     char validate_message[600], exec_message[600], bound_ref_message[600];
-    const char *op_name;
+    const char *op_name, *opt_field = NULL;
     uint64_t decl[3];
     int i, nblocks = 0, in_block = 0, out_block = 0, run_count = 0, first_ok_saved = 0, trusted;
     int bound_valid = 0, bound_run = 0, bound_block = -1; /* bound_block -1: no bound memory (NULL) */
@@ -1658,7 +2253,7 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
     int32_t isas[8];
     int isa_count = 0;
     dmlref_status expected_exec = DMLREF_OK;
-    int oracle_ok = 0, executed = 0;
+    int oracle_ok = 0, image_ok = 0, executed = 0;
 
     rep.buf = report;
     rep.cap = report_capacity;
@@ -1667,6 +2262,11 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
     if (report && report_capacity) report[0] = 0;
     fz_decode(data, size, c);
     fuzz_stats.cases++;
+    /* options.tree is read only for float_order TREE: otherwise any read of it is an ASan report */
+    if (c->tree && (c->options_null || c->options.float_order != 4)) {
+        FZ_POISON(c->tree, FZ_TREE_BYTES);
+        c->tree_poisoned = 1;
+    }
 
     /* DMLCalcBufferTensorSize of every reachable tensor */
     for (i = 0; i < 2; i++) {
@@ -1700,7 +2300,12 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
     op_name = c->op_null || c->kind == FZ_OTHER ? NULL : fz_op_names[c->kind];
     fz_message_check(&rep, "dmlref_validate", &msg, vs, op_name, validate_message, sizeof validate_message);
     if ((unsigned)vs >= (unsigned)DMLREF_STATUS_COUNT) fz_fail(&rep, "dmlref_validate returned %d", (int)vs);
-    expected_mask = fz_expected_validation(c, &in, &out);
+    expected_mask = fz_expected_status(c, 0, &in, &out, &opt_field);
+    /* a broken option: the message names it (when it was not cut short) */
+    if (opt_field && msg.buf && (unsigned)vs < 32u && (expected_mask & FZ_BIT(vs)) &&
+        strlen(validate_message) + 1 < msg.cap && !strstr(validate_message, opt_field))
+        fz_fail(&rep, "dmlref_validate returned %s with the message \"%s\", which does not name %s",
+                dmlref_status_name(vs), validate_message, opt_field);
     if (expected_mask == 0 && vs != DMLREF_OK)
         fz_fail(&rep, "dmlref_validate returned %s (%s) for a case that breaks no rule", dmlref_status_name(vs),
                 validate_message);
@@ -1896,7 +2501,10 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                 if (!in_place) expected_exec = DMLREF_ERROR_OVERLAP;
             }
             if (expected_exec == DMLREF_OK) {
+                const unsigned char *in_copy = snap[in_block] + (in_ptr - blocks[in_block].raw);
+                fz_ref ref;
                 small = in.count <= FZ_ORACLE_ELEMENTS;
+                fz_reference(c, &in, &ref);
                 if (small) {
                     /* fz_nested() already proved the layout one-to-one; small
                        cases check it the slow way too */
@@ -1904,25 +2512,45 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                     memset(mask, 0, blocks[out_block].total);
                     if (!fz_walk_output(&out, (size_t)(out_ptr - out_raw), mask, NULL, NULL))
                         fz_fail(&rep, "dmlref_validate accepted an output layout that maps two indices to one element");
-                    const unsigned char *in_copy = snap[in_block] + (in_ptr - blocks[in_block].raw);
-                    /* the oracle has no EXACT float sums: those are checked by fz_check_orders */
-                    int exact_sum = opts && opts->float_order == DMLREF_FLOAT_ORDER_EXACT && c->kind == FZ_CUMSUM &&
-                                    fz_is_float(in.type);
-                    image = fz_slot(FZ_SLOT_IMAGE, blocks[out_block].total);
-                    memcpy(image, snap[out_block], blocks[out_block].total);
-                    if (exact_sum)
-                        image = NULL;
-                    else if (oracle_run(&c->op, in_copy, image + (out_ptr - out_raw), opts ? opts->float_order : 0,
-                                        opts ? opts->nan_policy : 0) != 0)
+                }
+                image = fz_slot(FZ_SLOT_IMAGE, blocks[out_block].total);
+                memcpy(image, snap[out_block], blocks[out_block].total);
+                if (small && ref.oracle) {
+                    /* the oracle models the reference options (it has no EXACT float sums,
+                       no TREE order, accumulation, seed or COMPARE: see fz_reference) */
+                    if (oracle_run(&c->op, in_copy, image + (out_ptr - out_raw), ref.o.float_order,
+                                   ref.o.nan_policy) != 0)
                         fz_fail(&rep, "oracle_run refused a case dmlref_validate accepted");
                     else
-                        oracle_ok = 1;
+                        oracle_ok = image_ok = 1;
+                } else if (!ref.same) {
+                    /* the library itself with options that must give the same bits */
+                    dmlref_status rs;
+                    for (i = 0; i < nblocks; i++) memcpy(blocks[i].raw, snap[i], blocks[i].total);
+                    ref.o.isa = DMLREF_ISA_SCALAR;
+                    rs = dmlref_execute(&c->op, inputs_arg, outputs_arg, &ref.o);
+                    if (rs != DMLREF_OK) {
+                        fz_fail(&rep, "dmlref_execute returned %s with the reference options (float_order %d, "
+                                "accumulation %d, identity_seed %d, nan_policy %d) of a case it accepts",
+                                dmlref_status_name(rs), (int)ref.o.float_order, (int)ref.o.accumulation,
+                                (int)ref.o.identity_seed, (int)ref.o.nan_policy);
+                    } else {
+                        memcpy(image, out_raw, blocks[out_block].total);
+                        image_ok = 1;
+                        fuzz_stats.reference_runs++;
+                    }
+                    for (i = 0; i < nblocks; i++) memcpy(blocks[i].raw, snap[i], blocks[i].total);
                 }
+                if (image_ok && ref.zero_fix) fz_positive_zeros(&out, image + (out_ptr - out_raw));
+                if (image_ok && ref.compare_patch)
+                    fuzz_stats.compare_patched += fz_compare_first(c, &in, &out, in_copy, image + (out_ptr - out_raw));
             }
         }
 
-        /* the ISA paths to run */
-        if (c->isa == FZ_ISA_ALL && opts) {
+        /* the ISA paths to run: every available one for isa_sel 7, and for a valid
+           case with one of the newer options (which must give the same bits on
+           every path) */
+        if (opts && (c->isa == FZ_ISA_ALL || (vs == DMLREF_OK && fz_new_options(opts)))) {
             int32_t k;
             isas[isa_count++] = DMLREF_ISA_AUTO;
             for (k = DMLREF_ISA_SCALAR; k < DMLREF_ISA_COUNT; k++)
@@ -1973,8 +2601,9 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                and on the other paths to the first path's bits */
             if (nblocks == 2)
                 fz_compare(&rep, "input buffer", isa, &blocks[in_block], snap[in_block], snap[in_block], nowhere);
-            if (oracle_ok) {
-                fz_compare(&rep, "output", isa, &blocks[out_block], image, snap[out_block], here);
+            if (image_ok) {
+                fz_compare(&rep, oracle_ok ? "output" : "output (against the reference options' run)", isa,
+                           &blocks[out_block], image, snap[out_block], here);
             } else if (first_ok_saved) {
                 fz_compare(&rep, "output (against the first path)", isa, &blocks[out_block], first, snap[out_block],
                            here);
@@ -2130,13 +2759,22 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
             }
         }
 
-        /* ---- every float order against the bounds (small float sums) ---- */
-        if (bound_valid && c->kind == FZ_CUMSUM && fz_is_float(in.type) && in.count <= FZ_ORACLE_ELEMENTS &&
+        /* ---- float orders against the bounds (small float scans) ---- */
+        if (bound_valid && (c->kind == FZ_CUMSUM || c->kind == FZ_CUMPROD) && fz_is_float(in.type) &&
+            in.count <= FZ_ORACLE_ELEMENTS &&
             (vs == DMLREF_OK || bound_run))
             fz_check_orders(&rep, c, opts, &in, &out, snap[in_block] + (in_ptr - blocks[in_block].raw));
     }
     if (executed && vs == DMLREF_OK && expected_exec == DMLREF_OK) {
         fuzz_stats.executed_ok++;
+        if (opts && fz_new_options(opts)) {
+            int scan = c->kind == FZ_CUMSUM || c->kind == FZ_CUMPROD, fl = fz_is_float(in.type);
+            fuzz_stats.new_options_ok++;
+            if (scan && fl && opts->float_order == 4) fuzz_stats.tree_ok[opts->tree->algorithm]++;
+            if (scan && fl) fuzz_stats.accumulation_ok[opts->accumulation]++;
+            if (c->kind == FZ_CUMSUM && fl && opts->identity_seed) fuzz_stats.seed_ok++;
+            if (!scan && fl && opts->nan_policy == 2) fuzz_stats.compare_ok++;
+        }
         if (oracle_ok) {
             fuzz_stats.oracle_checked++;
             fuzz_stats.oracle_by_op[c->kind]++;
@@ -2219,9 +2857,16 @@ void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
     if (c->options_null) {
         fputs("  options NULL\n", f);
     } else {
-        fprintf(f, "  options{feature_level 0x%lX, float_order %ld%s, nan_policy %ld, accumulation %ld, isa ",
-                (unsigned long)c->options.feature_level, (long)c->options.float_order,
-                c->ext ? " (extension word)" : "", (long)c->options.nan_policy, (long)c->options.accumulation);
+        fprintf(f, "  options{feature_level 0x%lX, float_order %ld%s, nan_policy %ld, accumulation %ld, "
+                "identity_seed %ld, tree ", (unsigned long)c->options.feature_level, (long)c->options.float_order,
+                c->ext == 2 ? " (extension word, format 2)" : c->ext == 3 ? " (extension word, format 3)" : "",
+                (long)c->options.nan_policy, (long)c->options.accumulation, (long)c->options.identity_seed);
+        if (c->tree)
+            fprintf(f, "{algorithm %ld, block %lu, carry %ld}%s, isa ", (long)c->tree->algorithm,
+                    (unsigned long)c->tree->block, (long)c->tree->carry,
+                    c->options.float_order == 4 ? "" : " (not read: float_order is not TREE)");
+        else
+            fputs("NULL, isa ", f);
         if (c->isa == FZ_ISA_ALL) fputs("every available path", f);
         else fprintf(f, "%ld", (long)c->isa);
         fprintf(f, ", error_message %s capacity %lu}\n", c->message_mode == 0 ? "NULL" : "buffer",

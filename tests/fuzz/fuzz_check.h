@@ -46,6 +46,15 @@ typedef struct fuzz_check_stats {
     unsigned long bound_specific;     /* it failed with one of its own errors (the case validates) */
     unsigned long orders_checked;     /* small float sums checked in every order against the bounds */
     unsigned long exact_f16_checked;  /* ... FLOAT16 ones, also against the exact sums */
+    unsigned long products_checked;   /* small float products checked against the exact products */
+    unsigned long model_checked;      /* small float scans compared with README's model of their orders */
+    unsigned long reference_runs;     /* outputs compared with a run of options that must give the same bits */
+    unsigned long compare_patched;    /* NAN_COMPARE outputs whose first element is a NaN (expected by the model) */
+    unsigned long new_options_ok;     /* executed OK with TREE, NATIVE/WIDE, the seed or NAN_COMPARE */
+    unsigned long tree_ok[3];         /* ... float scans in TREE order, per algorithm */
+    unsigned long accumulation_ok[3]; /* ... float scans per accumulation */
+    unsigned long seed_ok;            /* ... float sums with the identity seed */
+    unsigned long compare_ok;         /* ... float arg-reductions with NAN_COMPARE */
 } fuzz_check_stats;
 
 extern fuzz_check_stats fuzz_stats;

@@ -7,7 +7,12 @@
    pointer-level failures of execute; then the format-2 extension word
    (fuzz_check.c: a raw float_order whose top byte is 0xE5): EXACT and ANY
    float orders, accumulation values, and dmlref_error_bound's BoundTensor and
-   bound buffer, valid and broken one rule at a time. Deterministic: rerunning
+   bound buffer, valid and broken one rule at a time; then the format-3 word
+   (top byte 0xE6): each rule of the newer options broken alone (EXACT with
+   WIDE, a NULL tree, its algorithm, block and carry, the seed, nan_policy,
+   and which of two broken options wins), and valid NATIVE/WIDE accumulation,
+   TREE orders (each algorithm and carry, a block over 1024), the identity
+   seed and NAN_COMPARE on inputs with NaNs. Deterministic: rerunning
    rewrites the same bytes. */
 #include <stdint.h>
 #include <stdio.h>
@@ -127,6 +132,72 @@ static void header_ext(seed *s, unsigned op, unsigned buf, uint32_t word, int32_
     if (((word >> 2) & 3u) == 3u)
         for (i = 0; i < 4; i++) extra[n++] = ((uint32_t)acc_raw >> (8 * i)) & 0xFFu;
     header_x(s, op, buf, 0x06u | 0x10u, extra, n, isa, fill); /* message capacity 512, float_order raw */
+}
+
+/* A header whose float_order is a format-3 extension word (fuzz_check.c: top
+   byte 0xE6): float_order (0-3, or 4 TREE), accumulation, options.tree (NULL
+   when has_tree is 0; raw values where the field's code cannot say them),
+   identity_seed, NAN_COMPARE, the BoundTensor's bits as in format 2, and a
+   raw nan_policy when nan_raw_on. */
+typedef struct ext3 {
+    int order;        /* 0 SEQUENTIAL, 1 BLOCKED, 2 EXACT, 3 ANY, 4 TREE */
+    int32_t acc;      /* 0 DEFAULT, 1 NATIVE, 2 WIDE, anything else raw */
+    int has_tree;     /* 0: options.tree NULL */
+    int32_t alg;      /* 0-2 itself, else raw */
+    uint32_t block;   /* a power of two 2..65536 as a code, else raw */
+    int32_t carry;    /* 0-2 itself, else raw */
+    int32_t seed;     /* 0-2 itself, else raw */
+    int compare;      /* nan_policy COMPARE */
+    int nan_raw_on;   /* a raw nan_policy follows (instead of opt_sel's PROPAGATE) */
+    int32_t nan_raw;
+    unsigned bound;   /* EXT_BOUND_* bits */
+} ext3;
+
+static void put_extra32(unsigned *extra, unsigned *n, uint32_t v) {
+    unsigned i;
+    for (i = 0; i < 4; i++) extra[(*n)++] = (v >> (8 * i)) & 0xFFu;
+}
+
+static void header_ext3(seed *s, unsigned op, unsigned buf, const ext3 *e, unsigned isa, unsigned fill) {
+    unsigned extra[40], n = 0, log2b = 0, opt = 0x06u | 0x10u; /* message capacity 512, float_order raw */
+    uint32_t word = 0xE6000000u | e->bound;
+    int acc_code = e->acc >= 0 && e->acc <= 2 ? e->acc : 3, seed_code = e->seed >= 0 && e->seed <= 2 ? e->seed : 3;
+    int alg_code = e->alg >= 0 && e->alg <= 2 ? e->alg : 3, carry_code = e->carry >= 0 && e->carry <= 2 ? e->carry : 3;
+    int block_coded = e->block >= 2 && e->block <= 65536 && (e->block & (e->block - 1u)) == 0;
+    while (block_coded && (2u << log2b) != e->block) log2b++;
+    word |= e->order == 4 ? 1u << 9 : (uint32_t)e->order;
+    word |= (uint32_t)acc_code << 2;
+    if (!e->has_tree) word |= 2u << 11;
+    word |= (uint32_t)seed_code << 13;
+    if (e->compare) word |= 1u << 15;
+    put_extra32(extra, &n, word);
+    if (acc_code == 3) put_extra32(extra, &n, (uint32_t)e->acc);
+    if (e->has_tree) {
+        extra[n++] = (unsigned)alg_code | (unsigned)carry_code << 2;
+        extra[n++] = block_coded ? log2b : 0xFFu;
+        if (alg_code == 3) put_extra32(extra, &n, (uint32_t)e->alg);
+        if (!block_coded) put_extra32(extra, &n, e->block);
+        if (carry_code == 3) put_extra32(extra, &n, (uint32_t)e->carry);
+    }
+    if (seed_code == 3) put_extra32(extra, &n, (uint32_t)e->seed);
+    if (e->nan_raw_on) {
+        opt |= 0x40u;
+        put_extra32(extra, &n, (uint32_t)e->nan_raw);
+    }
+    header_x(s, op, buf, opt, extra, n, isa, fill);
+}
+
+/* An ext3 with every field at its default, and a tree {alg, block, carry}. */
+static ext3 x3(int order, int32_t acc, int32_t alg, uint32_t block, int32_t carry) {
+    ext3 e;
+    memset(&e, 0, sizeof e);
+    e.order = order;
+    e.acc = acc;
+    e.has_tree = 1;
+    e.alg = alg;
+    e.block = block;
+    e.carry = carry;
+    return e;
 }
 
 /* A BoundTensor with the output's rank and sizes, derived type (FLOAT64)
@@ -679,11 +750,11 @@ int main(int argc, char **argv) {
         output(&s, 0, NULL, 0, 0, 0);
         write_seed(&s, "invalid-exact-cumprod-f32");
 
-        header_ext(&s, OP_CUMSUM, 0, EXT_ACC(1), 0, ISA_AUTO, FILL_SMALL);
+        header_ext(&s, OP_CUMSUM, 0, EXT_ACC(3), 3, ISA_AUTO, FILL_SMALL); /* accumulation 3: one past WIDE */
         scan(&s, 0, 0, 0);
         input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
         output(&s, 0, NULL, 0, 0, 0);
-        write_seed(&s, "invalid-option-accumulation-1");
+        write_seed(&s, "invalid-option-accumulation-3");
 
         header_ext(&s, OP_ARGMIN, 0, 2 | EXT_ACC(3), 0x7FFFFFFF, ISA_AUTO, FILL_SMALL);
         arg(&s, 1, a0, 0);
@@ -861,6 +932,359 @@ int main(int argc, char **argv) {
         output(&s, 0, NULL, 0, 0, 0);
         payload(&s, 35, 0x09, 1); /* subnormals among them */
         write_seed(&s, "bound-f32-caller-environment");
+    }
+
+    /* ---- format 3: TREE orders, accumulation NATIVE/WIDE, identity_seed, NAN_COMPARE ---- */
+    {
+        static const unsigned s8[1] = {8}, s345[3] = {3, 4, 5}, s3x4[2] = {3, 4}, s64x3[2] = {64, 3};
+        static const unsigned s2x40[2] = {2, 40};
+        /* FILL_SPECIAL bytes: 0 NaN, 1 signalling NaN, 2 -NaN, 3 +inf, 4 -inf, 5 +0, 6 -0, 7 MAX, 8 -MAX,
+           12 1, 13 -1, 14 0.5 */
+        static const unsigned nan_rows[12] = {0, 12, 13, 14, 12, 1, 4, 14, 13, 14, 12, 2};
+        static const unsigned neg_zeros[8] = {6, 6, 6, 12, 6, 5, 13, 6};
+        /* products near 1 (FILL_SMALL: 0xC5 1.25, 0xC3 0.75, 0x41 1, 0xC2 0.5, 0xC6 1.5) */
+        static const unsigned near_one[5] = {0xC5, 0xC3, 0x41, 0xC2, 0xC6};
+        ext3 e;
+
+        /* each broken option rule, the case itself valid */
+        e = x3(2, 2, 0, 2, 0); /* EXACT with WIDE */
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-exact-wide");
+
+        e = x3(4, 0, 0, 2, 0);
+        e.has_tree = 0;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-null");
+
+        e = x3(4, 0, 1, 3, 0); /* block 3: not a power of two */
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-block-3");
+
+        e = x3(4, 0, 2, 131072, 1); /* a power of two past 65536 */
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-block-131072");
+
+        e = x3(4, 0, 0, 1, 0); /* block 1 */
+        header_ext3(&s, OP_ARGMIN, 0, &e, ISA_AUTO, FILL_SMALL);
+        arg(&s, 1, a0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-block-1-argmin");
+
+        e = x3(4, 0, 3, 16, 0);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-algorithm-3");
+
+        e = x3(4, 0, -1, 16, 0);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_I32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-algorithm-minus-1-i32");
+
+        e = x3(4, 0, 1, 4, 2);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-carry-2");
+
+        e = x3(0, 0, 0, 16, 0);
+        e.seed = 2;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-identity-seed-2");
+
+        e = x3(0, 0, 0, 16, 0);
+        e.seed = -1;
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-identity-seed-minus-1");
+
+        e = x3(0, 0, 0, 16, 0);
+        e.nan_raw_on = 1;
+        e.nan_raw = 3; /* one past COMPARE */
+        header_ext3(&s, OP_ARGMAX, 0, &e, ISA_AUTO, FILL_SMALL);
+        arg(&s, 1, a0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-nan-policy-3");
+
+        /* precedence: the first broken option gives the status and the message */
+        e = x3(1, 5, 0, 16, 0); /* accumulation 5, and the isa NEON (unavailable on x86-64) */
+        header_ext3(&s, OP_CUMSUM, 0, &e, 5, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-accumulation-before-isa");
+
+        e = x3(4, 0, 0, 16, 7); /* carry 7, and nan_policy -1 */
+        e.nan_raw_on = 1;
+        e.nan_raw = -1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-carry-before-nan-policy");
+
+        e = x3(4, 0, 9, 16, 0); /* the options before the descriptor: Axis 5 of rank 1 too */
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 5, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-tree-algorithm-before-axis");
+
+        /* options.tree is not read for other orders: an invalid one is fine (and poisoned under ASan) */
+        e = x3(1, 0, 7, 3, 9);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 40, 0x41, 7);
+        write_seed(&s, "tree-invalid-not-read-blocked");
+
+        /* accumulation NATIVE and WIDE: FLOAT16 sums and products, FLOAT32 WIDE */
+        e = x3(0, 1, 0, 2, 0);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 40, 0xC1, 29);
+        write_seed(&s, "native-cumsum-f16");
+
+        e = x3(1, 2, 0, 2, 0);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 3, 3);
+        input(&s, T_F16, 2, s2x40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 80, 0x93, 37);
+        write_seed(&s, "wide-cumsum-f16-blocked-decreasing-exclusive");
+
+        e = x3(0, 1, 0, 2, 0);
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 40; i++) put(&s, near_one[i % 5]);
+        write_seed(&s, "native-cumprod-f16");
+
+        e = x3(0, 2, 0, 2, 0);
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 2, 3, 0);
+        input(&s, T_F16, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 60; i++) put(&s, near_one[(i * 3) % 5]);
+        write_seed(&s, "wide-cumprod-f16-decreasing");
+
+        e = x3(0, 2, 0, 2, 0);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_MIXED);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 2, s64x3, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 16, 0x3F, 1);
+        write_seed(&s, "wide-cumsum-f32-vertical");
+
+        e = x3(3, 1, 0, 2, 0); /* ANY with NATIVE: dmlref_error_bound alone */
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 40, 0xC1, 29);
+        write_seed(&s, "any-native-cumsum-f16");
+
+        e = x3(0, 1, 0, 2, 0); /* NATIVE on FLOAT32 and WIDE on FLOAT64 are DEFAULT */
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_MIXED);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 16, 0x3F, 1);
+        write_seed(&s, "native-cumsum-f32-is-default");
+
+        e = x3(1, 2, 0, 2, 0);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_MIXED);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F64, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 16, 0x3F, 1);
+        write_seed(&s, "wide-cumsum-f64-is-default");
+
+        /* TREE, each algorithm and carry */
+        e = x3(4, 0, 0, 16, 0); /* BLOCKED's own tree */
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_MIXED);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 16, 0x3F, 1);
+        write_seed(&s, "tree-cumsum-f32-kogge-stone-16-after-is-blocked");
+
+        e = x3(4, 0, 0, 4, 1);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 0, 3);
+        input(&s, T_F16, 2, s2x40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 80, 0x47, 13);
+        write_seed(&s, "tree-cumsum-f16-kogge-stone-4-into-first-exclusive");
+
+        e = x3(4, 0, 1, 8, 1);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 3, 0);
+        input(&s, T_F32, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 40, 0x93, 41);
+        write_seed(&s, "tree-cumsum-f32-sklansky-8-into-first-decreasing");
+
+        e = x3(4, 0, 2, 8, 0);
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_MIXED);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F64, 2, s2x40, 0, NULL, 0, 0, 0);
+        output(&s, 2, pad2, 2, 0, 0);
+        payload(&s, 16, 0x3F, 1);
+        write_seed(&s, "tree-cumsum-f64-brent-kung-8-after-padded");
+
+        e = x3(4, 0, 2, 2048, 1); /* a block over 1024 elements: the work buffer */
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 2, s64x3, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 64, 0x30, 7);
+        write_seed(&s, "tree-cumsum-f16-brent-kung-2048-into-first");
+
+        e = x3(4, 1, 1, 2, 0);
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 40; i++) put(&s, near_one[(i * 2) % 5]);
+        write_seed(&s, "tree-native-cumprod-f16-sklansky-2");
+
+        e = x3(4, 0, 2, 4, 1);
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 3, 3);
+        input(&s, T_F32, 2, s2x40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 80; i++) put(&s, near_one[(i * 7) % 5]);
+        write_seed(&s, "tree-cumprod-f32-brent-kung-4-into-first-decreasing-exclusive");
+
+        e = x3(4, 1, 0, 8, 1); /* TREE, NATIVE and the seed together */
+        e.seed = 1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SPECIAL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 8; i++) put(&s, neg_zeros[i]);
+        write_seed(&s, "tree-native-seed-cumsum-f16-negative-zeros");
+
+        e = x3(4, 2, 1, 4, 0); /* integers and arg-reductions: TREE, accumulation and seed change nothing */
+        e.seed = 1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_BYTES);
+        scan(&s, 0, 0, 0);
+        input(&s, T_I32, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 40, 0xF0, 31);
+        write_seed(&s, "tree-wide-seed-cumsum-i32");
+
+        e = x3(4, 1, 2, 2, 1);
+        e.seed = 1;
+        header_ext3(&s, OP_ARGMIN, 0, &e, ISA_ALL, FILL_SMALL);
+        arg(&s, 1, a1, 0);
+        input(&s, T_F32, 2, s3x4, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 12, 0x44, 0x7B);
+        write_seed(&s, "tree-native-seed-argmin-f32");
+
+        /* the identity seed: a leading -0.0 becomes +0.0 */
+        e = x3(0, 0, 0, 2, 0);
+        e.seed = 1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SPECIAL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 8; i++) put(&s, neg_zeros[i]);
+        write_seed(&s, "seed-cumsum-f32-negative-zeros");
+
+        e = x3(1, 0, 0, 2, 0);
+        e.seed = 1;
+        header_ext3(&s, OP_CUMSUM, BUF_IN_PLACE, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 3, 3);
+        input(&s, T_F16, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 60, 0x40, 3);
+        write_seed(&s, "seed-cumsum-f16-blocked-in-place-decreasing-exclusive");
+
+        e = x3(2, 0, 0, 2, 0); /* EXACT with the seed: an exact zero is +0.0 */
+        e.seed = 1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SPECIAL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F16, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 8; i++) put(&s, neg_zeros[i]);
+        write_seed(&s, "seed-exact-cumsum-f16-negative-zeros");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.seed = 1;
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_ALL, FILL_SPECIAL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F64, 1, s8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 8; i++) put(&s, neg_zeros[i]);
+        write_seed(&s, "seed-cumprod-f64-ignored");
+
+        /* NAN_COMPARE: rows of 4, some starting with a NaN (0, 1, 2 below), some holding one later */
+        e = x3(0, 0, 0, 2, 0);
+        e.compare = 1;
+        header_ext3(&s, OP_ARGMIN, 0, &e, ISA_ALL, FILL_SPECIAL);
+        arg(&s, 1, a1, 0);
+        input(&s, T_F32, 2, s3x4, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 12; i++) put(&s, nan_rows[i]);
+        write_seed(&s, "compare-argmin-f32-nan-first");
+
+        header_ext3(&s, OP_ARGMAX, 0, &e, ISA_ALL, FILL_SPECIAL);
+        arg(&s, 1, a1, 3);
+        input(&s, T_F16, 2, s3x4, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 12; i++) put(&s, nan_rows[11 - i]);
+        write_seed(&s, "compare-argmax-f16-decreasing-nan-last");
+
+        header_ext3(&s, OP_ARGMIN, 0, &e, ISA_ALL, FILL_SPECIAL);
+        arg(&s, 1, a0, 0);
+        input(&s, T_F64, 2, s3x4, 3, perm2, 1, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 12; i++) put(&s, nan_rows[(i * 5) % 12]);
+        write_seed(&s, "compare-argmin-f64-permuted-axis-0");
+
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, 0, 2, a01);
+        input(&s, T_F32, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 60; i++) put(&s, i % 20 == 0 ? 0 : nan_rows[i % 12]);
+        write_seed(&s, "compare-reduce-argmax-f32-two-axes");
+
+        header_ext3(&s, OP_ARGMAX, 0, &e, ISA_ALL, FILL_SPECIAL);
+        arg(&s, 1, a1, 0);
+        input(&s, T_I16, 2, s3x4, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 12; i++) put(&s, nan_rows[i]);
+        write_seed(&s, "compare-argmax-i16-no-nan");
     }
 
     printf("fuzz_seeds: wrote %d files to %s\n", g_written, g_dir);
