@@ -60,6 +60,7 @@ help:
 	@echo "make fuzz-smoke the same for 45 seconds (under 2 minutes with the build)"
 	@echo "make fuzz-merge add the inputs of $(BUILD)/fuzz/corpus/ that reach new edges to tests/fuzz/corpus/"
 	@echo "make fuzz-seeds regenerate the seed files tests/fuzz/corpus/seed-* (tests/fuzz/fuzz_seeds.c)"
+	@echo "make fuzz-npy   fuzz the CLI's .npy reader (tests/fuzz/fuzz_npy.c) for FUZZ_SECONDS"
 	@echo "make install    header, CLI, pkg-config and CMake files (and the Python module if built) into"
 	@echo "                DESTDIR/PREFIX (PREFIX=/usr/local); make uninstall removes them (README, Installing)"
 	@echo "make test-install  install into a temporary DESTDIR, build a consumer via pkg-config and CMake, uninstall"
@@ -95,10 +96,13 @@ $(BUILD)/examples/%: examples/%.c dml_ref.h $(FLAGS_STAMP)
 
 examples: $(EXAMPLES) $(CLI_BIN)
 
-# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`.
-$(CLI_BIN): cli/dmlref.c dml_ref.h $(FLAGS_STAMP)
+# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`. It is linked with
+# the suite's implementation object (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
+$(BUILD)/cli/dmlref.o: cli/dmlref.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) $< -o $@ $(XXH_LIBS) -lm
+	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -DDMLREF_CLI_NO_IMPLEMENTATION -c $< -o $@
+$(CLI_BIN): $(BUILD)/cli/dmlref.o $(BUILD)/tests/dml_ref_impl.o
+	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
 
 cli: $(CLI_BIN)
 
@@ -125,9 +129,16 @@ test-python: $(PY_LIB)
 demo: $(BUILD)/examples/doc_examples
 	$(RUN_ENV) ./$(BUILD)/examples/doc_examples
 
-test: $(TEST_BIN) $(CXX_BIN)
+# `make test` also runs the CLI's tests (cli/test_cli.sh without the extra compilers; the CLI is
+# built with the same flags and run under RUN_ENV) before the suite, whose "N passed, N failed"
+# stays the last line. A TESTS filter or TEST_CLI= (empty) leaves them out.
+TEST_CLI ?= yes
+TEST_CLI_ON = $(if $(TEST_CLI),$(if $(TESTS),,yes))
+test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN))
 	@$(RUN_ENV) ./$(CXX_BIN)
-	@$(RUN_ENV) ./$(TEST_BIN) $(TESTS)
+	@cli=0; $(if $(TEST_CLI_ON),echo "cli/test_cli.sh:"; CLI_TEST_COMPILERS= RUN_ENV='$(RUN_ENV)' \
+	    sh cli/test_cli.sh $(CLI_BIN) $(BUILD)/cli-test || cli=1;) \
+	$(RUN_ENV) ./$(TEST_BIN) $(TESTS) && exit $$cli
 
 # Golden digests (tests/test_golden.c): recompute and replace the file.
 golden: $(TEST_BIN)
@@ -215,7 +226,7 @@ valgrind:
 
 # Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells.
 MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-c11 test-asan test-ubsan \
-          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx test-cli test-install valgrind fuzz-smoke
+          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx test-cli test-install test-python valgrind fuzz-smoke
 test-all:
 	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 
@@ -286,7 +297,7 @@ WINE_PREFIX  ?= /tmp/dmlref-wine-$(shell id -u)
 WINE_RUN      = env WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all $(WINE)
 MINGW_VARS    = BUILD=build/mingw CC=$(MINGW_PREFIX)gcc CXX=$(MINGW_PREFIX)g++ \
                 TEST_BIN=build/mingw/dmlref_tests.exe CXX_BIN=build/mingw/dmlref_cxx_smoke.exe \
-                EXTRA='-static -Ibuild/mingw/include' XXH_CFLAGS=-DXXH_INLINE_ALL XXH_LIBS=
+                EXTRA='-static -Ibuild/mingw/include' XXH_CFLAGS=-DXXH_INLINE_ALL XXH_LIBS= TEST_CLI=
 test-mingw:
 	@command -v $(MINGW_PREFIX)gcc >/dev/null || { echo "test-mingw: $(MINGW_PREFIX)gcc not found (Debian: mingw-w64)"; exit 1; }
 	@mkdir -p build/mingw/include && ln -sf /usr/include/xxhash.h build/mingw/include/xxhash.h
@@ -347,6 +358,22 @@ $(FUZZ_DIR)/fuzz_seeds: tests/fuzz/fuzz_seeds.c
 fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
 	./$(FUZZ_DIR)/fuzz_seeds $(FUZZ_CORPUS)
 
+# The CLI's .npy reader (tests/fuzz/fuzz_npy.c includes cli/dmlref.c without its main): arbitrary
+# bytes as a .npy file; refused, or an array consistent with them. Seeds: tests/fuzz/npy_corpus/
+# (NumPy-written files of tests/data/npy/, the malformed ones among them); new inputs go to
+# $(FUZZ_DIR)/npy-corpus/. FUZZ_SECONDS as for `make fuzz`.
+FUZZ_NPY_BIN    = $(FUZZ_DIR)/fuzz_npy
+FUZZ_NPY_CORPUS = tests/fuzz/npy_corpus
+.PHONY: fuzz-npy
+$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c $(FUZZ_DIR)/dml_ref_impl.o
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
+	    $(FUZZ_DIR)/dml_ref_impl.o -o $@ $(XXH_LIBS) -lm
+fuzz-npy: $(FUZZ_NPY_BIN)
+	@mkdir -p $(FUZZ_DIR)/npy-corpus $(FUZZ_DIR)/artifacts
+	./$(FUZZ_NPY_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN) -dict=tests/fuzz/npy.dict $(FUZZ_ARGS) \
+	    $(FUZZ_DIR)/npy-corpus $(FUZZ_NPY_CORPUS)
+
 # Installation (README.md, "Installing"): the header, the CLI, pkg-config and CMake files, and the
 # Python module with its shared library when `make python` has built them: the library as
 # PREFIX/lib/libdml_ref.so, the module as PREFIX/lib/dml_ref/dml_ref.py (PYTHONPATH=PREFIX/lib/dml_ref)
@@ -395,4 +422,4 @@ uninstall:
 # Installs into a temporary DESTDIR, builds tests/install/consumer through pkg-config and through
 # CMake, runs the installed CLI, uninstalls and checks that nothing is left (needs pkg-config, cmake).
 test-install:
-	@MAKE='$(MAKE)' BUILD='$(BUILD)' CC='$(CC)' sh tests/install/test_install.sh $(BUILD)/install-test
+	@MAKE='$(MAKE)' BUILD='$(BUILD)' CC='$(CC)' CXX='$(CXX)' sh tests/install/test_install.sh $(BUILD)/install-test

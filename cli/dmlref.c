@@ -4,9 +4,16 @@
    `dmlref --help` and `dmlref SUBCOMMAND --help`.
 
    Exit status: 0 success (or within tolerance), 1 outside tolerance / bound,
-   2 any error (bad argument, malformed file, library error). */
+   2 any error (bad argument, malformed file, library error).
+
+   Built alone it holds the implementation. DMLREF_CLI_NO_IMPLEMENTATION leaves it out
+   (the Makefile links the test suite's tests/dml_ref_impl.c object instead);
+   DMLREF_CLI_NO_MAIN leaves main() out, for a program that includes this file to
+   call its parts (tests/fuzz/fuzz_npy.c: the .npy reader, npy_parse). */
 #define _POSIX_C_SOURCE 200809L
+#ifndef DMLREF_CLI_NO_IMPLEMENTATION
 #define DML_REF_IMPLEMENTATION
+#endif
 #include "../dml_ref.h"
 
 #include <errno.h>
@@ -21,10 +28,12 @@
 #define MAX_RANK 8
 
 static const char *g_prog = "dmlref";
+static int g_quiet = 0; /* nonzero: fail() prints nothing (the fuzz target) */
 
 /* One-line message on stderr; the caller returns 2. */
 static void fail(const char *fmt, ...) {
     va_list ap;
+    if (g_quiet) return;
     fprintf(stderr, "%s: ", g_prog);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
@@ -203,7 +212,7 @@ static int hp_string(hparser *h, char *out, size_t cap) {
     if (h->p >= h->end || (*h->p != '\'' && *h->p != '"')) return 0;
     q = *h->p++;
     while (h->p < h->end && *h->p != q) {
-        if (n + 1 >= cap) return 0;
+        if (n + 1 >= cap || *h->p == 0) return 0; /* a NUL would cut the string short */
         out[n++] = *h->p++;
     }
     if (h->p >= h->end) return 0;
@@ -269,10 +278,11 @@ static unsigned char *read_file(const char *path, size_t *size) {
     return buf;
 }
 
-/* Loads a .npy file; 0 on success, else prints one line and returns 2. */
-static int npy_load(const char *path, npy_array *a) {
-    size_t size, hlen, hstart, i, expect;
-    unsigned char *buf;
+/* Parses the `size` bytes of a .npy file (`path` names it in messages) into `a`,
+   which gets its own copy of the data; 0 on success, else prints one line and returns 2
+   (and `a` holds no memory). */
+static int npy_parse(const unsigned char *buf, size_t size, const char *path, npy_array *a) {
+    size_t hlen, hstart, i, expect;
     unsigned major;
     hparser h;
     char key[64], descr[64];
@@ -282,8 +292,6 @@ static int npy_load(const char *path, npy_array *a) {
     const dtype_info *di = NULL;
 
     memset(a, 0, sizeof *a);
-    buf = read_file(path, &size);
-    if (!buf) return 2;
     if (size < 6 || memcmp(buf, "\x93NUMPY", 6) != 0) {
         fail("%s: not a .npy file (bad magic string)", path);
         goto bad;
@@ -323,6 +331,13 @@ static int npy_load(const char *path, npy_array *a) {
         if (hp_char(&h, '}')) break;
         if (!hp_string(&h, key, sizeof key) || !hp_char(&h, ':')) {
             fail("%s: .npy header is not a dict of the form {'descr': ..., 'fortran_order': ..., 'shape': ...}", path);
+            goto bad;
+        }
+        /* A repeated key would be read as its last value by NumPy, while the shape
+           loop below would append its dimensions: refuse it. */
+        if ((strcmp(key, "descr") == 0 && have_descr) || (strcmp(key, "fortran_order") == 0 && have_fortran) ||
+            (strcmp(key, "shape") == 0 && have_shape)) {
+            fail("%s: .npy header has the key '%s' twice", path, key);
             goto bad;
         }
         if (strcmp(key, "descr") == 0) {
@@ -387,6 +402,11 @@ static int npy_load(const char *path, npy_array *a) {
         fail("%s: .npy header is not a well-formed dict", path);
         goto bad;
     }
+    hp_ws(&h); /* after the dict: only the padding (spaces and the final newline) */
+    if (h.p != h.end) {
+        fail("%s: .npy header has text after its dict", path);
+        goto bad;
+    }
     if (!have_descr || !have_fortran || !have_shape) {
         fail("%s: .npy header lacks the key '%s'", path,
              !have_descr ? "descr" : !have_fortran ? "fortran_order" : "shape");
@@ -448,11 +468,22 @@ static int npy_load(const char *path, npy_array *a) {
     a->data = (unsigned char *)xcalloc(a->capacity);
     memcpy(a->data, buf + hstart + hlen, expect);
     if (swap) byteswap_elements(a->data, a->count, a->esize);
-    free(buf);
     return 0;
 bad:
-    free(buf);
     return 2;
+}
+
+/* Loads a .npy file; 0 on success, else prints one line and returns 2. */
+static int npy_load(const char *path, npy_array *a) {
+    size_t size;
+    unsigned char *buf;
+    int rc;
+    memset(a, 0, sizeof *a);
+    buf = read_file(path, &size);
+    if (!buf) return 2;
+    rc = npy_parse(buf, size, path, a);
+    free(buf);
+    return rc;
 }
 
 /* Writes `count` elements of `type` (native order, row-major logical order unless
@@ -1749,6 +1780,7 @@ static int cmd_make(int argc, char **argv) {
     return i;
 }
 
+#ifndef DMLREF_CLI_NO_MAIN
 int main(int argc, char **argv) {
     const char *cmd;
     if (argc < 2) {
@@ -1775,3 +1807,4 @@ int main(int argc, char **argv) {
     fail("unknown subcommand '%s' (run, compare, check, digest, explain; --help)", cmd);
     return 2;
 }
+#endif /* DMLREF_CLI_NO_MAIN */

@@ -3,14 +3,22 @@
 # Needs no Python: inputs are written by the CLI's hidden `_make` subcommand, or
 # with printf / head / tail. CLI_TEST_COMPILERS (e.g. "clang g++") adds compile
 # checks of cli/dmlref.c with clang (C99) and as C++11; XXH_CFLAGS / XXH_LIBS as the Makefile's.
+# RUN_ENV: a command prefix for every run of the tool (as the Makefile's).
 # Ends with "N passed, N failed"; exit status 1 if any check failed.
 
 D=${1:?usage: test_cli.sh DMLREF [WORKDIR]}
 W=${2:-build/cli-test}
 case $D in /*) ;; *) D=$(pwd)/$D ;; esac
 [ -x "$D" ] || { echo "test_cli.sh: $D is not an executable (make cli)"; echo "0 passed, 1 failed"; exit 1; }
+HERE=$(cd "$(dirname "$0")" && pwd)  # cli/
+NPY=$HERE/../tests/data/npy          # NumPy-written files (cli/test_cli_npy.sh)
 rm -rf "$W" && mkdir -p "$W" || exit 2
 cd "$W" || exit 2
+# RUN_ENV (the Makefile's, e.g. qemu-aarch64): every run of the tool goes through it.
+if [ -n "${RUN_ENV:-}" ]; then
+    printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$RUN_ENV" "$D" >run_dmlref.sh && chmod +x run_dmlref.sh || exit 2
+    D=$(pwd)/run_dmlref.sh
+fi
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); }
@@ -345,6 +353,13 @@ expect "explain shape mismatch" 2 "$D" explain cumsum h.npy a.npy
 expect "explain integer scan" 0 "$D" explain cumsum m.npy m_sum1.npy
 has "explain integer scan: one answer" out.txt "integer scan"
 expect "explain bad option" 2 "$D" explain cumsum --axes 0 h.npy h_default.npy
+
+# ---- files written by NumPy (tests/data/npy/) ----------------------------------------------
+if [ -f "$NPY/dtype_f4.npy" ]; then
+    . "$HERE/test_cli_npy.sh"
+else
+    bad "NumPy-written files not found in $NPY (tests/data/npy/generate.py)"
+fi
 
 # ---- compile checks ---------------------------------------------------------------------
 SRC=$OLDPWD/cli/dmlref.c
