@@ -81,6 +81,9 @@ $(BUILD)/tests/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h $(FLAGS_STAMP)
 
 $(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
+	@printf '#include <xxhash.h>\n' | $(CC) $(TEST_LANG) $(CFLAGS_ALL) $(XXH_CFLAGS) -E -x c - >/dev/null 2>&1 || \
+	    { echo "xxhash.h not found: the tests need libxxhash-dev and pkg-config (Debian, Ubuntu), xxhash (Homebrew)"; \
+	      exit 1; }
 	$(CC) $(TEST_LANG) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ)
@@ -146,7 +149,7 @@ golden: $(TEST_BIN)
 	DMLREF_WRITE_GOLDEN=tests/golden/digests_v1.txt $(RUN_ENV) ./$(TEST_BIN) golden/write
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(WINE_PREFIX)
 
 # Benchmarks (bench/README.md). BENCH_ARGS: --isa=NAME --quick --filter=TEXT --markdown
 BENCH_ARGS  ?=
