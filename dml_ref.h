@@ -36,8 +36,9 @@
                               DMLREF_AVX2, DMLREF_AVX512, DMLREF_AVX512FP16 or DMLREF_NEON
       DMLREF_NO_AVX512        never build the AVX-512 paths
       DMLREF_NO_AVX512FP16    never build the AVX512-FP16 path (for assemblers older than binutils 2.38)
-      DMLREF_MALLOC(n), DMLREF_FREE(p)  allocator of the work buffer of TREE blocks over 1024
-                              elements (default malloc and free); nothing else allocates
+      DMLREF_MALLOC(n), DMLREF_FREE(p)  allocator of the work buffer of TREE scans whose blocks
+                              and lines exceed 1024 elements (default malloc and free); nothing
+                              else allocates
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
                               alias the input are written with non-temporal stores
 
@@ -1301,10 +1302,9 @@ static dmlref_status dmlref__check_order(const dmlref__ctx *ctx, const dmlref__p
 
 static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan);
 
-/* Drop the options that cannot change a bit, so kernels see one spelling of
-   each computation: integers have one answer whatever the order; NATIVE is
-   DEFAULT and WIDE is DEFAULT for FLOAT64; 1 x v is exactly v, so a product
-   ignores the seed; float products are never BLOCKED. */
+/* Drop the options that cannot change a bit (integers, NATIVE outside
+   FLOAT16, WIDE on FLOAT64, the seed of products: 1 x v is v), so kernels
+   see one spelling of each computation; float products are never BLOCKED. */
 static void dmlref__settle_order(dmlref__plan *plan) {
     DML_TENSOR_DATA_TYPE type = plan->in.type;
     int is_float = dmlref__types[type].kind == DMLREF__KIND_FLOAT;
@@ -2784,7 +2784,7 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
    INTO_FIRST), P_b the |x| of the blocks before b, G_1 = L a_0 (+ a_0, AFTER),
    and G_(b+1) = G_b + P_b + (L + 2) a_b (AFTER) or G_b + R P_b + (L + 1) a_b
    (INTO_FIRST). A seed adds exact operations only: it changes no bound. */
-static uint32_t dmlref__floor_log2(uint64_t n) { return dmlref__ceil_log2(n + 1u) - 1u; }
+static uint32_t dmlref__floor_log2(uint64_t n) { return dmlref__bit_length(n) - 1u; }
 static uint32_t dmlref__popcount(uint64_t n) {
     uint32_t count = 0;
     for (; n; n &= n - 1u) count++;
@@ -2794,7 +2794,7 @@ static uint32_t dmlref__popcount(uint64_t n) {
 static uint32_t dmlref__tree_depth(int algorithm, uint64_t i) {
     if (algorithm == DMLREF_TREE_BRENT_KUNG) /* the group totals of i + 1's bits, folded from the left */
         return dmlref__floor_log2(i + 1u) + dmlref__popcount(i + 1u) - 1u;
-    return i ? dmlref__floor_log2(i) + 1u : 0u; /* Kogge-Stone, Sklansky: one level per step that updates i */
+    return dmlref__bit_length(i); /* Kogge-Stone, Sklansky: one level per step that updates i */
 }
 
 static void dmlref__bound_sum_tree(const dmlref__scan_panel *p, const void *src, double *dst) {
@@ -5611,13 +5611,17 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     }
     stream = !(in_first < out_last && out_first < in_last) && out_last - out_first >= DMLREF_STREAM_BYTES;
     kernels = dmlref__kernels_for(plan.isa);
-    if (plan.float_order == DMLREF_FLOAT_ORDER_TREE && plan.tree.block > DMLREF__TREE_STACK &&
-        dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT) {
-        scratch = (double *)DMLREF_MALLOC(plan.tree.block * sizeof(double));
+    if ((plan.op == DMLREF__OP_CUMSUM || plan.op == DMLREF__OP_CUMPROD) &&
+        plan.float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT &&
+        plan.tree.block > DMLREF__TREE_STACK && plan.in.sizes[plan.axis] > DMLREF__TREE_STACK) {
+        /* a block never holds more than a line */
+        size_t values = plan.in.sizes[plan.axis] < plan.tree.block ? (size_t)plan.in.sizes[plan.axis]
+                                                                     : (size_t)plan.tree.block;
+        scratch = (double *)DMLREF_MALLOC(values * sizeof(double));
         if (!scratch)
             return dmlref__fail(&ctx, DMLREF_ERROR_OUT_OF_MEMORY,
                                 "options.tree->block is %u: its %lu-byte work buffer could not be allocated",
-                                (unsigned)plan.tree.block, (unsigned long)(plan.tree.block * sizeof(double)));
+                                (unsigned)plan.tree.block, (unsigned long)(values * sizeof(double)));
     }
     dmlref__fpenv_enter(&env);
     switch (plan.op) {

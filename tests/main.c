@@ -15,5 +15,6 @@ int main(int argc, char **argv) {
     register_exact_tests();
     register_tree_tests();
     register_peer_tests();
+    register_alloc_tests();
     return tr_main(argc, argv);
 }

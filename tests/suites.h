@@ -16,5 +16,6 @@ void register_bigfloat_tests(void);   /* test_bigfloat.c: the exact-arithmetic o
 void register_exact_tests(void);      /* test_exact.c: EXACT sums and dmlref_error_bound against exact arithmetic */
 void register_tree_tests(void);       /* test_tree.c: TREE order, accumulation, identity_seed, NAN_COMPARE against a model */
 void register_peer_tests(void);       /* test_peers.c: docs/reproducing.md's claims against models of the peers' kernels */
+void register_alloc_tests(void);      /* test_alloc.c: the TREE work buffer through DMLREF_MALLOC */
 
 #endif
