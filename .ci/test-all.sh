@@ -39,6 +39,8 @@ describe() { # describe LOG STATUS
         err=$(grep -m1 -E '(^|: )(fatal )?error:' "$log" || grep -m1 -E 'not found|\*\*\*' "$log")
         err=$(printf '%s' "$err" | cut -c1-110)
         printf 'no summary, make exit %s: %s' "$status" "${err:-see log}"
+    elif grep -qE '^Done [0-9]+ runs in ' "$log"; then # libFuzzer's last line of a clean run
+        printf 'fuzzed: %s, no crash or failed check' "$(grep -E '^Done [0-9]+ runs in ' "$log" | tail -n1)"
     else
         printf 'no summary line (exit 0): %s' "$(tail -n1 "$log" | cut -c1-80)"
     fi
