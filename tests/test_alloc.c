@@ -14,7 +14,9 @@ static void *alloc_counted(size_t size) {
 
 #define DML_REF_STATIC
 #define DML_REF_IMPLEMENTATION
+#ifndef DMLREF_NO_SIMD
 #define DMLREF_NO_SIMD
+#endif
 #define DMLREF_MALLOC(size) alloc_counted(size)
 #define DMLREF_FREE(pointer) free(pointer)
 #include "../dml_ref.h"
