@@ -869,6 +869,7 @@ typedef struct {
     DML_CUMULATIVE_PRODUCT_OPERATOR_DESC cp;
     DML_ARGMIN_OPERATOR_DESC amin;
     DML_ARGMAX_OPERATOR_DESC amax;
+    DML_REDUCE_OPERATOR_DESC red;
     DML_OPERATOR_DESC op;
     unsigned rank;
     size_t out_count;
@@ -1029,6 +1030,707 @@ static void describe_options(const op_args *a, int op, char *buf, size_t cap) {
 }
 
 /* ======================================================================
+   JSON (for `run --desc`): a small strict parser (RFC 8259; duplicate keys refused)
+   ====================================================================== */
+
+enum { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
+
+typedef struct jval {
+    int t;
+    int is_int;       /* J_NUM: an integer literal that fits a long long */
+    long long i;
+    char *s;          /* J_STR */
+    size_t n;         /* J_ARR, J_OBJ: element count */
+    struct jval *v;   /* J_ARR, J_OBJ: elements / values */
+    char **k;         /* J_OBJ: keys */
+} jval;
+
+typedef struct {
+    const char *start, *p, *end;
+    const char *err, *errat;
+} jparser;
+
+static void jfree(jval *v) {
+    size_t i;
+    for (i = 0; i < v->n; i++) {
+        jfree(&v->v[i]);
+        if (v->k) free(v->k[i]);
+    }
+    free(v->v);
+    free(v->k);
+    free(v->s);
+    memset(v, 0, sizeof *v);
+}
+
+static int jerr(jparser *P, const char *msg) {
+    if (!P->err) {
+        P->err = msg;
+        P->errat = P->p;
+    }
+    return 0;
+}
+
+static void jws(jparser *P) {
+    while (P->p < P->end && (*P->p == ' ' || *P->p == '\t' || *P->p == '\n' || *P->p == '\r')) P->p++;
+}
+
+static int jhex4(jparser *P, unsigned *u) {
+    int k;
+    *u = 0;
+    for (k = 0; k < 4; k++) {
+        char c = P->p < P->end ? *P->p : 0;
+        unsigned d;
+        if (c >= '0' && c <= '9') d = (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f') d = (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F') d = (unsigned)(c - 'A' + 10);
+        else return jerr(P, "bad \\u escape");
+        *u = *u * 16 + d;
+        P->p++;
+    }
+    return 1;
+}
+
+static int jstring(jparser *P, char **out) {
+    size_t cap = 16, n = 0;
+    char *b = (char *)xcalloc(cap);
+    P->p++; /* the opening quote */
+    for (;;) {
+        unsigned char c;
+        char tmp[4];
+        size_t tn = 1, k;
+        if (P->p >= P->end) {
+            free(b);
+            return jerr(P, "unterminated string");
+        }
+        c = (unsigned char)*P->p;
+        if (c == '"') {
+            P->p++;
+            break;
+        }
+        if (c < 0x20) {
+            free(b);
+            return jerr(P, "control character in a string");
+        }
+        if (c == '\\') {
+            char e;
+            P->p++;
+            e = P->p < P->end ? *P->p : 0;
+            P->p++;
+            switch (e) {
+            case '"': tmp[0] = '"'; break;
+            case '\\': tmp[0] = '\\'; break;
+            case '/': tmp[0] = '/'; break;
+            case 'b': tmp[0] = '\b'; break;
+            case 'f': tmp[0] = '\f'; break;
+            case 'n': tmp[0] = '\n'; break;
+            case 'r': tmp[0] = '\r'; break;
+            case 't': tmp[0] = '\t'; break;
+            case 'u': {
+                unsigned u;
+                if (!jhex4(P, &u)) {
+                    free(b);
+                    return 0;
+                }
+                if (u >= 0xD800 && u <= 0xDFFF) u = 0xFFFD; /* names here are ASCII: no surrogate pairing */
+                if (u < 0x80) tmp[0] = (char)u;
+                else if (u < 0x800) {
+                    tmp[0] = (char)(0xC0 | (u >> 6));
+                    tmp[1] = (char)(0x80 | (u & 0x3F));
+                    tn = 2;
+                } else {
+                    tmp[0] = (char)(0xE0 | (u >> 12));
+                    tmp[1] = (char)(0x80 | ((u >> 6) & 0x3F));
+                    tmp[2] = (char)(0x80 | (u & 0x3F));
+                    tn = 3;
+                }
+                if (u == 0) {
+                    free(b);
+                    return jerr(P, "\\u0000 in a string");
+                }
+                break;
+            }
+            default:
+                P->p--;
+                free(b);
+                return jerr(P, "bad escape in a string");
+            }
+        } else {
+            tmp[0] = (char)c;
+            P->p++;
+        }
+        if (n + tn + 1 > cap) {
+            char *nb;
+            cap *= 2;
+            nb = (char *)realloc(b, cap);
+            if (!nb) {
+                free(b);
+                fail("out of memory");
+                exit(2);
+            }
+            b = nb;
+        }
+        for (k = 0; k < tn; k++) b[n++] = tmp[k];
+    }
+    b[n] = 0;
+    *out = b;
+    return 1;
+}
+
+static int jnumber(jparser *P, jval *v) {
+    const char *s = P->p;
+    int integer = 1;
+    char buf[64];
+    if (P->p < P->end && *P->p == '-') P->p++;
+    if (P->p >= P->end || *P->p < '0' || *P->p > '9') return jerr(P, "bad number");
+    if (*P->p == '0') P->p++;
+    else
+        while (P->p < P->end && *P->p >= '0' && *P->p <= '9') P->p++;
+    if (P->p < P->end && *P->p == '.') {
+        integer = 0;
+        P->p++;
+        if (P->p >= P->end || *P->p < '0' || *P->p > '9') return jerr(P, "bad number");
+        while (P->p < P->end && *P->p >= '0' && *P->p <= '9') P->p++;
+    }
+    if (P->p < P->end && (*P->p == 'e' || *P->p == 'E')) {
+        integer = 0;
+        P->p++;
+        if (P->p < P->end && (*P->p == '+' || *P->p == '-')) P->p++;
+        if (P->p >= P->end || *P->p < '0' || *P->p > '9') return jerr(P, "bad number");
+        while (P->p < P->end && *P->p >= '0' && *P->p <= '9') P->p++;
+    }
+    v->t = J_NUM;
+    if (integer && (size_t)(P->p - s) < sizeof buf) {
+        char *e;
+        memcpy(buf, s, (size_t)(P->p - s));
+        buf[P->p - s] = 0;
+        errno = 0;
+        v->i = strtoll(buf, &e, 10);
+        v->is_int = !errno && !*e;
+    }
+    return 1;
+}
+
+static int jvalue(jparser *P, jval *v, int depth) {
+    memset(v, 0, sizeof *v);
+    if (depth > 64) return jerr(P, "nesting deeper than 64");
+    jws(P);
+    if (P->p >= P->end) return jerr(P, "unexpected end of input");
+    switch (*P->p) {
+    case '{':
+    case '[': {
+        int obj = *P->p == '{';
+        char close = obj ? '}' : ']';
+        size_t cap = 0;
+        v->t = obj ? J_OBJ : J_ARR;
+        P->p++;
+        jws(P);
+        if (P->p < P->end && *P->p == close) {
+            P->p++;
+            return 1;
+        }
+        for (;;) {
+            char *key = NULL;
+            if (obj) {
+                size_t i;
+                jws(P);
+                if (P->p >= P->end) return jerr(P, "unexpected end of input");
+                if (*P->p != '"') return jerr(P, "expected a string key");
+                if (!jstring(P, &key)) return 0;
+                for (i = 0; i < v->n; i++)
+                    if (strcmp(v->k[i], key) == 0) {
+                        free(key);
+                        return jerr(P, "repeated key");
+                    }
+                jws(P);
+                if (P->p >= P->end || *P->p != ':') {
+                    free(key);
+                    return jerr(P, "expected ':'");
+                }
+                P->p++;
+            }
+            if (v->n == cap) {
+                jval *nv;
+                char **nk;
+                cap = cap ? cap * 2 : 4;
+                nv = (jval *)realloc(v->v, cap * sizeof *nv);
+                if (!nv) {
+                    fail("out of memory");
+                    exit(2);
+                }
+                v->v = nv;
+                if (obj) {
+                    nk = (char **)realloc(v->k, cap * sizeof *nk);
+                    if (!nk) {
+                        fail("out of memory");
+                        exit(2);
+                    }
+                    v->k = nk;
+                }
+            }
+            if (obj) v->k[v->n] = key;
+            if (!jvalue(P, &v->v[v->n], depth + 1)) {
+                v->n++;
+                return 0;
+            }
+            v->n++;
+            jws(P);
+            if (P->p < P->end && *P->p == ',') {
+                P->p++;
+                continue;
+            }
+            if (P->p < P->end && *P->p == close) {
+                P->p++;
+                return 1;
+            }
+            return jerr(P, obj ? "expected ',' or '}'" : "expected ',' or ']'");
+        }
+    }
+    case '"':
+        v->t = J_STR;
+        return jstring(P, &v->s);
+    case 't':
+    case 'f':
+    case 'n': {
+        const char *w = *P->p == 't' ? "true" : *P->p == 'f' ? "false" : "null";
+        size_t L = strlen(w);
+        if ((size_t)(P->end - P->p) < L || memcmp(P->p, w, L) != 0) return jerr(P, "unknown literal");
+        P->p += L;
+        v->t = w[0] == 't' ? J_TRUE : w[0] == 'f' ? J_FALSE : J_NULL;
+        return 1;
+    }
+    default:
+        if (*P->p == '-' || (*P->p >= '0' && *P->p <= '9')) return jnumber(P, v);
+        return jerr(P, "unexpected character");
+    }
+}
+
+/* Parses a whole file; 0 on success, else prints one line (with line and column) and returns 2. */
+static int json_load(const char *path, jval *root) {
+    size_t size;
+    unsigned char *buf = read_file(path, &size);
+    jparser P;
+    if (!buf) return 2;
+    P.start = P.p = (const char *)buf;
+    P.end = P.start + size;
+    P.err = P.errat = NULL;
+    if (jvalue(&P, root, 0)) {
+        jws(&P);
+        if (P.p < P.end) jerr(&P, "text after the JSON value");
+    }
+    if (P.err) {
+        const char *q;
+        unsigned long line = 1, col = 1;
+        for (q = P.start; q < P.errat && q < P.end; q++) {
+            if (*q == '\n') {
+                line++;
+                col = 1;
+            } else
+                col++;
+        }
+        fail("%s: malformed JSON at line %lu, column %lu: %s", path, line, col, P.err);
+        jfree(root);
+        free(buf);
+        return 2;
+    }
+    free(buf);
+    return 0;
+}
+
+static const jval *jget(const jval *o, const char *key) {
+    size_t i;
+    if (o->t != J_OBJ) return NULL;
+    for (i = 0; i < o->n; i++)
+        if (strcmp(o->k[i], key) == 0) return &o->v[i];
+    return NULL;
+}
+
+static const char *jtype_name(int t) {
+    static const char *names[] = {"null", "false", "true", "a number", "a string", "an array", "an object"};
+    return names[t];
+}
+
+/* ======================================================================
+   `run --desc`: a DxDispatch-style DirectML operator dispatchable
+   ====================================================================== */
+
+typedef struct {
+    DML_TENSOR_DATA_TYPE type;
+    unsigned rank;
+    UINT sizes[MAX_RANK];
+    int has_strides;
+    UINT strides[MAX_RANK];
+} jtensor;
+
+typedef struct {
+    int op;             /* OP_CUMSUM ... OP_ARGMAX */
+    int reduce;         /* DML_OPERATOR_REDUCE (Function ARGMIN / ARGMAX) */
+    const char *type_name;
+    jtensor in, out;
+    long axis;
+    int reverse, exclusive;
+    unsigned naxes;
+    long axes[MAX_RANK];
+} jdesc;
+
+/* An enum value written in full (PREFIX_SUFFIX) or as its suffix (DxDispatch's abbreviated form). */
+static int jenum(const jval *v, const char *what, const char *prefix, const char *const *suffixes, int n, int *out) {
+    int k;
+    size_t pl = strlen(prefix);
+    const char *s;
+    if (!v || v->t != J_STR) {
+        fail("--desc: %s must be a string (%s...)", what, prefix);
+        return 0;
+    }
+    s = v->s;
+    if (strncmp(s, prefix, pl) == 0) s += pl;
+    for (k = 0; k < n; k++)
+        if (strcmp(s, suffixes[k]) == 0) {
+            *out = k;
+            return 1;
+        }
+    fail("--desc: %s: unknown or unsupported value '%s'", what, v->s);
+    return 0;
+}
+
+static int juint(const jval *v, const char *what, long *out) {
+    if (!v || v->t != J_NUM || !v->is_int || v->i < 0 || v->i > 0xFFFFFFFFLL) {
+        fail("--desc: %s must be a non-negative integer", what);
+        return 0;
+    }
+    *out = (long)v->i;
+    return 1;
+}
+
+static int juint_list(const jval *v, const char *what, unsigned *n, long *out) {
+    size_t i;
+    if (!v || v->t != J_ARR || v->n > MAX_RANK) {
+        fail("--desc: %s must be an array of at most %d non-negative integers", what, MAX_RANK);
+        return 0;
+    }
+    for (i = 0; i < v->n; i++)
+        if (v->v[i].t != J_NUM || !v->v[i].is_int || v->v[i].i < 0 || v->v[i].i > 0xFFFFFFFFLL) {
+            fail("--desc: %s: element %lu is not a non-negative integer", what, (unsigned long)i);
+            return 0;
+        } else
+            out[i] = (long)v->v[i].i;
+    *n = (unsigned)v->n;
+    return 1;
+}
+
+static const char *dt_suffixes[] = {"UNKNOWN", "FLOAT32", "FLOAT16", "UINT32", "UINT16", "UINT8", "INT32",
+                                    "INT16", "INT8", "FLOAT64", "UINT64", "INT64"};
+
+/* A DML_TENSOR_DESC: {"DataType", "Sizes", ...} or {"Type": "BUFFER", "Desc": {...}}. */
+static int jtensor_parse(const jval *v, const char *field, jtensor *t) {
+    size_t i;
+    int has_desc = 0, k;
+    long dims = -1, vals[MAX_RANK];
+    unsigned n;
+    const jval *d;
+    if (!v || v->t != J_OBJ) {
+        fail("--desc: %s must be an object (a DML_TENSOR_DESC)", field);
+        return 0;
+    }
+    memset(t, 0, sizeof *t);
+    d = jget(v, "Desc");
+    if (d) {
+        for (i = 0; i < v->n; i++)
+            if (strcmp(v->k[i], "Type") != 0 && strcmp(v->k[i], "Desc") != 0) {
+                fail("--desc: %s: unknown field '%s' beside Desc", field, v->k[i]);
+                return 0;
+            }
+        has_desc = 1;
+    }
+    if (jget(v, "Type")) {
+        static const char *tt[] = {"INVALID", "BUFFER"};
+        if (!jenum(jget(v, "Type"), "Type of a tensor", "DML_TENSOR_TYPE_", tt, 2, &k)) return 0;
+        if (k != 1) {
+            fail("--desc: %s: only DML_TENSOR_TYPE_BUFFER tensors are supported", field);
+            return 0;
+        }
+    }
+    if (has_desc) {
+        v = d;
+        if (v->t != J_OBJ) {
+            fail("--desc: %s.Desc must be an object", field);
+            return 0;
+        }
+    }
+    for (i = 0; i < v->n; i++) {
+        const char *key = v->k[i];
+        const jval *x = &v->v[i];
+        if (strcmp(key, "DataType") == 0) {
+            if (!jenum(x, "DataType", "DML_TENSOR_DATA_TYPE_", dt_suffixes, 12, &k)) return 0;
+            if (k == 0) {
+                fail("--desc: %s: DataType UNKNOWN", field);
+                return 0;
+            }
+            t->type = (DML_TENSOR_DATA_TYPE)k;
+        } else if (strcmp(key, "Sizes") == 0) {
+            if (!juint_list(x, "Sizes", &n, vals)) return 0;
+            if (n == 0) {
+                fail("--desc: %s: Sizes is empty", field);
+                return 0;
+            }
+            t->rank = n;
+            for (k = 0; k < (int)n; k++) t->sizes[k] = (UINT)vals[k];
+        } else if (strcmp(key, "Strides") == 0) {
+            if (x->t == J_NULL) continue;
+            if (!juint_list(x, "Strides", &n, vals)) return 0;
+            t->has_strides = (int)n + 1;
+            for (k = 0; k < (int)n; k++) t->strides[k] = (UINT)vals[k];
+        } else if (strcmp(key, "DimensionCount") == 0) {
+            if (!juint(x, "DimensionCount", &dims)) return 0;
+        } else if (strcmp(key, "Flags") == 0) {
+            static const char *fl[] = {"NONE", "OWNED_BY_DML"};
+            if (!jenum(x, "Flags", "DML_TENSOR_FLAG_", fl, 2, &k)) return 0;
+        } else if (strcmp(key, "TotalTensorSizeInBytes") == 0 || strcmp(key, "GuaranteedBaseOffsetAlignment") == 0) {
+            long ignored;
+            if (!juint(x, key, &ignored)) return 0;
+        } else if (strcmp(key, "Type") == 0 && !has_desc) {
+            continue; /* checked above */
+        } else {
+            fail("--desc: %s: unknown field '%s'", field, key);
+            return 0;
+        }
+    }
+    if (!t->type || !t->rank) {
+        fail("--desc: %s: %s is required", field, t->type ? "Sizes" : "DataType");
+        return 0;
+    }
+    if (dims >= 0 && (unsigned long)dims != t->rank) {
+        fail("--desc: %s: DimensionCount %ld but %u Sizes", field, dims, t->rank);
+        return 0;
+    }
+    if (t->has_strides && (unsigned)(t->has_strides - 1) != t->rank) {
+        fail("--desc: %s: %d Strides for %u Sizes", field, t->has_strides - 1, t->rank);
+        return 0;
+    }
+    return 1;
+}
+
+/* Checks the dispatchable {"type", "desc"} and fills jd. */
+static int jdesc_parse(const jval *disp, const char *name, jdesc *jd) {
+    static const char *op_names[] = {"CUMULATIVE_SUMMATION", "CUMULATIVE_PRODUCT", "ARGMIN", "ARGMAX", "REDUCE"};
+    const jval *type = NULL, *desc = NULL;
+    const char *ts;
+    size_t i;
+    int k, op = -1;
+    int seen_axis = 0, seen_dir = 0, seen_excl = 0, seen_axes = 0, seen_fn = 0, seen_in = 0, seen_out = 0;
+    long axis_count = -1;
+    memset(jd, 0, sizeof *jd);
+    if (disp->t != J_OBJ) {
+        fail("--desc: dispatchable '%s' must be an object", name);
+        return 0;
+    }
+    for (i = 0; i < disp->n; i++) {
+        const char *key = disp->k[i];
+        if (strcmp(key, "type") == 0 || strcmp(key, "Type") == 0) type = &disp->v[i];
+        else if (strcmp(key, "desc") == 0 || strcmp(key, "Desc") == 0) desc = &disp->v[i];
+        else if (strcmp(key, "dmlCompileType") == 0) continue; /* compile op or graph: irrelevant here */
+        else {
+            fail("--desc: dispatchable '%s': unknown field '%s'", name, key);
+            return 0;
+        }
+    }
+    if (!type || type->t != J_STR) {
+        fail("--desc: dispatchable '%s': \"type\" (a string, DML_OPERATOR_...) is required", name);
+        return 0;
+    }
+    ts = type->s;
+    if (strncmp(ts, "DML_OPERATOR_", 13) == 0) ts += 13;
+    for (k = 0; k < 5; k++)
+        if (strcmp(ts, op_names[k]) == 0) op = k;
+    if (op < 0) {
+        fail("--desc: unsupported operator type '%s' (supported: DML_OPERATOR_CUMULATIVE_SUMMATION, "
+             "CUMULATIVE_PRODUCT, ARGMIN, ARGMAX, REDUCE with Function ARGMIN or ARGMAX)", type->s);
+        return 0;
+    }
+    jd->type_name = type->s;
+    if (!desc || desc->t != J_OBJ) {
+        fail("--desc: dispatchable '%s': \"desc\" (an object) is required", name);
+        return 0;
+    }
+    jd->op = op == 0 ? OP_CUMSUM : op == 1 ? OP_CUMPROD : op == 2 ? OP_ARGMIN : OP_ARGMAX;
+    jd->reduce = op == 4;
+    for (i = 0; i < desc->n; i++) {
+        const char *key = desc->k[i];
+        const jval *x = &desc->v[i];
+        if (strcmp(key, "InputTensor") == 0) {
+            if (!jtensor_parse(x, "InputTensor", &jd->in)) return 0;
+            seen_in = 1;
+        } else if (strcmp(key, "OutputTensor") == 0) {
+            if (!jtensor_parse(x, "OutputTensor", &jd->out)) return 0;
+            seen_out = 1;
+        } else if (strcmp(key, "Axis") == 0 && op <= 1) {
+            if (!juint(x, "Axis", &jd->axis)) return 0;
+            seen_axis = 1;
+        } else if (strcmp(key, "AxisDirection") == 0 && op <= 3) {
+            static const char *dirs[] = {"INCREASING", "DECREASING"};
+            if (!jenum(x, "AxisDirection", "DML_AXIS_DIRECTION_", dirs, 2, &k)) return 0;
+            jd->reverse = k;
+            seen_dir = 1;
+        } else if ((strcmp(key, "HasExclusiveSum") == 0 && op == 0) ||
+                   (strcmp(key, "HasExclusiveProduct") == 0 && op == 1)) {
+            if (x->t != J_TRUE && x->t != J_FALSE) {
+                fail("--desc: %s must be true or false (got %s)", key, jtype_name(x->t));
+                return 0;
+            }
+            jd->exclusive = x->t == J_TRUE;
+            seen_excl = 1;
+        } else if (strcmp(key, "Axes") == 0 && op >= 2) {
+            if (!juint_list(x, "Axes", &jd->naxes, jd->axes)) return 0;
+            seen_axes = 1;
+        } else if (strcmp(key, "AxisCount") == 0 && op >= 2) {
+            if (!juint(x, "AxisCount", &axis_count)) return 0;
+        } else if (strcmp(key, "Function") == 0 && op == 4) {
+            static const char *fns[] = {"ARGMAX", "ARGMIN"};
+            if (!jenum(x, "Function (dml_ref: ARGMIN or ARGMAX)", "DML_REDUCE_FUNCTION_", fns, 2, &k)) return 0;
+            jd->op = k == 0 ? OP_ARGMAX : OP_ARGMIN;
+            seen_fn = 1;
+        } else {
+            fail("--desc: unknown field '%s' in a %s desc", key, type->s);
+            return 0;
+        }
+    }
+    {
+        const char *missing = !seen_in ? "InputTensor" : !seen_out ? "OutputTensor"
+                            : op <= 1 && !seen_axis ? "Axis"
+                            : op <= 3 && !seen_dir ? "AxisDirection"
+                            : op == 0 && !seen_excl ? "HasExclusiveSum"
+                            : op == 1 && !seen_excl ? "HasExclusiveProduct"
+                            : op >= 2 && !seen_axes ? "Axes"
+                            : op == 4 && !seen_fn ? "Function" : NULL;
+        if (missing) {
+            fail("--desc: %s desc: field %s is required", type->s, missing);
+            return 0;
+        }
+    }
+    if (axis_count >= 0 && (unsigned long)axis_count != jd->naxes) {
+        fail("--desc: AxisCount %ld but %u Axes", axis_count, jd->naxes);
+        return 0;
+    }
+    return 1;
+}
+
+/* Finds the dispatchable: the root itself, or the single DML operator among a model's "dispatchables"
+   (or the one named `want`). */
+static const jval *jfind_dispatchable(const jval *root, const char *want, const char **name) {
+    const jval *ds, *found = NULL;
+    size_t i;
+    unsigned nops = 0;
+    char list[256] = "";
+    if (root->t != J_OBJ) {
+        fail("--desc: the JSON root must be an object (a DxDispatch model or one dispatchable)");
+        return NULL;
+    }
+    ds = jget(root, "dispatchables");
+    if (!ds && !jget(root, "resources") && !jget(root, "commands")) {
+        if (want) {
+            fail("--dispatchable applies to a whole DxDispatch model (with \"dispatchables\")");
+            return NULL;
+        }
+        *name = "(root)";
+        return root;
+    }
+    for (i = 0; i < root->n; i++)
+        if (strcmp(root->k[i], "dispatchables") != 0 && strcmp(root->k[i], "resources") != 0 &&
+            strcmp(root->k[i], "commands") != 0) {
+            fail("--desc: unknown field '%s' in a DxDispatch model", root->k[i]);
+            return NULL;
+        }
+    if (!ds || ds->t != J_OBJ) {
+        fail("--desc: the model's \"dispatchables\" must be an object");
+        return NULL;
+    }
+    for (i = 0; i < ds->n; i++) {
+        const jval *t = ds->v[i].t == J_OBJ ? jget(&ds->v[i], "type") : NULL;
+        if (!t) t = ds->v[i].t == J_OBJ ? jget(&ds->v[i], "Type") : NULL;
+        if (want) {
+            if (strcmp(ds->k[i], want) == 0) {
+                *name = ds->k[i];
+                return &ds->v[i];
+            }
+            continue;
+        }
+        /* HLSL, ONNX and serialized-graph dispatchables are not DirectML operators */
+        if (t && t->t == J_STR &&
+            (strcmp(t->s, "hlsl") == 0 || strcmp(t->s, "onnx") == 0 || strcmp(t->s, "DmlSerializedGraph") == 0))
+            continue;
+        nops++;
+        found = &ds->v[i];
+        *name = ds->k[i];
+        if (strlen(list) + strlen(ds->k[i]) + 4 < sizeof list) {
+            if (list[0]) strcat(list, ", ");
+            strcat(list, ds->k[i]);
+        }
+    }
+    if (want) {
+        fail("--desc: no dispatchable named '%s'", want);
+        return NULL;
+    }
+    if (nops == 0) {
+        fail("--desc: the model has no DirectML operator dispatchable");
+        return NULL;
+    }
+    if (nops > 1) {
+        fail("--desc: the model has %u DirectML operator dispatchables (%s): choose one with --dispatchable NAME",
+             nops, list);
+        return NULL;
+    }
+    return found;
+}
+
+static void format_uints(const UINT *v, unsigned n, char *buf, size_t cap) {
+    unsigned k;
+    size_t len;
+    snprintf(buf, cap, "[");
+    for (k = 0; k < n; k++) {
+        len = strlen(buf);
+        snprintf(buf + len, cap - len, "%s%lu", k ? "," : "", (unsigned long)v[k]);
+    }
+    len = strlen(buf);
+    snprintf(buf + len, cap - len, "]");
+}
+
+/* Sizes equal, and Strides (if given) describe `strides` (NULL: packed C order) on every dimension
+   longer than 1. */
+static int jtensor_check(const jtensor *t, const char *field, DML_TENSOR_DATA_TYPE type, unsigned rank,
+                         const UINT *sizes, const UINT *strides, const char *what) {
+    unsigned k;
+    char a[160], b[160];
+    UINT packed[MAX_RANK];
+    if (t->type != type) {
+        fail("--desc: %s DataType %s does not match %s (%s)", field, dt_suffixes[t->type], what,
+             dt_suffixes[type]);
+        return 0;
+    }
+    if (t->rank != rank || memcmp(t->sizes, sizes, rank * sizeof *sizes) != 0) {
+        format_uints(t->sizes, t->rank, a, sizeof a);
+        format_uints(sizes, rank, b, sizeof b);
+        fail("--desc: %s Sizes %s do not match %s %s (no broadcasting: they must be equal)", field, a, what, b);
+        return 0;
+    }
+    if (!t->has_strides) return 1;
+    if (!strides) {
+        UINT mul = 1;
+        for (k = rank; k-- > 0;) {
+            packed[k] = mul;
+            mul *= sizes[k];
+        }
+        strides = packed;
+    }
+    for (k = 0; k < rank; k++)
+        if (sizes[k] > 1 && t->strides[k] != strides[k]) {
+            format_uints(t->strides, rank, a, sizeof a);
+            format_uints(strides, rank, b, sizeof b);
+            fail("--desc: %s Strides %s do not describe the layout of %s (%s)", field, a, what, b);
+            return 0;
+        }
+    return 1;
+}
+
+/* ======================================================================
    help
    ====================================================================== */
 
@@ -1065,6 +1767,23 @@ static const char *HELP_RUN =
     "Inputs: .npy 1.0/2.0/3.0, dtypes f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 (either byte order),\n"
     "C or Fortran order (passed to the library as strides), rank 1..8 (0-d is shape (1)).\n"
     "The output is written under a temporary name and renamed only on success.\n";
+
+static const char *HELP_RUN_DESC =
+    "\nusage: dmlref run --desc OP.json [--dispatchable NAME] [options] INPUT.npy -o OUTPUT.npy\n"
+    "The operator comes from a DxDispatch-style JSON description instead of OP and its options:\n"
+    "a whole DxDispatch model (its single DirectML operator among \"dispatchables\", or the one\n"
+    "named by --dispatchable; \"resources\" and \"commands\" are ignored) or one dispatchable\n"
+    "{\"type\": \"DML_OPERATOR_...\", \"desc\": {...}}. Types: CUMULATIVE_SUMMATION,\n"
+    "CUMULATIVE_PRODUCT (InputTensor, OutputTensor, Axis, AxisDirection, HasExclusiveSum /\n"
+    "HasExclusiveProduct), ARGMIN, ARGMAX (InputTensor, OutputTensor, AxisCount optional, Axes,\n"
+    "AxisDirection), REDUCE with Function ARGMIN or ARGMAX (Function, InputTensor, OutputTensor,\n"
+    "AxisCount optional, Axes). Every non-optional field is required, as in DxDispatch. Tensors:\n"
+    "{\"DataType\", \"Sizes\", \"Strides\" (optional), ...}; enum values in full or without their\n"
+    "prefix (\"DML_AXIS_DIRECTION_DECREASING\" or \"DECREASING\"); booleans true/false. InputTensor's\n"
+    "DataType and Sizes must equal the .npy's dtype and shape (no broadcasting), Strides (if given)\n"
+    "its layout; OutputTensor must be the output dml_ref writes (packed). Only --order,\n"
+    "--accumulation, --identity-seed, --nan and --isa may be given. Malformed JSON, unknown types\n"
+    "and unknown fields are errors (exit 2, nothing written).\n";
 
 static const char *HELP_COMPARE =
     "usage: dmlref compare EXPECTED.npy ACTUAL.npy [--ulp N] [--bound BOUND.npy] [--zero-sign-equal]\n"
@@ -1161,6 +1880,133 @@ static int parse_op_command(int argc, char **argv, op_args *a, const char **pos,
     return check_op_args(a);
 }
 
+/* `run --desc OP.json [--dispatchable NAME] [options] INPUT.npy -o OUTPUT.npy` */
+static int cmd_run_desc(int argc, char **argv) {
+    op_args a;
+    const char *input = NULL, *output = NULL, *desc_path = NULL, *want = NULL, *name = NULL;
+    const jval *disp;
+    jval root;
+    jdesc jd;
+    npy_array in;
+    opdesc d;
+    dmlref_options o;
+    char msg[512] = "";
+    void *out;
+    UINT in_strides[MAX_RANK];
+    int i, rc;
+    unsigned k;
+    memset(&a, 0, sizeof a);
+    a.index_type = DML_TENSOR_DATA_TYPE_INT64;
+    for (i = 0; i < argc; i++) {
+        int r;
+        const char *o2 = argv[i];
+        if (strcmp(o2, "--desc") == 0 || strcmp(o2, "--dispatchable") == 0 || strcmp(o2, "-o") == 0) {
+            if (i + 1 >= argc) {
+                fail("option %s needs a value", o2);
+                return 2;
+            }
+            if (strcmp(o2, "--desc") == 0) desc_path = argv[++i];
+            else if (strcmp(o2, "-o") == 0) output = argv[++i];
+            else want = argv[++i];
+            continue;
+        }
+        r = parse_op_option(argc, argv, &i, &a);
+        if (r < 0) return 2;
+        if (r > 0) {
+            if (strcmp(o2, "--order") != 0 && strcmp(o2, "--accumulation") != 0 &&
+                strcmp(o2, "--identity-seed") != 0 && strcmp(o2, "--nan") != 0 && strcmp(o2, "--isa") != 0) {
+                fail("option %s: with --desc the operator's parameters come from the JSON desc", o2);
+                return 2;
+            }
+            continue;
+        }
+        if (o2[0] == '-' && o2[1]) {
+            fail("unknown option %s", o2);
+            return 2;
+        }
+        if (input) {
+            fail("unexpected argument '%s' (with --desc, OP is not given)", o2);
+            return 2;
+        }
+        input = o2;
+    }
+    if (!desc_path) {
+        fail("option --desc needs a value");
+        return 2;
+    }
+    if (!input) {
+        fail("expected 1 file name, got 0");
+        return 2;
+    }
+    if (!output) {
+        fail("run: -o OUTPUT.npy is required");
+        return 2;
+    }
+    if ((rc = json_load(desc_path, &root)) != 0) return rc;
+    disp = jfind_dispatchable(&root, want, &name);
+    if (!disp || !jdesc_parse(disp, name, &jd)) {
+        jfree(&root);
+        return 2;
+    }
+    jfree(&root);
+    a.op = jd.op;
+    if ((rc = check_op_args(&a)) != 0) return rc;
+    if ((rc = npy_load(input, &in)) != 0) return rc;
+    rc = 2;
+    if (!jtensor_check(&jd.in, "InputTensor", in.type, in.rank, in.shape, npy_strides(&in, in_strides), input))
+        goto done;
+    if (is_scan(jd.op)) {
+        if (jd.axis >= (long)in.rank) {
+            fail("--desc: Axis %ld is out of range for a rank-%u input", jd.axis, in.rank);
+            goto done;
+        }
+        a.axis_set = 1;
+        a.axis = jd.axis;
+        a.reverse = jd.reverse;
+        a.exclusive = jd.exclusive;
+    } else {
+        a.axes_set = 1;
+        a.naxes = jd.naxes;
+        for (k = 0; k < jd.naxes; k++) {
+            if (jd.axes[k] >= (long)in.rank) {
+                fail("--desc: Axes: %ld is out of range for a rank-%u input", jd.axes[k], in.rank);
+                goto done;
+            }
+            a.axes[k] = jd.axes[k];
+        }
+        a.last = jd.reverse;
+        a.index_type = jd.out.type;
+        if (a.index_type != DML_TENSOR_DATA_TYPE_INT32 && a.index_type != DML_TENSOR_DATA_TYPE_INT64 &&
+            a.index_type != DML_TENSOR_DATA_TYPE_UINT32 && a.index_type != DML_TENSOR_DATA_TYPE_UINT64) {
+            fail("--desc: OutputTensor DataType %s: an index output is INT32, INT64, UINT32 or UINT64",
+                 dt_suffixes[a.index_type]);
+            goto done;
+        }
+    }
+    if ((rc = build_desc(&d, &a, &in, a.index_type)) != 0) goto done;
+    rc = 2;
+    if (!jtensor_check(&jd.out, "OutputTensor", d.out_type, d.rank, d.out_sizes, NULL,
+                       "the output (written packed, C order)"))
+        goto done;
+    if (jd.reduce) {
+        d.red.Function = jd.op == OP_ARGMIN ? DML_REDUCE_FUNCTION_ARGMIN : DML_REDUCE_FUNCTION_ARGMAX;
+        d.red.InputTensor = &d.it;
+        d.red.OutputTensor = &d.ot;
+        d.red.AxisCount = jd.naxes;
+        d.red.Axes = d.axes;
+        d.op.Type = DML_OPERATOR_REDUCE;
+        d.op.Desc = &d.red;
+    }
+    options_from_args(&o, &a, msg, sizeof msg);
+    out = xcalloc((size_t)d.out_bytes + 8);
+    rc = exec_op(&d, &in, out, &o);
+    if (rc == 0) rc = npy_save(output, d.out_type, d.rank, d.out_sizes, 0, out, d.out_count, NULL);
+    free(out);
+done:
+    npy_free(&in);
+    return rc;
+}
+
 static int cmd_run(int argc, char **argv) {
     op_args a;
     const char *pos[1], *output = NULL;
@@ -1173,8 +2019,11 @@ static int cmd_run(int argc, char **argv) {
     if (wants_help(argc, argv)) {
         fputs(HELP_RUN, stdout);
         fputs(HELP_OPS, stdout);
+        fputs(HELP_RUN_DESC, stdout);
         return 0;
     }
+    for (npos = 0; npos < argc; npos++)
+        if (strcmp(argv[npos], "--desc") == 0) return cmd_run_desc(argc, argv);
     if ((rc = parse_op_command(argc, argv, &a, pos, 1, &npos, &output)) != 0) return rc;
     if (!output) {
         fail("run: -o OUTPUT.npy is required");

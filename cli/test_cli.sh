@@ -354,6 +354,113 @@ expect "explain integer scan" 0 "$D" explain cumsum m.npy m_sum1.npy
 has "explain integer scan: one answer" out.txt "integer scan"
 expect "explain bad option" 2 "$D" explain cumsum --axes 0 h.npy h_default.npy
 
+# ---- run --desc: DxDispatch-style JSON operator descriptions ----------------------------------
+# desc_refused NAME JSONFILE TEXT [ARGS...]: `run --desc JSONFILE ... m.npy` exits 2 with one stderr
+# line containing TEXT, and writes nothing.
+desc_refused() {
+    rm -f desc_out.npy desc_out.npy.tmp*
+    dname=$1
+    dfile=$2
+    dtext=$3
+    shift 3
+    "$D" run --desc "$dfile" "$@" m.npy -o desc_out.npy >out.txt 2>err.txt
+    got=$?
+    lines=$(wc -l <err.txt)
+    if [ "$got" -eq 2 ] && [ "$lines" -eq 1 ] && grep -F -q -e "$dtext" err.txt && ! ls desc_out.npy* >/dev/null 2>&1; then
+        ok
+    else
+        bad "$dname: exit $got, $lines stderr line(s), expected 2, 1 and '$dtext'; output files: $(ls desc_out.npy* 2>/dev/null)"
+        sed 's/^/    | /' err.txt | head -4
+    fi
+}
+M float32 2,3 1 5 3 4 2 6 -o dm.npy
+cat >cs_desc.json <<'JSON'
+{
+    "type": "DML_OPERATOR_CUMULATIVE_SUMMATION",
+    "desc": {
+        "InputTensor": { "DataType": "FLOAT32", "Sizes": [2, 3] },
+        "OutputTensor": { "DataType": "DML_TENSOR_DATA_TYPE_FLOAT32", "Sizes": [2, 3], "Strides": [3, 1] },
+        "Axis": 1,
+        "AxisDirection": "DML_AXIS_DIRECTION_DECREASING",
+        "HasExclusiveSum": true
+    }
+}
+JSON
+expect "run --desc cumsum" 0 "$D" run --desc cs_desc.json dm.npy -o desc_cs.npy
+expect "run cumsum option form" 0 "$D" run cumsum --axis 1 --reverse --exclusive dm.npy -o opt_cs.npy
+same "run --desc cumsum = option form" opt_cs.npy desc_cs.npy
+M float32 2,3 8 3 0 8 6 0 -o desc_cs_want.npy
+same "run --desc cumsum known answer" desc_cs_want.npy desc_cs.npy
+expect "run --desc cumsum --order tree" 0 "$D" run --desc cs_desc.json --order tree:sklansky:2:after --accumulation wide dm.npy -o desc_cs2.npy
+expect "run option form --order tree" 0 "$D" run cumsum --axis 1 --reverse --exclusive --order tree:sklansky:2:after --accumulation wide dm.npy -o opt_cs2.npy
+same "run --desc with command-line options" opt_cs2.npy desc_cs2.npy
+cat >am_desc.json <<'JSON'
+{ "type": "ARGMAX",
+  "desc": { "InputTensor": { "Type": "BUFFER", "Desc": { "DataType": "FLOAT32", "Sizes": [2, 3] } },
+            "OutputTensor": { "DataType": "UINT32", "Sizes": [2, 1] },
+            "AxisCount": 1, "Axes": [1], "AxisDirection": "INCREASING" } }
+JSON
+expect "run --desc argmax Axes" 0 "$D" run --desc am_desc.json dm.npy -o desc_am.npy
+M uint32 2,1 1 2 -o desc_am_want.npy
+same "run --desc argmax known answer" desc_am_want.npy desc_am.npy
+expect "run argmax option form" 0 "$D" run argmax --axes 1 --index-type uint32 dm.npy -o opt_am.npy
+same "run --desc argmax = option form" opt_am.npy desc_am.npy
+cat >rd_desc.json <<'JSON'
+{"type": "DML_OPERATOR_REDUCE", "desc": {"Function": "DML_REDUCE_FUNCTION_ARGMIN",
+  "InputTensor": {"DataType": "FLOAT32", "Sizes": [2, 3]},
+  "OutputTensor": {"DataType": "INT64", "Sizes": [1, 3]}, "AxisCount": 1, "Axes": [0]}}
+JSON
+expect "run --desc reduce argmin" 0 "$D" run --desc rd_desc.json dm.npy -o desc_rd.npy
+M int64 1,3 0 1 0 -o desc_rd_want.npy
+same "run --desc reduce argmin known answer" desc_rd_want.npy desc_rd.npy
+cat >model_desc.json <<'JSON'
+{
+    "resources": { "in": { "initialValuesDataType": "FLOAT32", "initialValues": [1, 5, 3, 4, 2, 6] },
+                   "out": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 6, "value": 0 } } },
+    "dispatchables": {
+        "scan": { "type": "DML_OPERATOR_CUMULATIVE_PRODUCT",
+                  "desc": { "InputTensor": { "DataType": "FLOAT32", "Sizes": [2, 3] },
+                            "OutputTensor": { "DataType": "FLOAT32", "Sizes": [2, 3] },
+                            "Axis": 0, "AxisDirection": "INCREASING", "HasExclusiveProduct": false } }
+    },
+    "commands": [ { "type": "dispatch", "dispatchable": "scan", "bindings": { "InputTensor": "in", "OutputTensor": "out" } },
+                  { "type": "print", "resource": "out" } ]
+}
+JSON
+expect "run --desc whole model" 0 "$D" run --desc model_desc.json dm.npy -o desc_model.npy
+M float32 2,3 1 5 3 4 10 18 -o desc_model_want.npy
+same "run --desc whole model known answer" desc_model_want.npy desc_model.npy
+M float32 2,3 1 5 3 4 2 6 -o dmf.npy --fortran
+sed 's/"Sizes": \[2, 3\] },/"Sizes": [2, 3], "Strides": [1, 2] },/' cs_desc.json >fortran_desc.json
+expect "run --desc Strides of a Fortran-order input" 0 "$D" run --desc fortran_desc.json dmf.npy -o desc_f.npy
+same "run --desc Fortran-order input known answer" desc_cs_want.npy desc_f.npy
+cp dm.npy m.npy
+desc_refused "run --desc Strides not the file's layout" fortran_desc.json "Strides [1,2] do not describe the layout of m.npy ([3,1])"
+sed 's/"dispatchables": {/"dispatchables": { "other": { "type": "ARGMIN", "desc": {} },/' model_desc.json >two_desc.json
+desc_refused "run --desc two dispatchables" two_desc.json "choose one with --dispatchable NAME"
+expect "run --desc --dispatchable" 0 "$D" run --desc two_desc.json --dispatchable scan dm.npy -o desc_model2.npy
+same "run --desc --dispatchable known answer" desc_model_want.npy desc_model2.npy
+printf '{"type": "DML_OPERATOR_CUMULATIVE_SUMMATION", "desc": {' >malformed.json
+desc_refused "run --desc malformed JSON" malformed.json "malformed JSON at line 1"
+printf '{"type": "ARGMAX", "desc": {"Axes": [1,]}}' >malformed2.json
+desc_refused "run --desc malformed JSON (trailing comma)" malformed2.json "malformed JSON"
+sed 's/CUMULATIVE_SUMMATION/GEMM/' cs_desc.json >unknown_type.json
+desc_refused "run --desc unknown type" unknown_type.json "unsupported operator type 'DML_OPERATOR_GEMM'"
+sed 's/"Axis": 1,/"Axis": 1, "Alpha": 0.5,/' cs_desc.json >unknown_field.json
+desc_refused "run --desc unknown field" unknown_field.json "unknown field 'Alpha'"
+sed 's/"DataType": "FLOAT32", "Sizes": \[2, 3\] }/"DataType": "FLOAT16", "Sizes": [2, 3] }/' cs_desc.json >dtype_desc.json
+desc_refused "run --desc DataType mismatch" dtype_desc.json "InputTensor DataType FLOAT16 does not match m.npy (FLOAT32)"
+sed 's/"Sizes": \[2, 3\] },/"Sizes": [3, 2] },/' cs_desc.json >sizes_desc.json
+desc_refused "run --desc Sizes mismatch" sizes_desc.json "InputTensor Sizes [3,2] do not match m.npy [2,3]"
+sed 's/"HasExclusiveSum": true/"HasExclusiveSum": 1/' cs_desc.json >bool_desc.json
+desc_refused "run --desc non-boolean BOOL" bool_desc.json "HasExclusiveSum must be true or false"
+sed 's/"HasExclusiveSum": true/"HasExclusiveProduct": true/' cs_desc.json >missing_desc.json
+desc_refused "run --desc field of another operator" missing_desc.json "unknown field 'HasExclusiveProduct'"
+desc_refused "run --desc with --axis" cs_desc.json "come from the JSON desc" --axis 0
+desc_refused "run --desc argmax with --order" am_desc.json "option --order applies to cumsum/cumprod" --order blocked
+"$D" run --help >out.txt
+has "run --help: --desc" out.txt "dmlref run --desc OP.json"
+
 # ---- files written by NumPy (tests/data/npy/) ----------------------------------------------
 if [ -f "$NPY/dtype_f4.npy" ]; then
     . "$HERE/test_cli_npy.sh"
