@@ -1772,21 +1772,23 @@ DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f64_scalar, double, double, DM
 /* Round to the nearest binary16 value, kept as a float. */
 static float dmlref__round_f16(float v) { return dmlref_f16_to_f32(dmlref_f32_to_f16(v)); }
 
+/* x / 2^shift (1 <= shift < 64), rounded to nearest, ties to even, without a branch. */
+static uint64_t dmlref__shift_nearest_even(uint64_t x, uint32_t shift) {
+    uint64_t kept = x >> shift, rest = x & ((UINT64_C(1) << shift) - 1u), half = UINT64_C(1) << (shift - 1u);
+    return kept + ((uint64_t)(rest > half) | ((uint64_t)(rest == half) & kept));
+}
+
 /* Round a double to binary16 once, to nearest even; NaN becomes 0x7E00. */
 static uint16_t dmlref__f64_to_f16(double v) {
-    uint64_t bits = dmlref__bits_from_f64(v), magnitude = bits & UINT64_C(0x7FFFFFFFFFFFFFFF), significand, kept,
-             rest, half;
+    uint64_t bits = dmlref__bits_from_f64(v), magnitude = bits & UINT64_C(0x7FFFFFFFFFFFFFFF), significand, kept;
     uint16_t sign = (uint16_t)((bits >> 48) & 0x8000u);
-    int exponent = (int)(magnitude >> 52) - 1023, shift;
+    int exponent = (int)(magnitude >> 52) - 1023;
     if (magnitude > UINT64_C(0x7FF0000000000000)) return 0x7E00u;
     if (exponent >= 16) return (uint16_t)(sign | 0x7C00u); /* infinity, or at least 2^16 */
     if (exponent < -25) return sign;                       /* below half the smallest subnormal */
     significand = (magnitude & ((UINT64_C(1) << 52) - 1u)) | (UINT64_C(1) << 52);
-    shift = 42 + (exponent < -14 ? -14 - exponent : 0); /* binary16 keeps 10 bits, fewer when subnormal */
-    kept = significand >> shift;
-    rest = significand & ((UINT64_C(1) << shift) - 1u);
-    half = UINT64_C(1) << (shift - 1);
-    if (rest > half || (rest == half && (kept & 1u))) kept++;
+    /* binary16 keeps 10 bits after the leading one, fewer when subnormal */
+    kept = dmlref__shift_nearest_even(significand, (uint32_t)(42 + (exponent < -14 ? -14 - exponent : 0)));
     /* a normal result adds the exponent to the significand's leading one; a carry out reaches infinity */
     return (uint16_t)(sign | (exponent < -14 ? kept : ((uint64_t)(exponent + 14) << 10) + kept));
 }
@@ -2473,17 +2475,13 @@ superaccumulator:
 #define DMLREF__F16_CHUNK (1u << 21)
 static uint16_t dmlref__f16_from_units(int64_t units, int all_negative_zero) {
     uint64_t negative = (uint64_t)units >> 63, magnitude = ((uint64_t)units ^ (0u - negative)) + negative;
-    uint64_t kept, rest, half, bits;
+    uint64_t bits;
     uint32_t shift;
     if (magnitude < 2048u) /* zero, subnormal, or the first binade: exact */
         return (uint16_t)((negative | (uint64_t)(units == 0 && all_negative_zero)) << 15 | magnitude);
     shift = dmlref__bit_length(magnitude) - 11u;
-    kept = magnitude >> shift;
-    rest = magnitude & ((UINT64_C(1) << shift) - 1u);
-    half = UINT64_C(1) << (shift - 1u);
-    kept += (uint64_t)(rest > half) | ((uint64_t)(rest == half) & kept); /* nearest, ties to even: no branch */
-    /* kept's leading one adds 1 to the exponent field shift; a carry out reaches infinity */
-    bits = ((uint64_t)shift << 10) + kept;
+    /* the kept significand's leading one adds 1 to the exponent field shift; a carry out reaches infinity */
+    bits = ((uint64_t)shift << 10) + dmlref__shift_nearest_even(magnitude, shift);
     bits = bits < 0x7C00u ? bits : 0x7C00u;
     return (uint16_t)(negative << 15 | bits);
 }
@@ -2837,7 +2835,7 @@ static void dmlref__bound_sum_tree(const dmlref__scan_panel *p, const void *src,
             block_depth = d_max;
             weight = d_i * a_cur;
             depth = (double)depth_i;
-        } else if (after) {
+        } else if (after) { /* the current block's leaves one level down; the earlier blocks' at L + b */
             block_depth = d_max + 1u > levels + index ? d_max + 1u : levels + index;
             weight = (d_i + 1) * a_cur + g;
             depth = (double)(depth_i + 1u > levels + index ? depth_i + 1u : levels + index);
