@@ -746,6 +746,14 @@ static int parse_order(const char *s, op_args *a) {
 
 static const char *isa_names[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon", "avx512fp16"};
 
+/* The index of v in names[0..n), or -1. */
+static int find_name(const char *v, const char *const *names, int n) {
+    int k;
+    for (k = 0; k < n; k++)
+        if (strcmp(v, names[k]) == 0) return k;
+    return -1;
+}
+
 /* Parses the operator option at argv[*i]. 1 consumed, 0 not an operator option, -1 error (printed). */
 static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
     const char *o = argv[*i];
@@ -800,9 +808,7 @@ static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
         }
         a->order_set = 1;
     } else if (strcmp(o, "--accumulation") == 0) {
-        int k, found = -1;
-        for (k = 0; k < 3; k++)
-            if (strcmp(v, acc_names[k]) == 0) found = k;
+        int found = find_name(v, acc_names, 3);
         if (found < 0) {
             fail("option --accumulation: '%s' is not default, native or wide", v);
             return -1;
@@ -810,9 +816,7 @@ static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
         a->accumulation = found;
         a->accumulation_set = 1;
     } else if (strcmp(o, "--nan") == 0) {
-        int k, found = -1;
-        for (k = 0; k < 3; k++)
-            if (strcmp(v, nan_names[k]) == 0) found = k;
+        int found = find_name(v, nan_names, 3);
         if (found < 0) {
             fail("option --nan: '%s' is not propagate, ignore or compare", v);
             return -1;
@@ -830,9 +834,7 @@ static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
         }
         a->index_type_set = 1;
     } else if (strcmp(o, "--isa") == 0) {
-        int k, found = -1;
-        for (k = 0; k < 7; k++)
-            if (strcmp(v, isa_names[k]) == 0) found = k;
+        int found = find_name(v, isa_names, 7);
         if (found < 0) {
             fail("option --isa: '%s' is not auto, scalar, sse2, avx2, avx512, avx512fp16 or neon", v);
             return -1;
