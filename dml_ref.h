@@ -525,21 +525,42 @@ DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_l
 
 enum { DMLREF__KIND_NONE, DMLREF__KIND_FLOAT, DMLREF__KIND_SIGNED, DMLREF__KIND_UNSIGNED };
 
+/* Kernel tables have one row per slot: scans share a row between the signed
+   and unsigned integers of a size (two's complement sums and products are
+   the same bits), arg-reductions do not. Floats come first. */
+enum {
+    DMLREF__SLOT_F16, DMLREF__SLOT_F32, DMLREF__SLOT_F64, DMLREF__SLOT_U8, DMLREF__SLOT_U16, DMLREF__SLOT_U32,
+    DMLREF__SLOT_U64, DMLREF__SLOT_I8, DMLREF__SLOT_I16, DMLREF__SLOT_I32, DMLREF__SLOT_I64,
+    DMLREF__FLOAT_SLOTS = 3,
+    DMLREF__SCAN_SLOTS = 7,
+    DMLREF__ARG_SLOTS = 11
+};
+
 typedef struct dmlref__type_info {
     const char *name;
     uint32_t size; /* bytes per element; 0 for the 4-bit types */
     int kind;
+    int scan_slot, arg_slot; /* rows of the kernel tables (-1: no kernel) */
 } dmlref__type_info;
 
+#define DMLREF__TYPE_COUNT 14 /* DML_TENSOR_DATA_TYPE values, UNKNOWN to INT4 */
+
 /* Indexed by DML_TENSOR_DATA_TYPE value. */
-static const dmlref__type_info dmlref__types[14] = {
-    {"UNKNOWN", 0, DMLREF__KIND_NONE},  {"FLOAT32", 4, DMLREF__KIND_FLOAT},
-    {"FLOAT16", 2, DMLREF__KIND_FLOAT}, {"UINT32", 4, DMLREF__KIND_UNSIGNED},
-    {"UINT16", 2, DMLREF__KIND_UNSIGNED}, {"UINT8", 1, DMLREF__KIND_UNSIGNED},
-    {"INT32", 4, DMLREF__KIND_SIGNED},  {"INT16", 2, DMLREF__KIND_SIGNED},
-    {"INT8", 1, DMLREF__KIND_SIGNED},   {"FLOAT64", 8, DMLREF__KIND_FLOAT},
-    {"UINT64", 8, DMLREF__KIND_UNSIGNED}, {"INT64", 8, DMLREF__KIND_SIGNED},
-    {"UINT4", 0, DMLREF__KIND_UNSIGNED}, {"INT4", 0, DMLREF__KIND_SIGNED}};
+static const dmlref__type_info dmlref__types[DMLREF__TYPE_COUNT] = {
+    {"UNKNOWN", 0, DMLREF__KIND_NONE, -1, -1},
+    {"FLOAT32", 4, DMLREF__KIND_FLOAT, DMLREF__SLOT_F32, DMLREF__SLOT_F32},
+    {"FLOAT16", 2, DMLREF__KIND_FLOAT, DMLREF__SLOT_F16, DMLREF__SLOT_F16},
+    {"UINT32", 4, DMLREF__KIND_UNSIGNED, DMLREF__SLOT_U32, DMLREF__SLOT_U32},
+    {"UINT16", 2, DMLREF__KIND_UNSIGNED, DMLREF__SLOT_U16, DMLREF__SLOT_U16},
+    {"UINT8", 1, DMLREF__KIND_UNSIGNED, DMLREF__SLOT_U8, DMLREF__SLOT_U8},
+    {"INT32", 4, DMLREF__KIND_SIGNED, DMLREF__SLOT_U32, DMLREF__SLOT_I32},
+    {"INT16", 2, DMLREF__KIND_SIGNED, DMLREF__SLOT_U16, DMLREF__SLOT_I16},
+    {"INT8", 1, DMLREF__KIND_SIGNED, DMLREF__SLOT_U8, DMLREF__SLOT_I8},
+    {"FLOAT64", 8, DMLREF__KIND_FLOAT, DMLREF__SLOT_F64, DMLREF__SLOT_F64},
+    {"UINT64", 8, DMLREF__KIND_UNSIGNED, DMLREF__SLOT_U64, DMLREF__SLOT_U64},
+    {"INT64", 8, DMLREF__KIND_SIGNED, DMLREF__SLOT_U64, DMLREF__SLOT_I64},
+    {"UINT4", 0, DMLREF__KIND_UNSIGNED, -1, -1},
+    {"INT4", 0, DMLREF__KIND_SIGNED, -1, -1}};
 
 #define DMLREF__TYPE_BIT(t) (1u << (unsigned)(t))
 
@@ -1455,6 +1476,45 @@ typedef struct dmlref__arg_panel {
 typedef void (*dmlref__scan_kernel)(const dmlref__scan_panel *panel);
 typedef void (*dmlref__arg_kernel)(const dmlref__arg_panel *panel);
 
+/* One row of a SIMD path's kernel table: the kernel for panels whose steps
+   along the axis are 1 (contiguous lines) and the one for panels whose lines
+   are adjacent (vertical), each taking at least `min` elements or lines; any
+   other panel, or a NULL entry, runs the scalar kernel. */
+typedef struct dmlref__scan_route {
+    dmlref__scan_kernel contiguous, vertical;
+    uint32_t min;
+} dmlref__scan_route;
+typedef struct dmlref__scan_routes {
+    dmlref__scan_route cumsum[DMLREF__SCAN_SLOTS], cumsum_blocked[DMLREF__FLOAT_SLOTS], cumprod[DMLREF__SCAN_SLOTS];
+} dmlref__scan_routes;
+/* Arg-reductions over one reduced dimension: contiguous along it, or with
+   adjacent outputs (vertical: 32-bit index lanes, so at most 2^32 - 1 rows). */
+typedef struct dmlref__arg_route {
+    dmlref__arg_kernel contiguous, vertical;
+    uint32_t contiguous_min, vertical_min;
+} dmlref__arg_route;
+
+static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__scan_kernel scalar,
+                                     const dmlref__scan_panel *p) {
+    if (route && route->contiguous && p->src_step == 1 && p->dst_step == 1 && p->length >= route->min)
+        route->contiguous(p);
+    else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min)
+        route->vertical(p);
+    else
+        scalar(p);
+}
+
+static void dmlref__arg_route_panel(const dmlref__arg_route *route, dmlref__arg_kernel scalar,
+                                    const dmlref__arg_panel *p) {
+    if (route && route->contiguous && p->rdims == 1 && p->rstride[0] == 1 && p->rcount >= route->contiguous_min)
+        route->contiguous(p);
+    else if (route && route->vertical && p->rdims == 1 && p->src_output_step == 1 &&
+             p->outputs >= route->vertical_min && p->rcount <= 0xFFFFFFFFu)
+        route->vertical(p);
+    else
+        scalar(p);
+}
+
 static const void *dmlref__cadvance(const void *p, int64_t elements, uint32_t esize) {
     return (const unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
 }
@@ -1526,14 +1586,14 @@ static int dmlref__odometer_next(const dmlref__dim *dims, uint32_t n, uint64_t *
 
 /* The output may be a bound tensor (FLOAT64) of another element size than the input. */
 static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
-                             dmlref__scan_kernel kernel, int stream, const dmlref__bound_setup *bound,
-                             double *scratch) {
+                             const dmlref__scan_route *route, dmlref__scan_kernel scalar, int stream,
+                             const dmlref__bound_setup *bound, double *scratch) {
     dmlref__dim outer[DMLREF__MAX_DIMS];
     uint64_t pos[DMLREF__MAX_DIMS] = {0};
     int64_t off_in = 0, off_out = 0, base_in = 0, base_out = 0;
     uint32_t n = 0, d, esize = plan->in.esize;
     dmlref__scan_panel panel;
-    DMLREF_ASSERT(kernel != NULL); /* validation admits only types with kernels */
+    DMLREF_ASSERT(scalar != NULL); /* validation admits only types with kernels */
     for (d = 0; d < plan->in.rank; d++) {
         if (d == plan->axis || plan->in.sizes[d] == 1) continue;
         outer[n].size = plan->in.sizes[d];
@@ -1577,20 +1637,20 @@ static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *
     do {
         panel.src = dmlref__cadvance(input, off_in + base_in, esize);
         panel.dst = dmlref__advance(output, off_out + base_out, plan->out.esize);
-        kernel(&panel);
+        dmlref__scan_route_panel(route, scalar, &panel);
     } while (dmlref__odometer_next(outer, n, pos, &off_in, &off_out));
 }
 
 static void dmlref__arg_compare_first(const dmlref__arg_panel *p); /* >>scalar */
 
-static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output, dmlref__arg_kernel kernel,
-                            int prefetch) {
+static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output,
+                            const dmlref__arg_route *route, dmlref__arg_kernel scalar, int prefetch) {
     dmlref__dim kept[DMLREF__MAX_DIMS];
     uint64_t pos[DMLREF__MAX_DIMS] = {0};
     int64_t off_in = 0, off_out = 0;
     uint32_t n = 0, d;
     dmlref__arg_panel panel;
-    DMLREF_ASSERT(kernel != NULL);
+    DMLREF_ASSERT(scalar != NULL);
     memset(&panel, 0, sizeof panel);
     for (d = 0; d < plan->in.rank; d++) {
         if (plan->in.sizes[d] == 1) continue;
@@ -1637,7 +1697,7 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
     do {
         panel.src = dmlref__cadvance(input, off_in, plan->in.esize);
         panel.dst = dmlref__advance(output, off_out, plan->out.esize);
-        kernel(&panel);
+        dmlref__arg_route_panel(route, scalar, &panel);
         if (plan->nan_policy == DMLREF_NAN_COMPARE) dmlref__arg_compare_first(&panel);
     } while (dmlref__odometer_next(kept, n, pos, &off_in, &off_out));
 }
@@ -3310,7 +3370,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 s[l] = (const T *)p->src + (ptrdiff_t)(g + l) * p->src_line;                                  \
                 d[l] = (T *)p->dst + (ptrdiff_t)(g + l) * p->dst_line;                                        \
             }                                                                                                 \
-            i = 0; /* the router sends lines of at least W elements */                                       \
+            i = 0; /* the route sends lines of at least W elements */                                         \
             if (p->exclusive) {                                                                               \
                 DMLREF__TSCAN_TILES(1, 1, 1, LOAD, STORE, TRANSPOSE, OP, IDENTV, V, W);                       \
                 for (i = (W); i + (W) <= p->length; i += (W))                                                 \
@@ -3723,29 +3783,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                                            \
     }
 
-/* Route a scan panel to the contiguous kernel (unit steps along the axis),
-   the vertical kernel (adjacent lines), or the scalar kernel. */
-#define DMLREF__DEFINE_SCAN_ROUTE(NAME, ATTR, CONTIG, VERT, SCALAR, W)                                     \
-    ATTR static void NAME(const dmlref__scan_panel *p) {                                                   \
-        if (p->src_step == 1 && p->dst_step == 1 && p->length >= (W)) CONTIG(p);                           \
-        else if (p->src_line == 1 && p->dst_line == 1 && p->lines >= (W)) VERT(p);                         \
-        else SCALAR(p);                                                                                    \
-    }
 
-#define DMLREF__DEFINE_ARG_ROUTE(NAME, ATTR, CONTIG, WC, VERT, WV, SCALAR)                                \
-    ATTR static void NAME(const dmlref__arg_panel *p) {                                                    \
-        if (p->rdims == 1) {                                                                               \
-            if (p->rstride[0] == 1 && p->rcount >= (WC)) {                                                 \
-                CONTIG(p);                                                                                 \
-                return;                                                                                    \
-            }                                                                                              \
-            if (p->src_output_step == 1 && p->outputs >= (WV) && p->rcount <= 0xFFFFFFFFu) {               \
-                VERT(p);                                                                                   \
-                return;                                                                                    \
-            }                                                                                              \
-        }                                                                                                  \
-        SCALAR(p);                                                                                         \
-    }
 
 /* >>sse2 -------------------------------------------------------------------------
    SSE2, the x86-64 baseline: 4 float32 lanes, a BLOCKED block is four
@@ -3968,15 +4006,13 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
 #define DMLREF__S2_MAX_EPI32(a, b) dmlref__s2_select_si(_mm_cmplt_epi32((b), (a)), (b), (a))
 
 /* One element type: the vertical kernel (value lanes + index lanes), the
-   contiguous kernel (value lanes only, MIN/MAX) and their router. */
+   contiguous kernel (value lanes only, MIN/MAX). */
 #define DMLREF__S2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, NAN2, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, SET1V, MIN, \
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_sse2, DMLREF__S2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__S2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, NAN2, MOR, ANY,  \
-                        SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
-                             dmlref__varg_##SFX##_sse2, W, dmlref__arg_##SFX##_scalar)
+                        SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)
 #define DMLREF__S2_ARG_EPI32(SFX, T, LOAD)                                                                          \
     DMLREF__S2_ARG(SFX, T, __m128i, __m128i, __m128i, 4, LOAD, _mm_cmplt_epi32, DMLREF__S2_LE_EPI32,                 \
                    DMLREF__S2_NONAN, DMLREF__NAN2_EACH, _mm_or_si128, _mm_setzero_si128(), DMLREF__S2_ANY_SI, dmlref__s2_select_si,     \
@@ -4001,9 +4037,7 @@ DMLREF__S2_ARG_EPI32(u32, uint32_t, DMLREF__S2_LOAD_U32)
                         DMLREF__S2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)                                    \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_sse2, DMLREF__S2, T, __m128i, __m128i, W, LOAD, MIN, MAX, LE,       \
                         DMLREF__S2_NONAN, DMLREF__NAN2_EACH, _mm_or_si128, DMLREF__S2_ANY_SI, SET1V, DMLREF__S2_STOREI, VT,            \
-                        dmlref__arg_##SFX##_scalar)                                                                 \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_sse2, DMLREF__S2, dmlref__carg_##SFX##_sse2, W,                    \
-                             dmlref__varg_##SFX##_sse2, 4, dmlref__arg_##SFX##_scalar)
+                        dmlref__arg_##SFX##_scalar)
 #define DMLREF__S2_LE_EPI16(a, b) _mm_xor_si128(_mm_cmpgt_epi16((a), (b)), _mm_set1_epi32(-1))
 #define DMLREF__S2_LE_EPU8(a, b) _mm_cmpeq_epi8(_mm_max_epu8((a), (b)), (b))
 #define DMLREF__S2_LT_EPU8(a, b) _mm_xor_si128(DMLREF__S2_LE_EPU8((b), (a)), _mm_set1_epi32(-1))
@@ -4019,9 +4053,6 @@ DMLREF__S2_ARG_NARROW(u8, uint8_t, dmlref__s2_load_u8, 16, DMLREF__S2_LOADI, _mm
                       DMLREF__S2_LT_EPU8, DMLREF__S2_LE_EPU8, DMLREF__S2_SET1_EPI8, uint8_t)
 DMLREF__S2_ARG_NARROW(i8, int8_t, dmlref__s2_load_i8, 16, DMLREF__S2_LOAD_I8_BIASED, _mm_min_epu8, _mm_max_epu8,
                       DMLREF__S2_LT_EPU8, DMLREF__S2_LE_EPU8, DMLREF__S2_SET1_EPI8, uint8_t)
-#define dmlref__arg_i64_sse2 dmlref__arg_i64_scalar
-#define dmlref__arg_u64_sse2 dmlref__arg_u64_scalar
-#define dmlref__arg_f16_sse2 dmlref__arg_f16_scalar
 
 /* Transposed scans of contiguous lines (SEQUENTIAL floats). */
 #define DMLREF__S2_TRANSPOSE_PS(r) _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3])
@@ -4049,34 +4080,45 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_sse2, DMLREF__S2, float, __m128, 4,
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_sse2, DMLREF__S2, double, __m128d, 2, _mm_loadu_pd, dmlref__s2_store_pd, dmlref__s2_stream_pd, _mm_sfence, _mm_add_pd,
                         _mm_set1_pd(-0.0), _mm_setzero_pd(), dmlref__cumsum_blocked_f64_scalar)
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_sse2, DMLREF__S2, dmlref__tsum_f32_sse2, dmlref__vsum_f32_sse2,
-                          dmlref__cumsum_f32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_sse2, DMLREF__S2, dmlref__tsum_f64_sse2, dmlref__vsum_f64_sse2,
-                          dmlref__cumsum_f64_scalar, 2)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_sse2, DMLREF__S2, dmlref__cblocked_f32_sse2,
-                          dmlref__vblocked_f32_sse2, dmlref__cumsum_blocked_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f64_sse2, DMLREF__S2, dmlref__cblocked_f64_sse2,
-                          dmlref__vblocked_f64_sse2, dmlref__cumsum_blocked_f64_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u8_sse2, DMLREF__S2, dmlref__csum_u8_sse2, dmlref__vsum_u8_sse2,
-                          dmlref__cumsum_u8_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u16_sse2, DMLREF__S2, dmlref__csum_u16_sse2, dmlref__vsum_u16_sse2,
-                          dmlref__cumsum_u16_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_sse2, DMLREF__S2, dmlref__csum_u32_sse2, dmlref__vsum_u32_sse2,
-                          dmlref__cumsum_u32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_sse2, DMLREF__S2, dmlref__csum_u64_sse2, dmlref__vsum_u64_sse2,
-                          dmlref__cumsum_u64_scalar, 2)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_sse2, DMLREF__S2, dmlref__tprod_f32_sse2, dmlref__vprod_f32_sse2,
-                          dmlref__cumprod_f32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_sse2, DMLREF__S2, dmlref__tprod_f64_sse2, dmlref__vprod_f64_sse2,
-                          dmlref__cumprod_f64_scalar, 2)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_sse2, DMLREF__S2, dmlref__cumprod_u16_scalar, dmlref__vprod_u16_sse2,
-                          dmlref__cumprod_u16_scalar, 8)
-#define dmlref__cumsum_f16_sse2 dmlref__cumsum_f16_scalar
-#define dmlref__cumsum_blocked_f16_sse2 dmlref__cumsum_blocked_f16_scalar
-#define dmlref__cumprod_f16_sse2 dmlref__cumprod_f16_scalar
-#define dmlref__cumprod_u8_sse2 dmlref__cumprod_u8_scalar
-#define dmlref__cumprod_u32_sse2 dmlref__cumprod_u32_scalar /* pmulld is SSE4.1 */
-#define dmlref__cumprod_u64_sse2 dmlref__cumprod_u64_scalar
+
+/* The SSE2 path's scan kernels: for each type, the kernel for contiguous lines,
+   the kernel for adjacent lines, and the fewest elements (lines) either takes.
+   NULL: that shape runs the scalar kernel. */
+static const dmlref__scan_routes dmlref__sse2_scans = {
+    {/* cumsum */
+     {NULL, NULL, 0}, /* FLOAT16 */
+     {dmlref__tsum_f32_sse2, dmlref__vsum_f32_sse2, 4}, /* FLOAT32 */
+     {dmlref__tsum_f64_sse2, dmlref__vsum_f64_sse2, 2}, /* FLOAT64 */
+     {dmlref__csum_u8_sse2, dmlref__vsum_u8_sse2, 16}, /* UINT8, INT8 */
+     {dmlref__csum_u16_sse2, dmlref__vsum_u16_sse2, 8}, /* UINT16, INT16 */
+     {dmlref__csum_u32_sse2, dmlref__vsum_u32_sse2, 4}, /* UINT32, INT32 */
+     {dmlref__csum_u64_sse2, dmlref__vsum_u64_sse2, 2}, /* UINT64, INT64 */},
+    {/* cumsum_blocked */
+     {NULL, NULL, 0}, /* FLOAT16 */
+     {dmlref__cblocked_f32_sse2, dmlref__vblocked_f32_sse2, 16}, /* FLOAT32 */
+     {dmlref__cblocked_f64_sse2, dmlref__vblocked_f64_sse2, 16}, /* FLOAT64 */},
+    {/* cumprod */
+     {NULL, NULL, 0}, /* FLOAT16 */
+     {dmlref__tprod_f32_sse2, dmlref__vprod_f32_sse2, 4}, /* FLOAT32 */
+     {dmlref__tprod_f64_sse2, dmlref__vprod_f64_sse2, 2}, /* FLOAT64 */
+     {NULL, NULL, 0}, /* UINT8, INT8 */
+     {NULL, dmlref__vprod_u16_sse2, 8}, /* UINT16, INT16 */
+     {NULL, NULL, 0}, /* UINT32, INT32 */
+     {NULL, NULL, 0}, /* UINT64, INT64 */}};
+/* The SSE2 path's arg-reduction kernels: contiguous, vertical (adjacent
+   outputs), and the fewest elements (outputs) each takes. */
+static const dmlref__arg_route dmlref__sse2_args[DMLREF__ARG_SLOTS] = {
+    {NULL, NULL, 0, 0}, /* FLOAT16 */
+    {dmlref__carg_f32_sse2, dmlref__varg_f32_sse2, 4, 4}, /* FLOAT32 */
+    {dmlref__carg_f64_sse2, dmlref__varg_f64_sse2, 2, 2}, /* FLOAT64 */
+    {dmlref__carg_u8_sse2, dmlref__varg_u8_sse2, 16, 4}, /* UINT8 */
+    {dmlref__carg_u16_sse2, dmlref__varg_u16_sse2, 8, 4}, /* UINT16 */
+    {dmlref__carg_u32_sse2, dmlref__varg_u32_sse2, 4, 4}, /* UINT32 */
+    {NULL, NULL, 0, 0}, /* UINT64 */
+    {dmlref__carg_i8_sse2, dmlref__varg_i8_sse2, 16, 4}, /* INT8 */
+    {dmlref__carg_i16_sse2, dmlref__varg_i16_sse2, 8, 4}, /* INT16 */
+    {dmlref__carg_i32_sse2, dmlref__varg_i32_sse2, 4, 4}, /* INT32 */
+    {NULL, NULL, 0, 0}, /* INT64 */};
 #endif /* DMLREF__BUILD_SSE2 */
 
 /* >>avx2 -------------------------------------------------------------------------
@@ -4319,15 +4361,13 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 #define DMLREF__A2_LOAD_U64(p) _mm256_xor_si256(DMLREF__A2_LOADI(p), _mm256_set1_epi64x(INT64_MIN))
 
 /* One element type: the vertical kernel (value lanes + index lanes), the
-   contiguous kernel (value lanes only, MIN/MAX) and their router. */
+   contiguous kernel (value lanes only, MIN/MAX). */
 #define DMLREF__A2_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, NAN2, MOR, MZERO, ANY, BLEND, BLENDI, SET1I, SET1V, MIN, \
                        MAX, STOREV, VT, IT)                                                                         \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx2, DMLREF__A2, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO, ANY, \
                         BLEND, BLENDI, SET1I, DMLREF__A2_STOREI, IT, dmlref__arg_##SFX##_scalar)                    \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, NAN2, MOR, ANY,  \
-                        SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                                              \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
-                             dmlref__varg_##SFX##_avx2, W, dmlref__arg_##SFX##_scalar)
+                        SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A2_ARG_PS(SFX, T, LOAD)                                                                             \
     DMLREF__A2_ARG(SFX, T, __m256, __m256i, __m256, 8, LOAD, DMLREF__A2_LT_PS, DMLREF__A2_LE_PS, DMLREF__A2_NAN_PS, DMLREF__A2_NAN2_PS, \
                    _mm256_or_ps, _mm256_setzero_ps(), DMLREF__A2_ANY_PS, DMLREF__A2_BLEND_PS, DMLREF__A2_BLENDI_PS,  \
@@ -4366,9 +4406,7 @@ DMLREF__A2_ARG_EPI64(u64, uint64_t, DMLREF__A2_LOAD_U64)
                         DMLREF__A2_SET1_EPI32, DMLREF__A2_STOREI, uint32_t, dmlref__arg_##SFX##_scalar)             \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx2, DMLREF__A2, T, __m256i, __m256i, W, DMLREF__A2_LOADI, MIN, MAX,   \
                         LE, DMLREF__A2_NONAN, DMLREF__NAN2_EACH, _mm256_or_si256, DMLREF__A2_ANY_SI, SET1V,         \
-                        DMLREF__A2_STOREI, VT, dmlref__arg_##SFX##_scalar)                                          \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx2, DMLREF__A2, dmlref__carg_##SFX##_avx2, W,                    \
-                             dmlref__varg_##SFX##_avx2, 8, dmlref__arg_##SFX##_scalar)
+                        DMLREF__A2_STOREI, VT, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A2_LE_EPI8(a, b) _mm256_xor_si256(_mm256_cmpgt_epi8((a), (b)), _mm256_set1_epi32(-1))
 #define DMLREF__A2_LE_EPI16(a, b) _mm256_xor_si256(_mm256_cmpgt_epi16((a), (b)), _mm256_set1_epi32(-1))
 #define DMLREF__A2_LE_EPU8(a, b) _mm256_cmpeq_epi8(_mm256_max_epu8((a), (b)), (b))
@@ -4408,8 +4446,6 @@ DMLREF__DEFINE_CARG(dmlref__carg_f16_avx2, DMLREF__A2, uint16_t, __m256i, __m256
                     _mm256_min_epi16, _mm256_max_epi16, DMLREF__A2_LE_EPI16,
                     DMLREF__A2_NAN_F16KEY, DMLREF__NAN2_EACH, _mm256_or_si256, DMLREF__A2_ANY_SI, DMLREF__A2_SET1_EPI16,
                     DMLREF__A2_STOREI, int16_t, dmlref__arg_f16_scalar)
-DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx2, DMLREF__A2, dmlref__carg_f16_avx2, 16, dmlref__varg_f16_avx2, 8,
-                         dmlref__arg_f16_scalar)
 
 /* Transposed scans of contiguous lines: 8x8 float32 and 4x4 float64 transposes. */
 #define DMLREF__A2_TRANSPOSE_PS(r)                                                                 \
@@ -4466,38 +4502,45 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx2, DMLREF__A2, double, __m256d, 
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx2, DMLREF__A2, uint16_t, __m256, 8, dmlref__a2_load_ph, dmlref__a2_store_ph, dmlref__a2_stream_ph, _mm_sfence, _mm256_add_ps,
                         DMLREF__A2_NEGZ_PS, _mm256_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx2, DMLREF__A2, dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx2,
-                          dmlref__cumsum_f32_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx2, DMLREF__A2, dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx2,
-                          dmlref__cumsum_f16_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx2, DMLREF__A2, dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx2,
-                          dmlref__cumsum_f64_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_avx2, DMLREF__A2, dmlref__cblocked_f32_avx2,
-                          dmlref__vblocked_f32_avx2, dmlref__cumsum_blocked_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f16_avx2, DMLREF__A2, dmlref__cblocked_f16_avx2,
-                          dmlref__vblocked_f16_avx2, dmlref__cumsum_blocked_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f64_avx2, DMLREF__A2, dmlref__cblocked_f64_avx2,
-                          dmlref__vblocked_f64_avx2, dmlref__cumsum_blocked_f64_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u8_avx2, DMLREF__A2, dmlref__csum_u8_avx2, dmlref__vsum_u8_avx2,
-                          dmlref__cumsum_u8_scalar, 32)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u16_avx2, DMLREF__A2, dmlref__csum_u16_avx2, dmlref__vsum_u16_avx2,
-                          dmlref__cumsum_u16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_avx2, DMLREF__A2, dmlref__csum_u32_avx2, dmlref__vsum_u32_avx2,
-                          dmlref__cumsum_u32_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_avx2, DMLREF__A2, dmlref__csum_u64_avx2, dmlref__vsum_u64_avx2,
-                          dmlref__cumsum_u64_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx2, DMLREF__A2, dmlref__tprod_f32_avx2, dmlref__vprod_f32_avx2,
-                          dmlref__cumprod_f32_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx2, DMLREF__A2, dmlref__tprod_f16_avx2, dmlref__vprod_f16_avx2,
-                          dmlref__cumprod_f16_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx2, DMLREF__A2, dmlref__tprod_f64_avx2, dmlref__vprod_f64_avx2,
-                          dmlref__cumprod_f64_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_avx2, DMLREF__A2, dmlref__cumprod_u16_scalar, dmlref__vprod_u16_avx2,
-                          dmlref__cumprod_u16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u32_avx2, DMLREF__A2, dmlref__cumprod_u32_scalar, dmlref__vprod_u32_avx2,
-                          dmlref__cumprod_u32_scalar, 8)
-#define dmlref__cumprod_u8_avx2 dmlref__cumprod_u8_scalar   /* no 8-bit multiply */
-#define dmlref__cumprod_u64_avx2 dmlref__cumprod_u64_scalar /* no 64-bit multiply before AVX-512DQ */
+
+/* The AVX2 path's scan kernels: for each type, the kernel for contiguous lines,
+   the kernel for adjacent lines, and the fewest elements (lines) either takes.
+   NULL: that shape runs the scalar kernel. */
+static const dmlref__scan_routes dmlref__avx2_scans = {
+    {/* cumsum */
+     {dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx2, 8}, /* FLOAT16 */
+     {dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx2, 8}, /* FLOAT32 */
+     {dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx2, 4}, /* FLOAT64 */
+     {dmlref__csum_u8_avx2, dmlref__vsum_u8_avx2, 32}, /* UINT8, INT8 */
+     {dmlref__csum_u16_avx2, dmlref__vsum_u16_avx2, 16}, /* UINT16, INT16 */
+     {dmlref__csum_u32_avx2, dmlref__vsum_u32_avx2, 8}, /* UINT32, INT32 */
+     {dmlref__csum_u64_avx2, dmlref__vsum_u64_avx2, 4}, /* UINT64, INT64 */},
+    {/* cumsum_blocked */
+     {dmlref__cblocked_f16_avx2, dmlref__vblocked_f16_avx2, 16}, /* FLOAT16 */
+     {dmlref__cblocked_f32_avx2, dmlref__vblocked_f32_avx2, 16}, /* FLOAT32 */
+     {dmlref__cblocked_f64_avx2, dmlref__vblocked_f64_avx2, 16}, /* FLOAT64 */},
+    {/* cumprod */
+     {dmlref__tprod_f16_avx2, dmlref__vprod_f16_avx2, 8}, /* FLOAT16 */
+     {dmlref__tprod_f32_avx2, dmlref__vprod_f32_avx2, 8}, /* FLOAT32 */
+     {dmlref__tprod_f64_avx2, dmlref__vprod_f64_avx2, 4}, /* FLOAT64 */
+     {NULL, NULL, 0}, /* UINT8, INT8 */
+     {NULL, dmlref__vprod_u16_avx2, 16}, /* UINT16, INT16 */
+     {NULL, dmlref__vprod_u32_avx2, 8}, /* UINT32, INT32 */
+     {NULL, NULL, 0}, /* UINT64, INT64 */}};
+/* The AVX2 path's arg-reduction kernels: contiguous, vertical (adjacent
+   outputs), and the fewest elements (outputs) each takes. */
+static const dmlref__arg_route dmlref__avx2_args[DMLREF__ARG_SLOTS] = {
+    {dmlref__carg_f16_avx2, dmlref__varg_f16_avx2, 16, 8}, /* FLOAT16 */
+    {dmlref__carg_f32_avx2, dmlref__varg_f32_avx2, 8, 8}, /* FLOAT32 */
+    {dmlref__carg_f64_avx2, dmlref__varg_f64_avx2, 4, 4}, /* FLOAT64 */
+    {dmlref__carg_u8_avx2, dmlref__varg_u8_avx2, 32, 8}, /* UINT8 */
+    {dmlref__carg_u16_avx2, dmlref__varg_u16_avx2, 16, 8}, /* UINT16 */
+    {dmlref__carg_u32_avx2, dmlref__varg_u32_avx2, 8, 8}, /* UINT32 */
+    {dmlref__carg_u64_avx2, dmlref__varg_u64_avx2, 4, 4}, /* UINT64 */
+    {dmlref__carg_i8_avx2, dmlref__varg_i8_avx2, 32, 8}, /* INT8 */
+    {dmlref__carg_i16_avx2, dmlref__varg_i16_avx2, 16, 8}, /* INT16 */
+    {dmlref__carg_i32_avx2, dmlref__varg_i32_avx2, 8, 8}, /* INT32 */
+    {dmlref__carg_i64_avx2, dmlref__varg_i64_avx2, 4, 4}, /* INT64 */};
 #endif /* DMLREF__BUILD_AVX2 */
 
 /* >>avx512 -----------------------------------------------------------------------
@@ -4730,16 +4773,14 @@ DMLREF__DEFINE_CBLOCKED(dmlref__cblocked_f64_avx512, DMLREF__A5, double, __m512d
 #define DMLREF__A5_LOAD_I16(p) _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 #define DMLREF__A5_LOAD_U16(p) _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 
-/* Instantiate the vertical and contiguous arg kernels and their router for
+/* Instantiate the vertical and contiguous arg kernels for
    one element type over one lane kind. */
 #define DMLREF__A5_ARG(SFX, T, V, VI, M, W, LOAD, LT, LE, ISNAN, NAN2, MOR, MZERO, BLEND, BLENDI, SET1I, SET1V, MIN, MAX, \
                        STOREV, VT, IT)                                                                              \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_avx512, DMLREF__A5, T, V, VI, M, W, LOAD, LT, LE, ISNAN, MOR, MZERO,    \
                         DMLREF__A5_ANY, BLEND, BLENDI, SET1I, DMLREF__A5_STOREI, IT, dmlref__arg_##SFX##_scalar)    \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, V, M, W, LOAD, MIN, MAX, LE, ISNAN, NAN2, MOR,     \
-                        DMLREF__A5_ANY, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                              \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
-                             dmlref__varg_##SFX##_avx512, W, dmlref__arg_##SFX##_scalar)
+                        DMLREF__A5_ANY, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)
 #define DMLREF__A5_ARG_PS(SFX, T, LOAD)                                                                             \
     DMLREF__A5_ARG(SFX, T, __m512, __m512i, __mmask16, 16, LOAD, DMLREF__A5_LT_PS, DMLREF__A5_LE_PS,                 \
                    DMLREF__A5_NAN_PS, DMLREF__A5_NAN2_PS, DMLREF__A5_OR16, (__mmask16)0, _mm512_mask_blend_ps, _mm512_mask_blend_epi32,  \
@@ -4783,9 +4824,7 @@ DMLREF__A5_ARG_EPI64(u64, uint64_t, _mm512_cmplt_epu64_mask, _mm512_cmple_epu64_
     DMLREF__A5_VARG_WIDE(SFX, T, WIDE_LOAD)                                                                         \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_avx512, DMLREF__A5, T, __m512i, M, W, DMLREF__A5_LOADI, MIN, MAX,   \
                         LE, NONAN, DMLREF__NAN2_EACH, DMLREF__A5_ORM, DMLREF__A5_ANY, SET1V, DMLREF__A5_STOREI, VT, \
-                        dmlref__arg_##SFX##_scalar)                                                                 \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_avx512, DMLREF__A5, dmlref__carg_##SFX##_avx512, W,                \
-                             dmlref__varg_##SFX##_avx512, 16, dmlref__arg_##SFX##_scalar)
+                        dmlref__arg_##SFX##_scalar)
 DMLREF__A5_ARG_NARROW(i16, int16_t, DMLREF__A5_LOAD_I16, __mmask32, 32, DMLREF__A5_NONAN32, _mm512_min_epi16,
                       _mm512_max_epi16, _mm512_cmplt_epi16_mask, _mm512_cmple_epi16_mask, DMLREF__A5_SET1_EPI16,
                       int16_t)
@@ -4937,25 +4976,12 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
         dmlref__put_index(p, o, at);
     }
 }
-DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx512, DMLREF__A5, dmlref__carg_f16_avx512, 32, dmlref__varg_f16_avx512,
-                         16, dmlref__arg_f16_scalar)
 
-/* Routers for scans: contiguous kernel, vertical kernel, scalar. Many
-   contiguous lines use the AVX2 transposed kernels when that path is built. */
+/* AVX-512 borrows the AVX2 transposed scans when that path is built. */
 #if defined(DMLREF__BUILD_AVX2)
-#define DMLREF__A5_TSUM_F32 dmlref__tsum_f32_avx2
-#define DMLREF__A5_TSUM_F16 dmlref__tsum_f16_avx2
-#define DMLREF__A5_TSUM_F64 dmlref__tsum_f64_avx2
-#define DMLREF__A5_TPROD_F32 dmlref__tprod_f32_avx2
-#define DMLREF__A5_TPROD_F16 dmlref__tprod_f16_avx2
-#define DMLREF__A5_TPROD_F64 dmlref__tprod_f64_avx2
+#define DMLREF__AVX2_ONLY(kernel) kernel
 #else
-#define DMLREF__A5_TSUM_F32 dmlref__cumsum_f32_scalar
-#define DMLREF__A5_TSUM_F16 dmlref__cumsum_f16_scalar
-#define DMLREF__A5_TSUM_F64 dmlref__cumsum_f64_scalar
-#define DMLREF__A5_TPROD_F32 dmlref__cumprod_f32_scalar
-#define DMLREF__A5_TPROD_F16 dmlref__cumprod_f16_scalar
-#define DMLREF__A5_TPROD_F64 dmlref__cumprod_f64_scalar
+#define DMLREF__AVX2_ONLY(kernel) NULL
 #endif
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f32_avx512, DMLREF__A5, float, __m512, 16, _mm512_loadu_ps, dmlref__a5_store_ps, dmlref__a5_stream_ps, _mm_sfence, _mm512_add_ps,
                         DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f32_scalar)
@@ -4964,39 +4990,45 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_avx512, DMLREF__A5, double, __m512d
 DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f16_avx512, DMLREF__A5, uint16_t, __m512, 16, dmlref__a5_load_ph, dmlref__a5_store_ph, dmlref__a5_stream_ph, _mm_sfence, _mm512_add_ps,
                         DMLREF__A5_NEGZ_PS, _mm512_setzero_ps(), dmlref__cumsum_blocked_f16_scalar)
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_avx512, DMLREF__A5, DMLREF__A5_TSUM_F32, dmlref__vsum_f32_avx512,
-                          dmlref__cumsum_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_avx512, DMLREF__A5, DMLREF__A5_TSUM_F16, dmlref__vsum_f16_avx512,
-                          dmlref__cumsum_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_avx512, DMLREF__A5, DMLREF__A5_TSUM_F64, dmlref__vsum_f64_avx512,
-                          dmlref__cumsum_f64_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_avx512, DMLREF__A5, dmlref__cblocked_f32_avx512,
-                          dmlref__vblocked_f32_avx512, dmlref__cumsum_blocked_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f16_avx512, DMLREF__A5, dmlref__cblocked_f16_avx512,
-                          dmlref__vblocked_f16_avx512, dmlref__cumsum_blocked_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f64_avx512, DMLREF__A5, dmlref__cblocked_f64_avx512,
-                          dmlref__vblocked_f64_avx512, dmlref__cumsum_blocked_f64_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u8_avx512, DMLREF__A5, dmlref__csum_u8_avx512, dmlref__vsum_u8_avx512,
-                          dmlref__cumsum_u8_scalar, 64)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u16_avx512, DMLREF__A5, dmlref__csum_u16_avx512, dmlref__vsum_u16_avx512,
-                          dmlref__cumsum_u16_scalar, 32)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_avx512, DMLREF__A5, dmlref__csum_u32_avx512, dmlref__vsum_u32_avx512,
-                          dmlref__cumsum_u32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_avx512, DMLREF__A5, dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512,
-                          dmlref__cumsum_u64_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_avx512, DMLREF__A5, DMLREF__A5_TPROD_F32,
-                          dmlref__vprod_f32_avx512, dmlref__cumprod_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_avx512, DMLREF__A5, DMLREF__A5_TPROD_F16,
-                          dmlref__vprod_f16_avx512, dmlref__cumprod_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_avx512, DMLREF__A5, DMLREF__A5_TPROD_F64,
-                          dmlref__vprod_f64_avx512, dmlref__cumprod_f64_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_avx512, DMLREF__A5, dmlref__cumprod_u16_scalar,
-                          dmlref__vprod_u16_avx512, dmlref__cumprod_u16_scalar, 32)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u32_avx512, DMLREF__A5, dmlref__cumprod_u32_scalar,
-                          dmlref__vprod_u32_avx512, dmlref__cumprod_u32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u64_avx512, DMLREF__A5, dmlref__cumprod_u64_scalar,
-                          dmlref__vprod_u64_avx512, dmlref__cumprod_u64_scalar, 8)
-#define dmlref__cumprod_u8_avx512 dmlref__cumprod_u8_scalar /* no 8-bit multiply */
+
+/* The AVX-512 path's scan kernels: for each type, the kernel for contiguous lines,
+   the kernel for adjacent lines, and the fewest elements (lines) either takes.
+   NULL: that shape runs the scalar kernel. */
+static const dmlref__scan_routes dmlref__avx512_scans = {
+    {/* cumsum */
+     {DMLREF__AVX2_ONLY(dmlref__tsum_f16_avx2), dmlref__vsum_f16_avx512, 16}, /* FLOAT16 */
+     {DMLREF__AVX2_ONLY(dmlref__tsum_f32_avx2), dmlref__vsum_f32_avx512, 16}, /* FLOAT32 */
+     {DMLREF__AVX2_ONLY(dmlref__tsum_f64_avx2), dmlref__vsum_f64_avx512, 8}, /* FLOAT64 */
+     {dmlref__csum_u8_avx512, dmlref__vsum_u8_avx512, 64}, /* UINT8, INT8 */
+     {dmlref__csum_u16_avx512, dmlref__vsum_u16_avx512, 32}, /* UINT16, INT16 */
+     {dmlref__csum_u32_avx512, dmlref__vsum_u32_avx512, 16}, /* UINT32, INT32 */
+     {dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512, 8}, /* UINT64, INT64 */},
+    {/* cumsum_blocked */
+     {dmlref__cblocked_f16_avx512, dmlref__vblocked_f16_avx512, 16}, /* FLOAT16 */
+     {dmlref__cblocked_f32_avx512, dmlref__vblocked_f32_avx512, 16}, /* FLOAT32 */
+     {dmlref__cblocked_f64_avx512, dmlref__vblocked_f64_avx512, 16}, /* FLOAT64 */},
+    {/* cumprod */
+     {DMLREF__AVX2_ONLY(dmlref__tprod_f16_avx2), dmlref__vprod_f16_avx512, 16}, /* FLOAT16 */
+     {DMLREF__AVX2_ONLY(dmlref__tprod_f32_avx2), dmlref__vprod_f32_avx512, 16}, /* FLOAT32 */
+     {DMLREF__AVX2_ONLY(dmlref__tprod_f64_avx2), dmlref__vprod_f64_avx512, 8}, /* FLOAT64 */
+     {NULL, NULL, 0}, /* UINT8, INT8 */
+     {NULL, dmlref__vprod_u16_avx512, 32}, /* UINT16, INT16 */
+     {NULL, dmlref__vprod_u32_avx512, 16}, /* UINT32, INT32 */
+     {NULL, dmlref__vprod_u64_avx512, 8}, /* UINT64, INT64 */}};
+/* The AVX-512 path's arg-reduction kernels: contiguous, vertical (adjacent
+   outputs), and the fewest elements (outputs) each takes. */
+static const dmlref__arg_route dmlref__avx512_args[DMLREF__ARG_SLOTS] = {
+    {dmlref__carg_f16_avx512, dmlref__varg_f16_avx512, 32, 16}, /* FLOAT16 */
+    {dmlref__carg_f32_avx512, dmlref__varg_f32_avx512, 16, 16}, /* FLOAT32 */
+    {dmlref__carg_f64_avx512, dmlref__varg_f64_avx512, 8, 8}, /* FLOAT64 */
+    {dmlref__carg_u8_avx512, dmlref__varg_u8_avx512, 64, 16}, /* UINT8 */
+    {dmlref__carg_u16_avx512, dmlref__varg_u16_avx512, 32, 16}, /* UINT16 */
+    {dmlref__carg_u32_avx512, dmlref__varg_u32_avx512, 16, 16}, /* UINT32 */
+    {dmlref__carg_u64_avx512, dmlref__varg_u64_avx512, 8, 8}, /* UINT64 */
+    {dmlref__carg_i8_avx512, dmlref__varg_i8_avx512, 64, 16}, /* INT8 */
+    {dmlref__carg_i16_avx512, dmlref__varg_i16_avx512, 32, 16}, /* INT16 */
+    {dmlref__carg_i32_avx512, dmlref__varg_i32_avx512, 16, 16}, /* INT32 */
+    {dmlref__carg_i64_avx512, dmlref__varg_i64_avx512, 8, 8}, /* INT64 */};
 
 /* >>avx512fp16 -------------------------------------------------------------------
    AVX512-FP16 (Sapphire Rapids and later) compares and folds FLOAT16 natively,
@@ -5040,8 +5072,21 @@ DMLREF__DEFINE_CARG(dmlref__carg_f16_avx512fp16, DMLREF__A5H, uint16_t, __m512i,
                     dmlref__a5h_min, dmlref__a5h_max, dmlref__a5h_le, DMLREF__A5H_NAN, DMLREF__A5H_NAN2,
                     DMLREF__A5_ORM, DMLREF__A5_ANY, DMLREF__A5H_SET1_KEY, DMLREF__A5H_STORE_KEYS, int16_t,
                     dmlref__arg_f16_scalar)
-DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_f16_avx512fp16, DMLREF__A5H, dmlref__carg_f16_avx512fp16, 32,
-                         dmlref__varg_f16_avx512, 16, dmlref__arg_f16_scalar)
+
+/* The AVX512-FP16 path's arg-reduction kernels: contiguous, vertical (adjacent
+   outputs), and the fewest elements (outputs) each takes. */
+static const dmlref__arg_route dmlref__avx512fp16_args[DMLREF__ARG_SLOTS] = {
+    {dmlref__carg_f16_avx512fp16, dmlref__varg_f16_avx512, 32, 16}, /* FLOAT16 */
+    {dmlref__carg_f32_avx512, dmlref__varg_f32_avx512, 16, 16}, /* FLOAT32 */
+    {dmlref__carg_f64_avx512, dmlref__varg_f64_avx512, 8, 8}, /* FLOAT64 */
+    {dmlref__carg_u8_avx512, dmlref__varg_u8_avx512, 64, 16}, /* UINT8 */
+    {dmlref__carg_u16_avx512, dmlref__varg_u16_avx512, 32, 16}, /* UINT16 */
+    {dmlref__carg_u32_avx512, dmlref__varg_u32_avx512, 16, 16}, /* UINT32 */
+    {dmlref__carg_u64_avx512, dmlref__varg_u64_avx512, 8, 8}, /* UINT64 */
+    {dmlref__carg_i8_avx512, dmlref__varg_i8_avx512, 64, 16}, /* INT8 */
+    {dmlref__carg_i16_avx512, dmlref__varg_i16_avx512, 32, 16}, /* INT16 */
+    {dmlref__carg_i32_avx512, dmlref__varg_i32_avx512, 16, 16}, /* INT32 */
+    {dmlref__carg_i64_avx512, dmlref__varg_i64_avx512, 8, 8}, /* INT64 */};
 #endif /* DMLREF__BUILD_AVX512FP16 */
 #endif /* DMLREF__BUILD_AVX512 */
 
@@ -5286,16 +5331,14 @@ DMLREF__DEFINE_VBLOCKED(dmlref__vblocked_f64_neon, DMLREF__NE, double, float64x2
 #define DMLREF__NE_MAX_U64(a, b) vbslq_u64(vcgtq_u64((a), (b)), (a), (b))
 
 /* One element type: the vertical kernel (value lanes + index lanes), the
-   contiguous kernel (value lanes only, MIN/MAX) and their router. */
+   contiguous kernel (value lanes only, MIN/MAX). */
 #define DMLREF__NE_ARG(SFX, T, V, VI, W, LOAD, LT, LE, ISNAN, BLEND, BLENDI, SET1I, SET1V, MIN, MAX, STOREV, STOREI,  \
                        VT, IT)                                                                                     \
     DMLREF__DEFINE_VARG(dmlref__varg_##SFX##_neon, DMLREF__NE, T, V, VI, uint32x4_t, W, LOAD, LT, LE, ISNAN,        \
                         vorrq_u32, vdupq_n_u32(0), DMLREF__NE_ANY32, BLEND, BLENDI, SET1I, STOREI, IT,              \
                         dmlref__arg_##SFX##_scalar)                                                                \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, uint32x4_t, W, LOAD, MIN, MAX, LE, ISNAN, DMLREF__NAN2_EACH,  \
-                        vorrq_u32, DMLREF__NE_ANY32, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)                \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
-                             dmlref__varg_##SFX##_neon, W, dmlref__arg_##SFX##_scalar)
+                        vorrq_u32, DMLREF__NE_ANY32, SET1V, STOREV, VT, dmlref__arg_##SFX##_scalar)
 DMLREF__NE_ARG(f32, float, float32x4_t, uint32x4_t, 4, vld1q_f32, vcltq_f32, vcleq_f32, DMLREF__NE_NAN_F32,
                DMLREF__NE_BLEND_F32, DMLREF__NE_BLEND_U32, DMLREF__NE_SET1_U32, vdupq_n_f32, vminq_f32, vmaxq_f32,
                vst1q_f32, vst1q_u32, float, uint32_t)
@@ -5326,9 +5369,7 @@ DMLREF__NE_ARG(u64, uint64_t, uint64x2_t, uint64x2_t, 2, vld1q_u64, DMLREF__NE_L
 #define DMLREF__NE_ANY16(m) (vmaxvq_u16(m) != 0)
 #define DMLREF__NE_ARG_NARROW(SFX, T, V, M, W, LOAD, MIN, MAX, LT, LE, NONAN, MOR, ANY, SET1V, STOREV)              \
     DMLREF__DEFINE_CARG(dmlref__carg_##SFX##_neon, DMLREF__NE, T, V, M, W, LOAD, MIN, MAX, LE, NONAN, DMLREF__NAN2_EACH, MOR, ANY, \
-                        SET1V, STOREV, T, dmlref__arg_##SFX##_scalar)                                              \
-    DMLREF__DEFINE_ARG_ROUTE(dmlref__arg_##SFX##_neon, DMLREF__NE, dmlref__carg_##SFX##_neon, W,                   \
-                             dmlref__arg_##SFX##_scalar, W, dmlref__arg_##SFX##_scalar)
+                        SET1V, STOREV, T, dmlref__arg_##SFX##_scalar)
 DMLREF__NE_ARG_NARROW(i16, int16_t, int16x8_t, uint16x8_t, 8, vld1q_s16, vminq_s16, vmaxq_s16, vcltq_s16, vcleq_s16,
                       DMLREF__NE_NONAN16, vorrq_u16, DMLREF__NE_ANY16, vdupq_n_s16, vst1q_s16)
 DMLREF__NE_ARG_NARROW(u16, uint16_t, uint16x8_t, uint16x8_t, 8, vld1q_u16, vminq_u16, vmaxq_u16, vcltq_u16, vcleq_u16,
@@ -5338,87 +5379,106 @@ DMLREF__NE_ARG_NARROW(i8, int8_t, int8x16_t, uint8x16_t, 16, vld1q_s8, vminq_s8,
 DMLREF__NE_ARG_NARROW(u8, uint8_t, uint8x16_t, uint8x16_t, 16, vld1q_u8, vminq_u8, vmaxq_u8, vcltq_u8, vcleq_u8,
                       DMLREF__NE_NONAN8, vorrq_u8, DMLREF__NE_ANY8, vdupq_n_u8, vst1q_u8)
 
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f32_neon, DMLREF__NE, dmlref__tsum_f32_neon, dmlref__vsum_f32_neon,
-                          dmlref__cumsum_f32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f16_neon, DMLREF__NE, dmlref__tsum_f16_neon, dmlref__vsum_f16_neon,
-                          dmlref__cumsum_f16_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_f64_neon, DMLREF__NE, dmlref__tsum_f64_neon, dmlref__vsum_f64_neon,
-                          dmlref__cumsum_f64_scalar, 2)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f32_neon, DMLREF__NE, dmlref__cblocked_f32_neon,
-                          dmlref__vblocked_f32_neon, dmlref__cumsum_blocked_f32_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f16_neon, DMLREF__NE, dmlref__cblocked_f16_neon,
-                          dmlref__vblocked_f16_neon, dmlref__cumsum_blocked_f16_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_blocked_f64_neon, DMLREF__NE, dmlref__cblocked_f64_neon,
-                          dmlref__vblocked_f64_neon, dmlref__cumsum_blocked_f64_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u8_neon, DMLREF__NE, dmlref__csum_u8_neon, dmlref__vsum_u8_neon,
-                          dmlref__cumsum_u8_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u16_neon, DMLREF__NE, dmlref__csum_u16_neon, dmlref__vsum_u16_neon,
-                          dmlref__cumsum_u16_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u32_neon, DMLREF__NE, dmlref__csum_u32_neon, dmlref__vsum_u32_neon,
-                          dmlref__cumsum_u32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumsum_u64_neon, DMLREF__NE, dmlref__csum_u64_neon, dmlref__vsum_u64_neon,
-                          dmlref__cumsum_u64_scalar, 2)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f32_neon, DMLREF__NE, dmlref__tprod_f32_neon, dmlref__vprod_f32_neon,
-                          dmlref__cumprod_f32_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f16_neon, DMLREF__NE, dmlref__tprod_f16_neon, dmlref__vprod_f16_neon,
-                          dmlref__cumprod_f16_scalar, 4)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_f64_neon, DMLREF__NE, dmlref__tprod_f64_neon, dmlref__vprod_f64_neon,
-                          dmlref__cumprod_f64_scalar, 2)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u8_neon, DMLREF__NE, dmlref__cumprod_u8_scalar, dmlref__vprod_u8_neon,
-                          dmlref__cumprod_u8_scalar, 16)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u16_neon, DMLREF__NE, dmlref__cumprod_u16_scalar, dmlref__vprod_u16_neon,
-                          dmlref__cumprod_u16_scalar, 8)
-DMLREF__DEFINE_SCAN_ROUTE(dmlref__cumprod_u32_neon, DMLREF__NE, dmlref__cumprod_u32_scalar, dmlref__vprod_u32_neon,
-                          dmlref__cumprod_u32_scalar, 4)
-#define dmlref__cumprod_u64_neon dmlref__cumprod_u64_scalar /* no 64-bit vector multiply */
+
+/* The NEON path's scan kernels: for each type, the kernel for contiguous lines,
+   the kernel for adjacent lines, and the fewest elements (lines) either takes.
+   NULL: that shape runs the scalar kernel. */
+static const dmlref__scan_routes dmlref__neon_scans = {
+    {/* cumsum */
+     {dmlref__tsum_f16_neon, dmlref__vsum_f16_neon, 4}, /* FLOAT16 */
+     {dmlref__tsum_f32_neon, dmlref__vsum_f32_neon, 4}, /* FLOAT32 */
+     {dmlref__tsum_f64_neon, dmlref__vsum_f64_neon, 2}, /* FLOAT64 */
+     {dmlref__csum_u8_neon, dmlref__vsum_u8_neon, 16}, /* UINT8, INT8 */
+     {dmlref__csum_u16_neon, dmlref__vsum_u16_neon, 8}, /* UINT16, INT16 */
+     {dmlref__csum_u32_neon, dmlref__vsum_u32_neon, 4}, /* UINT32, INT32 */
+     {dmlref__csum_u64_neon, dmlref__vsum_u64_neon, 2}, /* UINT64, INT64 */},
+    {/* cumsum_blocked */
+     {dmlref__cblocked_f16_neon, dmlref__vblocked_f16_neon, 16}, /* FLOAT16 */
+     {dmlref__cblocked_f32_neon, dmlref__vblocked_f32_neon, 16}, /* FLOAT32 */
+     {dmlref__cblocked_f64_neon, dmlref__vblocked_f64_neon, 16}, /* FLOAT64 */},
+    {/* cumprod */
+     {dmlref__tprod_f16_neon, dmlref__vprod_f16_neon, 4}, /* FLOAT16 */
+     {dmlref__tprod_f32_neon, dmlref__vprod_f32_neon, 4}, /* FLOAT32 */
+     {dmlref__tprod_f64_neon, dmlref__vprod_f64_neon, 2}, /* FLOAT64 */
+     {NULL, dmlref__vprod_u8_neon, 16}, /* UINT8, INT8 */
+     {NULL, dmlref__vprod_u16_neon, 8}, /* UINT16, INT16 */
+     {NULL, dmlref__vprod_u32_neon, 4}, /* UINT32, INT32 */
+     {NULL, NULL, 0}, /* UINT64, INT64 */}};
+/* The NEON path's arg-reduction kernels: contiguous, vertical (adjacent
+   outputs), and the fewest elements (outputs) each takes. */
+static const dmlref__arg_route dmlref__neon_args[DMLREF__ARG_SLOTS] = {
+    {dmlref__carg_f16_neon, dmlref__varg_f16_neon, 4, 4}, /* FLOAT16 */
+    {dmlref__carg_f32_neon, dmlref__varg_f32_neon, 4, 4}, /* FLOAT32 */
+    {dmlref__carg_f64_neon, dmlref__varg_f64_neon, 2, 2}, /* FLOAT64 */
+    {dmlref__carg_u8_neon, NULL, 16, 16}, /* UINT8 */
+    {dmlref__carg_u16_neon, NULL, 8, 8}, /* UINT16 */
+    {dmlref__carg_u32_neon, dmlref__varg_u32_neon, 4, 4}, /* UINT32 */
+    {dmlref__carg_u64_neon, dmlref__varg_u64_neon, 2, 2}, /* UINT64 */
+    {dmlref__carg_i8_neon, NULL, 16, 16}, /* INT8 */
+    {dmlref__carg_i16_neon, NULL, 8, 8}, /* INT16 */
+    {dmlref__carg_i32_neon, dmlref__varg_i32_neon, 4, 4}, /* INT32 */
+    {dmlref__carg_i64_neon, dmlref__varg_i64_neon, 2, 2}, /* INT64 */};
 #endif /* DMLREF__BUILD_NEON */
 
 /* >>dispatch -------------------------------------------------------------------
-   Every path has the same kernel set (numpy's rule), named
-   dmlref__<op>_<type>_<path>; one table per path, indexed by data type. A path
-   that lacks a kernel names the scalar one. AUTO takes the best path the
-   build and the CPU have (cpuid + xgetbv on x86-64, as xxHash's dispatcher). */
+   Each SIMD path's section ends with its kernel tables (dmlref__<path>_scans,
+   dmlref__<path>_args), rows per operator and type slot; dmlref__paths holds
+   them by dmlref_isa. Shapes a path has no kernel for, and the orders that
+   are the same code on every path, run the scalar kernels. AUTO takes the
+   best path the build and the CPU have (cpuid + xgetbv on x86-64, as
+   xxHash's dispatcher). */
 
-typedef struct dmlref__kernels {
-    dmlref__scan_kernel cumsum[14], cumsum_blocked[14], cumprod[14];
-    dmlref__arg_kernel arg[14];
-} dmlref__kernels;
+/* The definitions: every operator and type has a scalar kernel. */
+typedef struct dmlref__scalar_kernels {
+    dmlref__scan_kernel cumsum[DMLREF__SCAN_SLOTS], cumsum_blocked[DMLREF__FLOAT_SLOTS], cumprod[DMLREF__SCAN_SLOTS];
+    dmlref__arg_kernel arg[DMLREF__ARG_SLOTS];
+} dmlref__scalar_kernels;
+static const dmlref__scalar_kernels dmlref__scalar = {
+    {dmlref__cumsum_f16_scalar, dmlref__cumsum_f32_scalar, dmlref__cumsum_f64_scalar, dmlref__cumsum_u8_scalar,
+     dmlref__cumsum_u16_scalar, dmlref__cumsum_u32_scalar, dmlref__cumsum_u64_scalar},
+    {dmlref__cumsum_blocked_f16_scalar, dmlref__cumsum_blocked_f32_scalar, dmlref__cumsum_blocked_f64_scalar},
+    {dmlref__cumprod_f16_scalar, dmlref__cumprod_f32_scalar, dmlref__cumprod_f64_scalar, dmlref__cumprod_u8_scalar,
+     dmlref__cumprod_u16_scalar, dmlref__cumprod_u32_scalar, dmlref__cumprod_u64_scalar},
+    {dmlref__arg_f16_scalar, dmlref__arg_f32_scalar, dmlref__arg_f64_scalar, dmlref__arg_u8_scalar,
+     dmlref__arg_u16_scalar, dmlref__arg_u32_scalar, dmlref__arg_u64_scalar, dmlref__arg_i8_scalar,
+     dmlref__arg_i16_scalar, dmlref__arg_i32_scalar, dmlref__arg_i64_scalar}};
 
-/* Integer scans are the same in both orders: cumsum_blocked reuses cumsum.
-   Order of entries: UNKNOWN, F32, F16, U32, U16, U8, I32, I16, I8, F64, U64, I64, U4, I4.
-   DMLREF__KERNEL_TABLE2(P, H) takes the FLOAT16 arg kernel from path H. */
-#define DMLREF__KERNEL_TABLE(P) DMLREF__KERNEL_TABLE2(P, P)
-#define DMLREF__KERNEL_TABLE2(P, H)                                                                              \
-    {{NULL, dmlref__cumsum_f32_##P, dmlref__cumsum_f16_##P, dmlref__cumsum_u32_##P, dmlref__cumsum_u16_##P,      \
-      dmlref__cumsum_u8_##P, dmlref__cumsum_u32_##P, dmlref__cumsum_u16_##P, dmlref__cumsum_u8_##P,              \
-      dmlref__cumsum_f64_##P, dmlref__cumsum_u64_##P, dmlref__cumsum_u64_##P, NULL, NULL},                       \
-     {NULL, dmlref__cumsum_blocked_f32_##P, dmlref__cumsum_blocked_f16_##P, dmlref__cumsum_u32_##P,              \
-      dmlref__cumsum_u16_##P, dmlref__cumsum_u8_##P, dmlref__cumsum_u32_##P, dmlref__cumsum_u16_##P,             \
-      dmlref__cumsum_u8_##P, dmlref__cumsum_blocked_f64_##P, dmlref__cumsum_u64_##P, dmlref__cumsum_u64_##P,     \
-      NULL, NULL},                                                                                               \
-     {NULL, dmlref__cumprod_f32_##P, dmlref__cumprod_f16_##P, dmlref__cumprod_u32_##P, dmlref__cumprod_u16_##P,  \
-      dmlref__cumprod_u8_##P, dmlref__cumprod_u32_##P, dmlref__cumprod_u16_##P, dmlref__cumprod_u8_##P,          \
-      dmlref__cumprod_f64_##P, dmlref__cumprod_u64_##P, dmlref__cumprod_u64_##P, NULL, NULL},                    \
-     {NULL, dmlref__arg_f32_##P, dmlref__arg_f16_##H, dmlref__arg_u32_##P, dmlref__arg_u16_##P,                  \
-      dmlref__arg_u8_##P, dmlref__arg_i32_##P, dmlref__arg_i16_##P, dmlref__arg_i8_##P, dmlref__arg_f64_##P,     \
-      dmlref__arg_u64_##P, dmlref__arg_i64_##P, NULL, NULL}}
-
-static const dmlref__kernels dmlref__scalar_kernels = DMLREF__KERNEL_TABLE(scalar);
+/* Indexed by dmlref_isa: each path's kernel tables (NULL: not built, or the
+   scalar path) and whether the CPU must be asked (x86 levels above SSE2). */
+typedef struct dmlref__path {
+    const dmlref__scan_routes *scans;
+    const dmlref__arg_route *args;
+    int needs_cpuid;
+} dmlref__path;
+static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
+    {NULL, NULL, 0}, /* AUTO */
+    {NULL, NULL, 0}, /* SCALAR */
 #if defined(DMLREF__BUILD_SSE2)
-static const dmlref__kernels dmlref__sse2_kernels = DMLREF__KERNEL_TABLE(sse2);
+    {&dmlref__sse2_scans, dmlref__sse2_args, 0},
+#else
+    {NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX2)
-static const dmlref__kernels dmlref__avx2_kernels = DMLREF__KERNEL_TABLE(avx2);
+    {&dmlref__avx2_scans, dmlref__avx2_args, 1},
+#else
+    {NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512)
-static const dmlref__kernels dmlref__avx512_kernels = DMLREF__KERNEL_TABLE(avx512);
-#endif
-#if defined(DMLREF__BUILD_AVX512FP16)
-static const dmlref__kernels dmlref__avx512fp16_kernels = DMLREF__KERNEL_TABLE2(avx512, avx512fp16);
+    {&dmlref__avx512_scans, dmlref__avx512_args, 1},
+#else
+    {NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_NEON)
-static const dmlref__kernels dmlref__neon_kernels = DMLREF__KERNEL_TABLE(neon);
+    {&dmlref__neon_scans, dmlref__neon_args, 0},
+#else
+    {NULL, NULL, 0},
 #endif
+#if defined(DMLREF__BUILD_AVX512FP16)
+    {&dmlref__avx512_scans, dmlref__avx512fp16_args, 1}, /* AVX-512's scans, its own FLOAT16 arg kernel */
+#else
+    {NULL, NULL, 0},
+#endif
+};
 
 DMLREF_API const char *dmlref_isa_name(dmlref_isa isa) {
     switch (isa) {
@@ -5469,26 +5529,12 @@ static int dmlref__cached_x86_level(void) {
 #endif
 
 DMLREF_API int dmlref_isa_available(dmlref_isa isa) {
-    switch (isa) {
-    case DMLREF_ISA_AUTO:
-    case DMLREF_ISA_SCALAR: return 1;
-#if defined(DMLREF__BUILD_SSE2)
-    case DMLREF_ISA_SSE2: return 1;
+    if (isa == DMLREF_ISA_AUTO || isa == DMLREF_ISA_SCALAR) return 1;
+    if ((int)isa < 0 || isa >= DMLREF_ISA_COUNT || !dmlref__paths[isa].scans) return 0;
+#if defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_AVX512)
+    if (dmlref__paths[isa].needs_cpuid) return dmlref__cached_x86_level() >= (int)isa;
 #endif
-#if defined(DMLREF__BUILD_AVX2)
-    case DMLREF_ISA_AVX2: return dmlref__cached_x86_level() >= DMLREF_ISA_AVX2;
-#endif
-#if defined(DMLREF__BUILD_AVX512)
-    case DMLREF_ISA_AVX512: return dmlref__cached_x86_level() >= DMLREF_ISA_AVX512;
-#endif
-#if defined(DMLREF__BUILD_AVX512FP16)
-    case DMLREF_ISA_AVX512FP16: return dmlref__cached_x86_level() == DMLREF_ISA_AVX512FP16;
-#endif
-#if defined(DMLREF__BUILD_NEON)
-    case DMLREF_ISA_NEON: return 1;
-#endif
-    default: return 0;
-    }
+    return 1;
 }
 
 /* Preference order of AUTO: the widest x86 path the CPU supports first. */
@@ -5501,26 +5547,9 @@ DMLREF_API dmlref_isa dmlref_best_isa(void) {
     return DMLREF_ISA_SCALAR;
 }
 
-static const dmlref__kernels *dmlref__kernels_for(int isa) {
+static const dmlref__path *dmlref__path_for(int isa) {
     if (isa == DMLREF_ISA_AUTO) isa = (int)dmlref_best_isa();
-    switch (isa) {
-#if defined(DMLREF__BUILD_SSE2)
-    case DMLREF_ISA_SSE2: return &dmlref__sse2_kernels;
-#endif
-#if defined(DMLREF__BUILD_AVX2)
-    case DMLREF_ISA_AVX2: return &dmlref__avx2_kernels;
-#endif
-#if defined(DMLREF__BUILD_AVX512)
-    case DMLREF_ISA_AVX512: return &dmlref__avx512_kernels;
-#endif
-#if defined(DMLREF__BUILD_AVX512FP16)
-    case DMLREF_ISA_AVX512FP16: return &dmlref__avx512fp16_kernels;
-#endif
-#if defined(DMLREF__BUILD_NEON)
-    case DMLREF_ISA_NEON: return &dmlref__neon_kernels;
-#endif
-    default: return &dmlref__scalar_kernels;
-    }
+    return &dmlref__paths[isa];
 }
 
 /* >>public ---------------------------------------------------------------------- */
@@ -5557,10 +5586,11 @@ static int dmlref__same_layout(const dmlref__tensor *a, const dmlref__tensor *b)
     return 1;
 }
 
-/* EXACT float sums run the one scalar kernel on every path; float scans with
-   a TREE order, a non-default accumulation or the identity seed run the
-   general float kernel on every path. */
-static dmlref__scan_kernel dmlref__scan_kernel_for(const dmlref__plan *plan, const dmlref__kernels *kernels) {
+/* The scalar kernel of a scan: EXACT float sums have their own; float scans
+   with a TREE order, a non-default accumulation or the identity seed run the
+   general float kernel. */
+static dmlref__scan_kernel dmlref__scan_scalar_for(const dmlref__plan *plan) {
+    const int slot = dmlref__types[plan->in.type].scan_slot;
     if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT) {
         if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT)
             return plan->in.esize == 2 ? dmlref__cumsum_exact_f16
@@ -5569,10 +5599,25 @@ static dmlref__scan_kernel dmlref__scan_kernel_for(const dmlref__plan *plan, con
         if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT ||
             plan->identity_seed)
             return dmlref__scan_float_general;
+        if (plan->op == DMLREF__OP_CUMSUM && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
+            return dmlref__scalar.cumsum_blocked[slot];
     }
-    if (plan->op == DMLREF__OP_CUMPROD) return kernels->cumprod[plan->in.type];
-    if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) return kernels->cumsum_blocked[plan->in.type];
-    return kernels->cumsum[plan->in.type];
+    return plan->op == DMLREF__OP_CUMPROD ? dmlref__scalar.cumprod[slot] : dmlref__scalar.cumsum[slot];
+}
+
+/* The path's SIMD kernels for a scan, or NULL: the kernels above other than
+   the SEQUENTIAL and BLOCKED definitions run on every path as they are. */
+static const dmlref__scan_route *dmlref__scan_route_for(const dmlref__plan *plan, const dmlref__path *path) {
+    const int slot = dmlref__types[plan->in.type].scan_slot;
+    if (!path->scans) return NULL;
+    if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT) {
+        if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT || plan->float_order == DMLREF_FLOAT_ORDER_TREE ||
+            plan->accumulation != DMLREF_ACCUMULATION_DEFAULT || plan->identity_seed)
+            return NULL;
+        if (plan->op == DMLREF__OP_CUMSUM && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
+            return &path->scans->cumsum_blocked[slot];
+    }
+    return plan->op == DMLREF__OP_CUMPROD ? &path->scans->cumprod[slot] : &path->scans->cumsum[slot];
 }
 
 DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs,
@@ -5580,7 +5625,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     dmlref__plan plan;
     dmlref__ctx ctx;
     dmlref__fpenv env;
-    const dmlref__kernels *kernels;
+    const dmlref__path *path;
     uintptr_t in_first, in_last, out_first, out_last;
     int stream;
     double *scratch = NULL;
@@ -5608,7 +5653,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
                                     : "only exact in-place aliasing (same address and strides) is allowed");
     }
     stream = !(in_first < out_last && out_first < in_last) && out_last - out_first >= DMLREF_STREAM_BYTES;
-    kernels = dmlref__kernels_for(plan.isa);
+    path = dmlref__path_for(plan.isa);
     if ((plan.op == DMLREF__OP_CUMSUM || plan.op == DMLREF__OP_CUMPROD) &&
         plan.float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT &&
         plan.tree.block > DMLREF__TREE_STACK && plan.in.sizes[plan.axis] > DMLREF__TREE_STACK) {
@@ -5625,11 +5670,13 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     switch (plan.op) {
     case DMLREF__OP_CUMSUM:
     case DMLREF__OP_CUMPROD:
-        dmlref__run_scan(&plan, inputs[0], outputs[0], dmlref__scan_kernel_for(&plan, kernels), stream, NULL,
-                         scratch);
+        dmlref__run_scan(&plan, inputs[0], outputs[0], dmlref__scan_route_for(&plan, path),
+                         dmlref__scan_scalar_for(&plan), stream, NULL, scratch);
         break;
     default: /* inputs as large as a streamed output are read ahead (off the cache they would only slow) */
-        dmlref__run_arg(&plan, inputs[0], outputs[0], kernels->arg[plan.in.type],
+        dmlref__run_arg(&plan, inputs[0], outputs[0],
+                        path->args ? &path->args[dmlref__types[plan.in.type].arg_slot] : NULL,
+                        dmlref__scalar.arg[dmlref__types[plan.in.type].arg_slot],
                         in_last - in_first >= DMLREF_STREAM_BYTES);
         break;
     }
@@ -5683,7 +5730,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     dmlref__fpenv_enter(&env);
     dmlref__fpenv_round_up();
     dmlref__bound_prepare(&setup, &plan);
-    dmlref__run_scan(&plan, inputs[0], bound,
+    dmlref__run_scan(&plan, inputs[0], bound, NULL,
                      dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
                                                                           : dmlref__bound_zero_kernel,
                      bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, NULL);
