@@ -126,8 +126,8 @@ $(PY_LIB): python/dml_ref_shared.c dml_ref.h $(FLAGS_STAMP)
 python: $(PY_LIB)
 
 # Its tests need NumPy (Debian: python3-numpy); they end with "N passed, N failed".
-test-python: $(PY_LIB)
-	@DMLREF_LIBRARY=$(abspath $(PY_LIB)) $(PYTHON) -B python/test_dml_ref.py
+test-python: $(PY_LIB) $(CLI_BIN)
+	@DMLREF_LIBRARY=$(abspath $(PY_LIB)) DMLREF_CLI=$(abspath $(CLI_BIN)) $(PYTHON) -B python/test_dml_ref.py
 
 demo: $(BUILD)/examples/doc_examples
 	$(RUN_ENV) ./$(BUILD)/examples/doc_examples

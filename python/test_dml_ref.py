@@ -216,6 +216,42 @@ def test_zero_copy_layouts():
         assert_bits_equal(d.argmax(x, 0), numpy_arg(np.array(x, np.float32), [0], find_max=True), "copied argmax")
 
 
+def cli_path():
+    """The dmlref CLI beside the library (make test-python passes DMLREF_CLI)."""
+    library = next((p for p in d._library_candidates() if os.path.exists(p)), "")
+    path = os.environ.get("DMLREF_CLI") or os.path.join(os.path.dirname(library), "dmlref")
+    assert os.path.exists(path), "no CLI at %s: build it with make cli" % path
+    return path
+
+
+def cli_run(tmp, args, x):
+    """The C library's answer through `dmlref run`, on x as np.save writes it (Fortran order kept)."""
+    src, dst = os.path.join(tmp, "in.npy"), os.path.join(tmp, "out.npy")
+    np.save(src, x)
+    p = subprocess.run([cli_path(), "run"] + args + [src, "-o", dst], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    return np.load(dst)
+
+
+def test_views_equal_the_c_library():
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        for dtype in (np.float16, np.float32, np.float64, np.int32):
+            base = normal((6, 40), np.float32).astype(dtype) if dtype != np.int32 else \
+                RNG.integers(-1000, 1000, (6, 40)).astype(dtype)
+            views = {"fortran": np.asfortranarray(base), "sliced": base[1:5, ::3],
+                     "broadcast": np.broadcast_to(base[0], (3, 40)), "reversed": base[::-1, ::-2]}
+            for name, x in views.items():
+                for axis, extra, kw in ((0, [], {}), (1, ["--exclusive"], {"exclusive": True}),
+                                        (1, ["--reverse", "--order", "blocked"], {"reverse": True, "order": "blocked"})):
+                    want = cli_run(tmp, ["cumsum", "--axis", str(axis)] + extra, x)
+                    assert_bits_equal(d.cumsum(x, axis, **kw), want, "cumsum %s %s %s" % (dtype.__name__, name, extra))
+                for fn, op in ((d.argmin, "argmin"), (d.argmax, "argmax")):
+                    want = cli_run(tmp, [op, "--axes", "1"], x)
+                    got = fn(x, 1)
+                    assert np.array_equal(got.reshape(want.shape), want), "%s %s %s" % (op, dtype.__name__, name)
+
+
 def test_out_is_returned_and_written_in_place():
     x = normal((5, 6), np.float64)
     out = np.empty((5, 6), np.float64)
