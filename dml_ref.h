@@ -43,8 +43,10 @@
                               alias the input are written with non-temporal stores
 
    Layout of the implementation (search for the markers):
-      >>types >>float16 >>fpenv >>status >>validation >>iteration >>scalar
-      >>exact >>bound >>simd-common >>sse2 >>avx2 >>avx512 >>avx512fp16 >>neon >>dispatch >>public
+      header:  >>types (DirectML's) >>api (dml_ref's)
+      implementation: >>config >>types >>float16 >>fpenv >>status >>validation
+      >>iteration >>scalar >>exact >>bound >>simd-common >>sse2 >>avx2 >>avx512
+      >>avx512fp16 >>neon >>dispatch >>public
 */
 #ifndef DML_REF_H
 #define DML_REF_H
@@ -238,9 +240,10 @@ typedef struct DML_CUMULATIVE_PRODUCT_OPERATOR_DESC {
 #endif /* DMLREF_DML_TYPES_DEFINED */
 #endif /* DIRECTML_H */
 
-/* dml_ref's own API ------------------------------------------------------- */
+/* >>api ----------------------------------------------------------------------
+   dml_ref's own declarations: options, status codes and functions. */
 
-/* Float association order of CUMULATIVE_SUMMATION (README: "Float orders"). */
+/* Float association order of CUMULATIVE_SUMMATION (docs/semantics.md: "Float orders"). */
 typedef enum dmlref_float_order {
     DMLREF_FLOAT_ORDER_SEQUENTIAL = 0, /* the running tally, as a naive loop */
     DMLREF_FLOAT_ORDER_BLOCKED = 1,    /* fixed 16-element blocks, SIMD-friendly */
@@ -251,7 +254,7 @@ typedef enum dmlref_float_order {
     DMLREF_FLOAT_ORDER_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_float_order;
 
-/* Type of a float scan's tally (README: "Float orders"). */
+/* Type of a float scan's tally (docs/semantics.md: "Float orders"). */
 typedef enum dmlref_accumulation {
     DMLREF_ACCUMULATION_DEFAULT = 0, /* FLOAT16 in float32, FLOAT32 in float32, FLOAT64 in float64 */
     DMLREF_ACCUMULATION_NATIVE = 1,  /* every operation rounds to the tensor's type (FLOAT16 in binary16) */
@@ -269,7 +272,7 @@ typedef enum dmlref_nan_policy {
     DMLREF_NAN_POLICY_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_nan_policy;
 
-/* The tree inside each block of DMLREF_FLOAT_ORDER_TREE (README: "Float orders"). */
+/* The tree inside each block of DMLREF_FLOAT_ORDER_TREE (docs/semantics.md: "Float orders"). */
 typedef enum dmlref_tree_algorithm {
     DMLREF_TREE_KOGGE_STONE = 0, /* step k: every z[i], i >= k, becomes z[i-k] (+) z[i] */
     DMLREF_TREE_SKLANSKY = 1,    /* step m: every z[i] with bit m set takes the lower half's last */
@@ -354,7 +357,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
    element an upper bound on |computed - exact|: computed is what dmlref_execute
    returns with the same options (float_order DMLREF_FLOAT_ORDER_ANY: any
    association order), exact the real result. +inf where an input of the prefix
-   is not finite or the result may overflow; 0 for integer types. README:
+   is not finite or the result may overflow; 0 for integer types. docs/semantics.md:
    "Error bounds"; docs/error-bounds.md derives every formula. */
 DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const void *const *inputs,
                                             const DML_TENSOR_DESC *bound_tensor, void *bound,
@@ -414,8 +417,9 @@ DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_l
 #define DMLREF_ASSERT(x) assert(x)
 #endif
 
-/* x87 excess precision would change float bits: the library needs every
-   float operation rounded to its own type. */
+/* >>config -------------------------------------------------------------------
+   What the build must not do, and which SIMD paths it compiles. */
+
 /* With DirectML.h's own types, the implementation needs the operators of
    DML_TARGET_VERSION 0x3100 and later (the declarations work at any target). */
 #if defined(DIRECTML_H) && defined(DML_TARGET_VERSION) && DML_TARGET_VERSION < 0x3100
@@ -427,6 +431,8 @@ DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_l
 #if defined(__FAST_MATH__) || defined(__ASSOCIATIVE_MATH__) || defined(__NO_SIGNED_ZEROS__)
 #error "dml_ref.h must not be compiled with -ffast-math, -fassociative-math or -fno-signed-zeros (results would depend on the compiler)"
 #endif
+/* x87 excess precision would change float bits: every float operation must
+   round to its own type. */
 #if defined(FLT_EVAL_METHOD) && (FLT_EVAL_METHOD != 0)
 #error "dml_ref.h needs FLT_EVAL_METHOD == 0 (on 32-bit x86 build with -msse2 -mfpmath=sse)"
 #endif
@@ -564,7 +570,7 @@ static const dmlref__type_info dmlref__types[DMLREF__TYPE_COUNT] = {
 
 #define DMLREF__TYPE_BIT(t) (1u << (unsigned)(t))
 
-/* The ABI promise of SPEC section 1, checked at compile time. */
+/* The ABI every binding relies on (4-byte UINT, BOOL and enums; 8-byte UINT64), checked at compile time. */
 #define DMLREF__STATIC_ASSERT(name, cond) typedef char dmlref__assert_##name[(cond) ? 1 : -1]
 DMLREF__STATIC_ASSERT(uint_is_4_bytes, sizeof(UINT) == 4);
 DMLREF__STATIC_ASSERT(bool_is_4_bytes, sizeof(BOOL) == 4);
@@ -1417,6 +1423,74 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
     }
 }
 
+/* Outputs at least this large (bytes) that do not alias the input are written
+   with non-temporal stores by the contiguous SIMD kernels: they would only
+   evict the input from the last-level cache. */
+#ifndef DMLREF_STREAM_BYTES
+#define DMLREF_STREAM_BYTES (32u << 20)
+#endif
+
+/* Byte range [first, last) that a tensor's elements occupy. */
+static void dmlref__byte_range(const void *base, const dmlref__tensor *t, uintptr_t *first, uintptr_t *last) {
+    *first = (uintptr_t)base;
+    *last = *first + (uintptr_t)(t->extent * t->esize);
+}
+
+static dmlref_status dmlref__check_buffer(const dmlref__ctx *ctx, const char *name, const void *p,
+                                          const dmlref__tensor *t) {
+    uintptr_t address = (uintptr_t)p;
+    if (address % t->esize != 0)
+        return dmlref__fail(ctx, DMLREF_ERROR_MISALIGNED, "%s buffer address %p is not aligned to its element size %u",
+                            name, p, (unsigned)t->esize);
+    if (t->alignment && address % t->alignment != 0)
+        return dmlref__fail(ctx, DMLREF_ERROR_MISALIGNED,
+                            "%s buffer address %p breaks its GuaranteedBaseOffsetAlignment (%llu)", name, p,
+                            (unsigned long long)t->alignment);
+    return DMLREF_OK;
+}
+
+/* Exact in-place (same address, same strides on every dimension that moves). */
+static int dmlref__same_layout(const dmlref__tensor *a, const dmlref__tensor *b) {
+    uint32_t d;
+    for (d = 0; d < a->rank; d++)
+        if (a->sizes[d] > 1 && a->strides[d] != b->strides[d]) return 0;
+    return 1;
+}
+
+/* How dmlref_execute writes and reads: streamed (non-temporal stores, for a
+   large output that does not alias the input) and read ahead (an input as
+   large as a streamed output). */
+typedef struct dmlref__io_policy {
+    int stream, prefetch;
+} dmlref__io_policy;
+
+/* dmlref_execute's buffers: present, aligned, and separate or exactly in
+   place (scans only). */
+static dmlref_status dmlref__validate_buffers(const dmlref__ctx *ctx, const dmlref__plan *plan,
+                                              const void *const *inputs, void *const *outputs,
+                                              dmlref__io_policy *io) {
+    uintptr_t in_first, in_last, out_first, out_last;
+    int overlap, scan = plan->op == DMLREF__OP_CUMSUM || plan->op == DMLREF__OP_CUMPROD;
+    dmlref_status s;
+    if (!inputs) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "inputs is NULL");
+    if (!inputs[0]) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "inputs[0] (InputTensor's buffer) is NULL");
+    if (!outputs) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "outputs is NULL");
+    if (!outputs[0])
+        return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "outputs[0] (OutputTensor's buffer) is NULL");
+    if ((s = dmlref__check_buffer(ctx, "InputTensor", inputs[0], &plan->in)) != DMLREF_OK) return s;
+    if ((s = dmlref__check_buffer(ctx, "OutputTensor", outputs[0], &plan->out)) != DMLREF_OK) return s;
+    dmlref__byte_range(inputs[0], &plan->in, &in_first, &in_last);
+    dmlref__byte_range(outputs[0], &plan->out, &out_first, &out_last);
+    overlap = in_first < out_last && out_first < in_last;
+    if (overlap && !(scan && in_first == out_first && dmlref__same_layout(&plan->in, &plan->out)))
+        return dmlref__fail(ctx, DMLREF_ERROR_OVERLAP, "InputTensor and OutputTensor buffers overlap; %s",
+                            scan ? "only exact in-place aliasing (same address and strides) is allowed"
+                                 : "arg-reductions need separate buffers");
+    io->stream = !overlap && out_last - out_first >= DMLREF_STREAM_BYTES;
+    io->prefetch = in_last - in_first >= DMLREF_STREAM_BYTES;
+    return DMLREF_OK;
+}
+
 /* >>iteration ----------------------------------------------------------------
    Every operator becomes batches of 1-D lines. Dimensions that are contiguous
    in both tensors are merged, loops are ordered by output stride (outermost
@@ -1567,13 +1641,6 @@ static int dmlref__odometer_next(const dmlref__dim *dims, uint32_t n, uint64_t *
     }
     return 0;
 }
-
-/* Outputs at least this large (bytes) that do not alias the input are written
-   with non-temporal stores by the contiguous SIMD kernels: they would only
-   evict the input from the last-level cache. */
-#ifndef DMLREF_STREAM_BYTES
-#define DMLREF_STREAM_BYTES (32u << 20)
-#endif
 
 #if defined(DMLREF_MALLOC) != defined(DMLREF_FREE)
 #error "dml_ref.h: define both DMLREF_MALLOC and DMLREF_FREE, or neither"
@@ -1782,7 +1849,7 @@ DMLREF__DEFINE_SEQUENTIAL_SCAN(dmlref__cumprod_f16_scalar, uint16_t, float, dmlr
 DMLREF__DEFINE_SEQUENTIAL_SCAN(dmlref__cumprod_f32_scalar, float, float, DMLREF__SAME, dmlref__store_f32, *, 1)
 DMLREF__DEFINE_SEQUENTIAL_SCAN(dmlref__cumprod_f64_scalar, double, double, DMLREF__SAME, dmlref__store_f64, *, 1)
 
-/* BLOCKED float sums (README, "Float orders"): blocks of 16 elements in
+/* BLOCKED float sums (docs/semantics.md, "Float orders"): blocks of 16 elements in
    traversal order; inside a block a log-step scan (k = 1, 2, 4, 8: y[i] =
    y[i-k] + y[i] for i >= k, from the previous step's values); every later
    block adds the carry, the previous block's last inclusive value (float32
@@ -1824,7 +1891,7 @@ DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f32_scalar, float, float, DMLR
 DMLREF__DEFINE_BLOCKED_SUM(dmlref__cumsum_blocked_f64_scalar, double, double, DMLREF__SAME, dmlref__store_f64)
 
 /* The general float scan: every accumulation, the identity seed and every
-   tree, one line at a time, from the definitions word for word (README:
+   tree, one line at a time, from the definitions word for word (docs/semantics.md:
    "Float orders"). Values live in doubles, which hold every FLOAT16 and
    FLOAT32 value exactly; dmlref__combine rounds each operation to the
    accumulation type. The SIMD kernels cover the default cases faster. */
@@ -2069,7 +2136,7 @@ DMLREF__DEFINE_ARG(dmlref__arg_u32_scalar, uint32_t, uint64_t, DMLREF__SAME, DML
 DMLREF__DEFINE_ARG(dmlref__arg_u64_scalar, uint64_t, uint64_t, DMLREF__SAME, DMLREF__NEVER_NAN)
 
 /* >>exact ----------------------------------------------------------------------
-   DMLREF_FLOAT_ORDER_EXACT (README: "Exact sums"): each output is the exact
+   DMLREF_FLOAT_ORDER_EXACT (docs/semantics.md: "Exact sums"): each output is the exact
    prefix sum, rounded once to nearest even. The sum is a two's-complement
    fixed-point integer whose bit 0 weighs the type's smallest subnormal (a
    superaccumulator): every finite input adds exactly, and there is room for
@@ -5559,33 +5626,6 @@ DMLREF_API dmlref_status dmlref_validate(const DML_OPERATOR_DESC *op, const dmlr
     return dmlref__validate(op, options, 0, &plan);
 }
 
-/* Byte range [first, last) that a tensor's elements occupy. */
-static void dmlref__byte_range(const void *base, const dmlref__tensor *t, uintptr_t *first, uintptr_t *last) {
-    *first = (uintptr_t)base;
-    *last = *first + (uintptr_t)(t->extent * t->esize);
-}
-
-static dmlref_status dmlref__check_buffer(const dmlref__ctx *ctx, const char *name, const void *p,
-                                          const dmlref__tensor *t) {
-    uintptr_t address = (uintptr_t)p;
-    if (address % t->esize != 0)
-        return dmlref__fail(ctx, DMLREF_ERROR_MISALIGNED, "%s buffer address %p is not aligned to its element size %u",
-                            name, p, (unsigned)t->esize);
-    if (t->alignment && address % t->alignment != 0)
-        return dmlref__fail(ctx, DMLREF_ERROR_MISALIGNED,
-                            "%s buffer address %p breaks its GuaranteedBaseOffsetAlignment (%llu)", name, p,
-                            (unsigned long long)t->alignment);
-    return DMLREF_OK;
-}
-
-/* Exact in-place (same address, same strides on every dimension that moves). */
-static int dmlref__same_layout(const dmlref__tensor *a, const dmlref__tensor *b) {
-    uint32_t d;
-    for (d = 0; d < a->rank; d++)
-        if (a->sizes[d] > 1 && a->strides[d] != b->strides[d]) return 0;
-    return 1;
-}
-
 /* The scalar kernel of a scan: EXACT float sums have their own; float scans
    with a TREE order, a non-default accumulation or the identity seed run the
    general float kernel. */
@@ -5626,33 +5666,13 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     dmlref__ctx ctx;
     dmlref__fpenv env;
     const dmlref__path *path;
-    uintptr_t in_first, in_last, out_first, out_last;
-    int stream;
+    dmlref__io_policy io = {0, 0};
     double *scratch = NULL;
     dmlref_status s = dmlref__validate(op, options, 0, &plan);
     if (s != DMLREF_OK) return s;
     ctx.options = options;
     ctx.op_name = dmlref__op_name(op->Type);
-    if (!inputs) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "inputs is NULL");
-    if (!inputs[0]) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "inputs[0] (InputTensor's buffer) is NULL");
-    if (!outputs) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "outputs is NULL");
-    if (!outputs[0])
-        return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "outputs[0] (OutputTensor's buffer) is NULL");
-    if ((s = dmlref__check_buffer(&ctx, "InputTensor", inputs[0], &plan.in)) != DMLREF_OK) return s;
-    if ((s = dmlref__check_buffer(&ctx, "OutputTensor", outputs[0], &plan.out)) != DMLREF_OK) return s;
-    dmlref__byte_range(inputs[0], &plan.in, &in_first, &in_last);
-    dmlref__byte_range(outputs[0], &plan.out, &out_first, &out_last);
-    if (in_first < out_last && out_first < in_last) {
-        int in_place = (plan.op == DMLREF__OP_CUMSUM || plan.op == DMLREF__OP_CUMPROD) && in_first == out_first &&
-                       dmlref__same_layout(&plan.in, &plan.out);
-        if (!in_place)
-            return dmlref__fail(&ctx, DMLREF_ERROR_OVERLAP,
-                                "InputTensor and OutputTensor buffers overlap; %s",
-                                plan.op >= DMLREF__OP_ARGMIN
-                                    ? "arg-reductions need separate buffers"
-                                    : "only exact in-place aliasing (same address and strides) is allowed");
-    }
-    stream = !(in_first < out_last && out_first < in_last) && out_last - out_first >= DMLREF_STREAM_BYTES;
+    if ((s = dmlref__validate_buffers(&ctx, &plan, inputs, outputs, &io)) != DMLREF_OK) return s;
     path = dmlref__path_for(plan.isa);
     if ((plan.op == DMLREF__OP_CUMSUM || plan.op == DMLREF__OP_CUMPROD) &&
         plan.float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT &&
@@ -5671,13 +5691,12 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     case DMLREF__OP_CUMSUM:
     case DMLREF__OP_CUMPROD:
         dmlref__run_scan(&plan, inputs[0], outputs[0], dmlref__scan_route_for(&plan, path),
-                         dmlref__scan_scalar_for(&plan), stream, NULL, scratch);
+                         dmlref__scan_scalar_for(&plan), io.stream, NULL, scratch);
         break;
-    default: /* inputs as large as a streamed output are read ahead (off the cache they would only slow) */
+    default:
         dmlref__run_arg(&plan, inputs[0], outputs[0],
                         path->args ? &path->args[dmlref__types[plan.in.type].arg_slot] : NULL,
-                        dmlref__scalar.arg[dmlref__types[plan.in.type].arg_slot],
-                        in_last - in_first >= DMLREF_STREAM_BYTES);
+                        dmlref__scalar.arg[dmlref__types[plan.in.type].arg_slot], io.prefetch);
         break;
     }
     dmlref__fpenv_leave(&env);
