@@ -1,13 +1,21 @@
-# dml_ref - build, test and demo. `make help` lists the targets.
+# dml_ref - build, test and demo. `make help` lists the targets and variables: it prints the
+# `## ` comments of this file (a `## ` line or block directly above a target or a variable).
+## the C compiler (the suite, the examples, the CLI)
 CC      ?= cc
+## the C++ compiler (the C++ smoke test, test-compile, test-cxx)
 CXX     ?= c++
+## optimisation flags of every build
 OPT     ?= -O2
+## the build directory
 BUILD   ?= build
-# Extra flags for every compile (e.g. ISA forcing, sanitizers).
+## extra flags for every compile (e.g. ISA forcing, sanitizers)
 EXTRA   ?=
 # Language of the test sources: empty (C), or '-x c++' for test-cxx (CC is then a C++ compiler).
 TEST_LANG ?=
+## a command the test binaries run under (e.g. qemu-aarch64)
 RUN_ENV ?=
+## 'filter ...': run only the suite's cases whose names contain a filter
+TESTS   ?=
 
 # Warnings are errors. The header itself gets the stricter set below (conversions, shadowing, alignment, VLAs).
 WARN_C    = -std=c99 -Wall -Wextra -Wpedantic -Werror
@@ -30,42 +38,33 @@ CLI_BIN   = $(BUILD)/dmlref
         test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-asan-clang test-ubsan-clang test-c11 test-compile test-mingw test-cxx valgrind \
         fuzz fuzz-smoke fuzz-seeds fuzz-merge cli test-cli python test-python
 
+## build the suite, the C++ smoke test, the examples and the CLI (the default)
 all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES) $(CLI_BIN)
 
+## this list: the targets and the variables documented with `## ` comments in the Makefile
 help:
-	@echo "make demo       build and run examples/doc_examples.c (every documented example)"
-	@echo "make test       build the test suite (C and C++) and run it"
-	@echo "make examples   build every program in examples/ (and the CLI)"
-	@echo "make cli        build the command-line tool $(BUILD)/dmlref (cli/README.md)"
-	@echo "make test-cli   build the CLI and run its tests (cli/test_cli.sh; also builds it with clang and as C++)"
-	@echo "make python     build the shared library $(BUILD)/libdml_ref.so for python/dml_ref.py (python/README.md)"
-	@echo "make test-python  build it and run python/test_dml_ref.py (/usr/bin/python3 with NumPy)"
-	@echo "make golden     regenerate tests/golden/digests_v1.txt (after an intended change of results)"
-	@echo "make test-all   the matrix below, each in its own build directory; every cell runs even when one"
-	@echo "                fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)"
-	@echo "                end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells"
-	@echo "  test-scalar test-sse2 test-avx2 test-avx512   DMLREF_VECTOR forces one path (AUTO uses it)"
-	@echo "  test-neon     AArch64 build (aarch64-linux-gnu-gcc) run under qemu-aarch64"
-	@echo "  test-nosimd   DMLREF_NO_SIMD;  test-clang: clang;  test-c11: the suite as C11"
-	@echo "  test-asan / test-ubsan (gcc), test-asan-clang / test-ubsan-clang: sanitizers"
-	@echo "  test-compile  C11/C++11/C++17/NO_SIMD builds, multi-include, DML_REF_STATIC, DirectML.h's types"
-	@echo "  test-mingw    x86_64-w64-mingw32 cross build of the suite, run under wine when present"
-	@echo "  test-cxx      the whole suite compiled as C++11 and as C++17 ($(CXX) -x c++) in build/cxx11, build/cxx17"
-	@echo "  valgrind      a subset of the suite (VG_TESTS) under valgrind --leak-check=full, -O1 -g, build/valgrind"
-	@echo "make clean      remove $(BUILD)/"
-	@echo "make bench      build bench/bench.c (-O2 -march=native) and run it; BENCH_ARGS='--markdown ...'"
-	@echo "make bench-quick  the benchmark on small sizes only (a smoke test, seconds)"
-	@echo "make fuzz       build the libFuzzer target (clang, ASan+UBSan) into $(BUILD)/fuzz/ and run it"
-	@echo "                FUZZ_SECONDS (default 60) on tests/fuzz/corpus/; new inputs go to $(BUILD)/fuzz/corpus/"
-	@echo "make fuzz-smoke the same for 45 seconds (under 2 minutes with the build)"
-	@echo "make fuzz-merge add the inputs of $(BUILD)/fuzz/corpus/ that reach new edges to tests/fuzz/corpus/"
-	@echo "make fuzz-seeds regenerate the seed files tests/fuzz/corpus/seed-* (tests/fuzz/fuzz_seeds.c)"
-	@echo "make fuzz-npy   fuzz the CLI's .npy reader (tests/fuzz/fuzz_npy.c) for FUZZ_SECONDS"
-	@echo "make install    header, CLI, pkg-config and CMake files (and the Python module if built) into"
-	@echo "                DESTDIR/PREFIX (PREFIX=/usr/local); make uninstall removes them (README, Installing)"
-	@echo "make test-install  install into a temporary DESTDIR, build a consumer via pkg-config and CMake, uninstall"
-	@echo "variables: CC, CXX, OPT, EXTRA (extra compile flags), RUN_ENV (e.g. qemu-aarch64)"
-	@echo "           TESTS='filter ...' runs only cases whose names contain a filter"
+	@awk -v build='$(BUILD)' -v cxx='$(CXX)' ' \
+	    function expand(t) { gsub(/\$$\(BUILD\)/, build, t); gsub(/\$$\(CXX\)/, cxx, t); return t } \
+	    BEGIN { print "make TARGET [VARIABLE=value ...]; targets:" } \
+	    /^## / { doc[++n] = expand(substr($$0, 4)); next } \
+	    n && /^[A-Za-z0-9_.-]+:([^=]|$$)/ { name = $$0; sub(/:.*/, "", name); \
+	        for (i = 1; i <= n; i++) printf "  %-16s %s\n", i == 1 ? name : "", doc[i] } \
+	    n && /^[A-Z_]+ *[?:]?=/ { name = $$0; sub(/ *[?:]?=.*/, "", name); \
+	        for (i = 1; i <= n; i++) vars = vars sprintf("  %-16s %s\n", i == 1 ? name : "", doc[i]) } \
+	    { n = 0 } \
+	    END { printf "variables:\n%s", vars }' $(MAKEFILE_LIST)
+
+# The 120-column limit (.clang-format describes the rest of the style): the header and every C/C++ source
+# of the project; the recipe lists each longer line and fails when there is one.
+FORMAT_SRC = dml_ref.h $(wildcard tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h tests/cxx/*.cpp \
+             tests/compile/*.c tests/compile/*.cpp tests/compile/*.h tests/install/consumer/*.c examples/*.c) \
+             bench/bench.c cli/dmlref.c python/dml_ref_shared.c
+.PHONY: check-format
+## list every line longer than 120 characters in dml_ref.h and the C/C++ sources; fails if there is one
+check-format:
+	@awk 'length > 120 { printf "%s:%d: %d characters\n", FILENAME, FNR, length; n++ } \
+	     END { if (n) { printf "check-format: %d line(s) longer than 120 characters\n", n; exit 1 } \
+	           print "check-format: every line fits in 120 characters" }' $(FORMAT_SRC)
 
 # Objects depend on the flags they were built with: changing CC, OPT or EXTRA rebuilds.
 FLAGS_STAMP = $(BUILD)/.flags
@@ -97,6 +96,7 @@ $(BUILD)/examples/%: examples/%.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN_C) $(CFLAGS_ALL) $< -o $@ -lm
 
+## build every program in examples/ (and the CLI)
 examples: $(EXAMPLES) $(CLI_BIN)
 
 # The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`. It is linked with
@@ -107,11 +107,13 @@ $(BUILD)/cli/dmlref.o: cli/dmlref.c dml_ref.h $(FLAGS_STAMP)
 $(CLI_BIN): $(BUILD)/cli/dmlref.o $(BUILD)/tests/dml_ref_impl.o
 	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
 
+## build the command-line tool $(BUILD)/dmlref (cli/README.md)
 cli: $(CLI_BIN)
 
 # Its tests need no Python: the CLI writes its own inputs (a hidden `_make` subcommand).
 # CLI_TEST_COMPILERS: the extra builds the script checks (empty to skip them).
 CLI_TEST_COMPILERS ?= clang g++
+## build the CLI and run its tests (cli/test_cli.sh; also builds it with clang and as C++)
 test-cli: $(CLI_BIN)
 	@CLI_TEST_COMPILERS='$(CLI_TEST_COMPILERS)' XXH_CFLAGS='$(XXH_CFLAGS)' XXH_LIBS='$(XXH_LIBS)' \
 	    sh cli/test_cli.sh $(CLI_BIN) $(BUILD)/cli-test
@@ -123,20 +125,25 @@ $(PY_LIB): python/dml_ref_shared.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -fPIC -shared $< -o $@
 
+## build the shared library $(BUILD)/libdml_ref.so for python/dml_ref.py (python/README.md)
 python: $(PY_LIB)
 
 # Its tests need NumPy (Debian: python3-numpy); they end with "N passed, N failed".
+## build it and the CLI, and run python/test_dml_ref.py (/usr/bin/python3 with NumPy)
 test-python: $(PY_LIB) $(CLI_BIN)
 	@DMLREF_LIBRARY=$(abspath $(PY_LIB)) DMLREF_CLI=$(abspath $(CLI_BIN)) $(PYTHON) -B python/test_dml_ref.py
 
+## build and run examples/doc_examples.c (every documented example)
 demo: $(BUILD)/examples/doc_examples
 	$(RUN_ENV) ./$(BUILD)/examples/doc_examples
 
 # `make test` also runs the CLI's tests (cli/test_cli.sh without the extra compilers; the CLI is
 # built with the same flags and run under RUN_ENV) before the suite, whose "N passed, N failed"
 # stays the last line. A TESTS filter or TEST_CLI= (empty) leaves them out.
+## empty: make test leaves the CLI's tests out
 TEST_CLI ?= yes
 TEST_CLI_ON = $(if $(TEST_CLI),$(if $(TESTS),,yes))
+## build the test suite (C and C++) and run it, with the CLI's tests (TEST_CLI= leaves them out)
 test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN))
 	@$(RUN_ENV) ./$(CXX_BIN)
 	@cli=0; $(if $(TEST_CLI_ON),echo "cli/test_cli.sh:"; CLI_TEST_COMPILERS= RUN_ENV='$(RUN_ENV)' \
@@ -144,14 +151,17 @@ test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN))
 	$(RUN_ENV) ./$(TEST_BIN) $(TESTS) && exit $$cli
 
 # Golden digests (tests/test_golden.c): recompute and replace the file.
+## regenerate tests/golden/digests_v1.txt (after an intended change of results)
 golden: $(TEST_BIN)
 	@mkdir -p tests/golden
 	DMLREF_WRITE_GOLDEN=tests/golden/digests_v1.txt $(RUN_ENV) ./$(TEST_BIN) golden/write
 
+## remove $(BUILD)/
 clean:
 	rm -rf $(BUILD) $(WINE_PREFIX)
 
 # Benchmarks (bench/README.md). BENCH_ARGS: --isa=NAME --quick --filter=TEXT --markdown
+## bench options: --isa=NAME --quick --filter=TEXT --markdown
 BENCH_ARGS  ?=
 BENCH_MARCH ?= -march=native
 
@@ -159,41 +169,55 @@ $(BUILD)/bench: bench/bench.c dml_ref.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=c99 -O2 $(BENCH_MARCH) -Wall -Wextra -Wpedantic -Werror $(EXTRA) $< -o $@ -lm
 
+## build bench/bench.c (-O2 -march=native) and run it; BENCH_ARGS='--markdown ...'
 bench: $(BUILD)/bench
 	$(RUN_ENV) ./$(BUILD)/bench $(BENCH_ARGS)
 
+## the benchmark on small sizes only (a smoke test, seconds)
 bench-quick: $(BUILD)/bench
 	$(RUN_ENV) ./$(BUILD)/bench --quick $(BENCH_ARGS)
 
 # The matrix: the whole suite (golden digests included) per configuration,
 # each in its own build directory so that flags never mix.
+## matrix cell: DMLREF_VECTOR forces the scalar path (AUTO uses it), build/scalar
 test-scalar:
 	$(MAKE) test BUILD=build/scalar EXTRA='-DDMLREF_VECTOR=DMLREF_SCALAR'
+## matrix cell: DMLREF_VECTOR forces the SSE2 path (AUTO uses it), build/sse2
 test-sse2:
 	$(MAKE) test BUILD=build/sse2 EXTRA='-DDMLREF_VECTOR=DMLREF_SSE2'
+## matrix cell: DMLREF_VECTOR forces the AVX2 path (AUTO uses it), build/avx2
 test-avx2:
 	$(MAKE) test BUILD=build/avx2 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX2'
+## matrix cell: DMLREF_VECTOR forces the AVX-512 path (AUTO uses it), build/avx512
 test-avx512:
 	@grep -q avx512bw /proc/cpuinfo || echo "note: this CPU has no AVX-512; the AVX-512 build runs its scalar fallback"
 	$(MAKE) test BUILD=build/avx512 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX512'
+## matrix cell: DMLREF_NO_SIMD
 test-nosimd:
 	$(MAKE) test BUILD=build/nosimd EXTRA='-DDMLREF_NO_SIMD'
+## matrix cell: the suite built with clang
 test-clang:
 	$(MAKE) test BUILD=build/clang CC=clang CXX=clang++
+## matrix cell: AddressSanitizer (gcc)
 test-asan:
 	$(MAKE) test BUILD=build/asan OPT=-O1 EXTRA='-fsanitize=address -fno-omit-frame-pointer'
+## matrix cell: UndefinedBehaviorSanitizer (gcc)
 test-ubsan:
 	$(MAKE) test BUILD=build/ubsan OPT=-O1 EXTRA='-fsanitize=undefined -fno-sanitize-recover=all'
+## matrix cell: AddressSanitizer (clang)
 test-asan-clang:
 	$(MAKE) test BUILD=build/asan-clang CC=clang CXX=clang++ OPT=-O1 EXTRA='-fsanitize=address -fno-omit-frame-pointer'
+## matrix cell: UndefinedBehaviorSanitizer (clang)
 test-ubsan-clang:
 	$(MAKE) test BUILD=build/ubsan-clang CC=clang CXX=clang++ OPT=-O1 \
 	    EXTRA='-fsanitize=undefined -fno-sanitize-recover=all'
 # The whole suite, header included, as C11 instead of C99.
+## matrix cell: the suite, header included, as C11
 test-c11:
 	$(MAKE) test BUILD=build/c11 WARN_C='-std=c11 -Wall -Wextra -Wpedantic -Werror'
 # The cross build uses xxhash.h header-only (XXH_INLINE_ALL) and
 # finds the host's copy through a private include directory.
+## matrix cell: AArch64 build (aarch64-linux-gnu-gcc) run under qemu-aarch64
 test-neon:
 	@mkdir -p build/neon/include && ln -sf /usr/include/xxhash.h build/neon/include/xxhash.h
 	$(MAKE) test BUILD=build/neon CC=aarch64-linux-gnu-gcc CXX=aarch64-linux-gnu-g++ \
@@ -201,10 +225,12 @@ test-neon:
 # The whole suite as C++: every tests/*.c compiled with -x c++ (the implementation
 # TU with the header's strict C++ warning set), linked and run, once per standard.
 TEST_WARN_CXX = -Wall -Wextra -Wpedantic -Werror
+## matrix cell: the whole suite compiled as C++11 and as C++17 ($(CXX) -x c++)
+## in $(BUILD)/cxx11, $(BUILD)/cxx17
 test-cxx:
-	$(MAKE) test BUILD=build/cxx11 CC='$(CXX)' TEST_LANG='-x c++' \
+	$(MAKE) test BUILD=$(BUILD)/cxx11 CC='$(CXX)' TEST_LANG='-x c++' \
 	    WARN_C='-std=c++11 $(TEST_WARN_CXX)' WARN_HDR='$(WARN_CXX)'
-	$(MAKE) test BUILD=build/cxx17 CC='$(CXX)' TEST_LANG='-x c++' \
+	$(MAKE) test BUILD=$(BUILD)/cxx17 CC='$(CXX)' TEST_LANG='-x c++' \
 	    WARN_C='-std=c++17 $(TEST_WARN_CXX)' WARN_HDR='$(TC_CXX17)'
 
 # Memory errors and leaks: a -O1 -g build (default DMLREF_VECTOR: every path the
@@ -216,20 +242,27 @@ test-cxx:
 # nor the golden bound digests (valgrind ignores the SSE rounding mode, which error
 # bounds set to upward, and FTZ/DAZ). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
+## the case filters valgrind runs (TESTS overrides them)
 VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ peers/ \
             golden/corpus golden/cumsum golden/cumprod golden/argmin golden/argmax golden/reduce golden/exact \
             golden/accumulation golden/tree-cumsum golden/tree-cumprod golden/nan-compare \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
             large/cumsum-float32-blocked-axis0-padded \
             fpenv/caller-env-restored
+## matrix cell: a subset of the suite (VG_TESTS) under valgrind --leak-check=full,
+## -O1 -g, build/valgrind
 valgrind:
 	@command -v $(firstword $(VALGRIND)) >/dev/null || { echo "valgrind: $(firstword $(VALGRIND)) not found (Debian: valgrind)"; exit 1; }
 	$(MAKE) test BUILD=build/valgrind OPT=-O1 TESTS='$(or $(TESTS),$(VG_TESTS))' \
 	    RUN_ENV='$(VALGRIND) -q --error-exitcode=1 --leak-check=full'
 
 # Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells.
+## the cells test-all runs
 MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-c11 test-asan test-ubsan \
           test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx test-cli test-install test-python valgrind fuzz-smoke
+## the matrix (MATRIX), each cell in its own build directory; every cell runs even when
+## one fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)
+## end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells
 test-all:
 	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 
@@ -247,6 +280,8 @@ TC_FLAGS = $(TC_OPT) $(EXTRA)
 tc_check = if out=$$( { $(2); } 2>&1 ); then printf '  %-72s ok\n' '$(1)'; \
            else printf '%s\n' "$$out"; printf '  %-72s FAIL\n' '$(1)'; fail=$$((fail + 1)); fi;
 
+## matrix cell: C11/C++11/C++17/NO_SIMD builds, multi-include, DML_REF_STATIC,
+## DirectML.h's types
 test-compile:
 	@mkdir -p $(TC_DIR); fail=0; \
 	$(call tc_check,C11: api_program.c (implementation included),\
@@ -301,6 +336,7 @@ WINE_RUN      = env WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all $(WINE)
 MINGW_VARS    = BUILD=build/mingw CC=$(MINGW_PREFIX)gcc CXX=$(MINGW_PREFIX)g++ \
                 TEST_BIN=build/mingw/dmlref_tests.exe CXX_BIN=build/mingw/dmlref_cxx_smoke.exe \
                 EXTRA='-static -Ibuild/mingw/include' XXH_CFLAGS=-DXXH_INLINE_ALL XXH_LIBS= TEST_CLI=
+## matrix cell: x86_64-w64-mingw32 cross build of the suite, run under wine when present
 test-mingw:
 	@command -v $(MINGW_PREFIX)gcc >/dev/null || { echo "test-mingw: $(MINGW_PREFIX)gcc not found (Debian: mingw-w64)"; exit 1; }
 	@mkdir -p build/mingw/include && ln -sf /usr/include/xxhash.h build/mingw/include/xxhash.h
@@ -318,6 +354,7 @@ endif
 # The fuzz build lowers DMLREF_STREAM_BYTES so the streaming-store kernels
 # run on buffers that fit the harness's 4 MiB cap.
 FUZZ_CC      ?= clang
+## how long make fuzz and fuzz-npy run
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS    ?=
 FUZZ_DIR      = $(BUILD)/fuzz
@@ -341,16 +378,20 @@ $(FUZZ_DIR)/oracle.o: tests/oracle.c tests/oracle.h dml_ref.h
 $(FUZZ_BIN): tests/fuzz/fuzz_dmlref.c $(FUZZ_DIR)/fuzz_check.o $(FUZZ_DIR)/oracle.o $(FUZZ_DIR)/dml_ref_impl.o
 	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
 
+## build the libFuzzer target (clang, ASan+UBSan) into $(BUILD)/fuzz/ and run it
+## FUZZ_SECONDS (default 60) on tests/fuzz/corpus/; new inputs go to $(BUILD)/fuzz/corpus/
 fuzz: $(FUZZ_BIN)
 	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
 	./$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN) $(FUZZ_ARGS) $(FUZZ_DIR)/corpus $(FUZZ_CORPUS)
 
+## the same for 45 seconds (under 2 minutes with the build)
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=45
 
 # -use_counters=0: keep an input only for an edge no stored input reaches (counting hit
 # counts too kept 11,942 of the 12,067-input corpus; edges alone, 1,509 for all 8,753 edges,
 # one of them equal to a seed).
+## add the inputs of $(BUILD)/fuzz/corpus/ that reach new edges to tests/fuzz/corpus/
 fuzz-merge: $(FUZZ_BIN)
 	./$(FUZZ_BIN) -merge=1 -use_counters=0 $(FUZZ_RUN) $(FUZZ_CORPUS) $(FUZZ_DIR)/corpus
 
@@ -358,6 +399,7 @@ $(FUZZ_DIR)/fuzz_seeds: tests/fuzz/fuzz_seeds.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN_C) -O1 $< -o $@
 
+## regenerate the seed files tests/fuzz/corpus/seed-* (tests/fuzz/fuzz_seeds.c)
 fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
 	./$(FUZZ_DIR)/fuzz_seeds $(FUZZ_CORPUS)
 
@@ -372,6 +414,7 @@ $(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c $(FUZZ_DIR)/dml_ref_impl.o
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
 	    $(FUZZ_DIR)/dml_ref_impl.o -o $@ $(XXH_LIBS) -lm
+## fuzz the CLI's .npy reader (tests/fuzz/fuzz_npy.c) for FUZZ_SECONDS
 fuzz-npy: $(FUZZ_NPY_BIN)
 	@mkdir -p $(FUZZ_DIR)/npy-corpus $(FUZZ_DIR)/artifacts
 	./$(FUZZ_NPY_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN) -dict=tests/fuzz/npy.dict $(FUZZ_ARGS) \
@@ -385,7 +428,9 @@ fuzz-npy: $(FUZZ_NPY_BIN)
 # header goes to PREFIX/include (the CMake files find the prefix from their own place).
 # `make uninstall` (same PREFIX and DESTDIR) removes exactly those files, and the directories of
 # dml_ref's own (lib/cmake/dml_ref, lib/dml_ref) when they are left empty.
+## where make install puts the files (with DESTDIR before it)
 PREFIX  ?= /usr/local
+## a staging directory for make install
 DESTDIR ?=
 VERSION_MAJOR := $(shell sed -n 's/^\#define DMLREF_VERSION_MAJOR \([0-9]*\).*/\1/p' dml_ref.h)
 VERSION_MINOR := $(shell sed -n 's/^\#define DMLREF_VERSION_MINOR \([0-9]*\).*/\1/p' dml_ref.h)
@@ -402,6 +447,8 @@ INSTALLED = include/dml_ref.h bin/dmlref lib/pkgconfig/dml_ref.pc lib/cmake/dml_
             lib/dml_ref/libdml_ref.so
 
 .PHONY: install uninstall test-install
+## header, CLI, pkg-config and CMake files (and the Python module if built) into
+## DESTDIR/PREFIX (PREFIX=/usr/local) (README, Installing)
 install: $(CLI_BIN) $(if $(wildcard $(PY_SO)),$(PY_SO))
 	@test -n '$(VERSION_MINOR)' || { echo "install: no DMLREF_VERSION_* in dml_ref.h"; exit 1; }
 	install -d '$(I_PREFIX)/include' '$(I_PREFIX)/bin' '$(I_PREFIX)/lib/pkgconfig' '$(I_PREFIX)/lib/cmake/dml_ref'
@@ -418,11 +465,13 @@ install: $(CLI_BIN) $(if $(wildcard $(PY_SO)),$(PY_SO))
 	    ln -sf ../libdml_ref.so '$(I_PREFIX)/lib/dml_ref/libdml_ref.so'; \
 	else echo "install: the Python module needs $(PY_MOD) and $(PY_SO) (make python): not installed"; fi
 
+## remove what make install wrote (same PREFIX and DESTDIR)
 uninstall:
 	cd '$(I_PREFIX)' 2>/dev/null && rm -f $(INSTALLED) || true
 	-@rmdir '$(I_PREFIX)/lib/cmake/dml_ref' '$(I_PREFIX)/lib/dml_ref' 2>/dev/null || true
 
 # Installs into a temporary DESTDIR, builds tests/install/consumer through pkg-config and through
 # CMake, runs the installed CLI, uninstalls and checks that nothing is left (needs pkg-config, cmake).
+## install into a temporary DESTDIR, build a consumer via pkg-config and CMake, uninstall
 test-install:
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CC='$(CC)' CXX='$(CXX)' sh tests/install/test_install.sh $(BUILD)/install-test

@@ -336,10 +336,9 @@ typedef struct measured {
 } measured;
 
 /* Times every function in m[]: an untimed warm-up call each (and, for a
-   cache-resident case, one timed call to choose the repetitions), then `runs` runs, interleaved (the order rotates every run)
-   so that a slow phase of the machine hits all of them alike. A run of a
-   cache-resident case repeats the call for at least g_target seconds and keeps
-   the time per call; a memory-sized run is a single call. Every timed run
+   cache-resident case, one timed call to choose the repetitions), then `runs` runs, interleaved (the order rotates
+   every run) so that a slow phase of the machine hits all of them alike. A run of a cache-resident case repeats the
+   call for at least g_target seconds and keeps the time per call; a memory-sized run is a single call. Every timed run
    follows an untimed call of the same function: rotating the order keeps the
    cycle (a, b, c), so without it each function would always be timed in the
    cache state the same other one leaves (the operator after the streaming
@@ -580,7 +579,8 @@ static void arg_case(const char *name, const char *size, int want_max, DML_TENSO
     out_buffer = in_buffer;
     out_buffer.DataType = DML_TENSOR_DATA_TYPE_UINT32;
     out_buffer.Sizes = out_sizes;
-    out_buffer.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_UINT32, rank, out_sizes, NULL);
+    out_buffer.TotalTensorSizeInBytes =
+        dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_UINT32, rank, out_sizes, NULL);
     in_tensor.Type = out_tensor.Type = DML_TENSOR_TYPE_BUFFER;
     in_tensor.Desc = &in_buffer;
     out_tensor.Desc = &out_buffer;
@@ -847,12 +847,12 @@ static size_t sysfs_l3(void) {
 /* ---- main ---------------------------------------------------------------------- */
 
 static void usage(FILE *f) {
-    fprintf(f,
-            "usage: bench [--isa=scalar|sse2|avx2|avx512|avx512fp16|neon|auto] [--quick] [--filter=SUBSTRING] [--markdown]\n"
-            "  --isa=NAME     force dml_ref's kernel path (dmlref_options.isa); default auto\n"
-            "  --quick        small sizes only (L1, L2, small shapes): a smoke test that takes seconds\n"
-            "  --filter=TEXT  only cases whose name or size contains TEXT (case-insensitive)\n"
-            "  --markdown     print the table as Markdown\n");
+    fprintf(f, "usage: bench [--isa=scalar|sse2|avx2|avx512|avx512fp16|neon|auto] [--quick] [--filter=SUBSTRING] "
+               "[--markdown]\n"
+               "  --isa=NAME     force dml_ref's kernel path (dmlref_options.isa); default auto\n"
+               "  --quick        small sizes only (L1, L2, small shapes): a smoke test that takes seconds\n"
+               "  --filter=TEXT  only cases whose name or size contains TEXT (case-insensitive)\n"
+               "  --markdown     print the table as Markdown\n");
 }
 
 static int parse_isa(const char *s, dmlref_isa *isa) {
@@ -973,12 +973,13 @@ int main(int argc, char **argv) {
 #endif
              g_quick ? ", --quick: L1 and L2 sizes, 512x512, 8x16x16x16, 256 Ki-element lines" : "");
     note(text);
-    snprintf(text, sizeof text,
-             "sizes (input tensor bytes): L1 %lu KiB, L2 %lu KiB, L3 %lu KiB (L3 cache: sysconf %lu KiB, sysfs %lu KiB, "
-             "used %lu KiB), mem %lu MiB",
-             (unsigned long)(level_bytes[0] / KIB), (unsigned long)(level_bytes[1] / KIB),
-             (unsigned long)(level_bytes[2] / KIB), (unsigned long)(l3_conf / KIB), (unsigned long)(l3_fs / KIB),
-             (unsigned long)(l3 / KIB), (unsigned long)(level_bytes[3] / MIB));
+    snprintf(
+        text, sizeof text,
+        "sizes (input tensor bytes): L1 %lu KiB, L2 %lu KiB, L3 %lu KiB (L3 cache: sysconf %lu KiB, sysfs %lu KiB, "
+        "used %lu KiB), mem %lu MiB",
+        (unsigned long)(level_bytes[0] / KIB), (unsigned long)(level_bytes[1] / KIB),
+        (unsigned long)(level_bytes[2] / KIB), (unsigned long)(l3_conf / KIB), (unsigned long)(l3_fs / KIB),
+        (unsigned long)(l3 / KIB), (unsigned long)(level_bytes[3] / MIB));
     note(text);
     note("bytes: scans, copies and naive loops count bytes read + bytes written (2 x input); arg-reductions and the "
          "read pass count input bytes read (the small index output is not counted); GB/s = bytes / median / 1e9");
@@ -1024,7 +1025,8 @@ int main(int argc, char **argv) {
     /* Shapes: square along axis 0 and 1, 4-D along axis 1. */
     {
         UINT sq[2], nchw[4];
-        int big_square = (size_t)square * square * 4 >= 16 * MIB, big_cube = 8 * (size_t)cube * cube * cube * 4 >= 64 * MIB;
+        int big_square = (size_t)square * square * 4 >= 16 * MIB,
+            big_cube = 8 * (size_t)cube * cube * cube * 4 >= 64 * MIB;
         char sq_size[32], cube_size[32];
         int order, axis;
         sq[0] = sq[1] = square;
@@ -1068,8 +1070,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench: no case matches --filter=%s\n", g_filter ? g_filter : "");
         return 1;
     }
-    snprintf(text, sizeof text, "cases: %d, checksum %016llx (for the same other options, the same with every --isa), total %.1f s", g_cases,
-             (unsigned long long)g_checksum, now_seconds() - start);
+    snprintf(text, sizeof text,
+             "cases: %d, checksum %016llx (for the same other options, the same with every --isa), total %.1f s",
+             g_cases, (unsigned long long)g_checksum, now_seconds() - start);
     note(text);
     free(g_src);
     free(g_dst);

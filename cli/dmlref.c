@@ -342,7 +342,8 @@ static int npy_parse(const unsigned char *buf, size_t size, const char *path, np
         }
         if (strcmp(key, "descr") == 0) {
             if (!hp_string(&h, descr, sizeof descr)) {
-                fail("%s: .npy header: 'descr' is not a simple dtype string (structured dtypes are not supported)", path);
+                fail("%s: .npy header: 'descr' is not a simple dtype string (structured dtypes are not supported)",
+                     path);
                 goto bad;
             }
             have_descr = 1;
@@ -418,7 +419,8 @@ static int npy_parse(const unsigned char *buf, size_t size, const char *path, np
         fail("%s: dtype '%s' (bool) is not supported: DirectML's scans and arg-reductions take numbers", path, descr);
         goto bad;
     }
-    if (strlen(descr) == 3 && strchr("<>|=", descr[0]) && strchr("fiu", descr[1]) && descr[2] >= '1' && descr[2] <= '8') {
+    if (strlen(descr) == 3 && strchr("<>|=", descr[0]) && strchr("fiu", descr[1]) && descr[2] >= '1' &&
+        descr[2] <= '8') {
         for (i = 0; i < N_DTYPES; i++)
             if (g_dtypes[i].kind == descr[1] && g_dtypes[i].size == (unsigned)(descr[2] - '0')) di = &g_dtypes[i];
         if (di && di->size > 1 && descr[0] == '|') di = NULL;
@@ -1001,7 +1003,8 @@ static int exec_bound(const opdesc *d, const npy_array *in, double *bound, const
     ins[0] = in->data;
     bb = d->ob;
     bb.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
-    bb.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT64, d->rank, d->out_sizes, NULL);
+    bb.TotalTensorSizeInBytes =
+        dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT64, d->rank, d->out_sizes, NULL);
     bt.Type = DML_TENSOR_TYPE_BUFFER;
     bt.Desc = &bb;
     s = dmlref_error_bound(&d->op, ins, &bt, bound, o);
@@ -2066,7 +2069,8 @@ static void format_shape(const npy_array *a, char *buf, size_t cap) {
     size_t u = 0;
     unsigned k;
     u += (size_t)snprintf(buf, cap, "(");
-    for (k = 0; k < a->rank && u < cap; k++) u += (size_t)snprintf(buf + u, cap - u, "%s%lu", k ? ", " : "", (unsigned long)a->shape[k]);
+    for (k = 0; k < a->rank && u < cap; k++)
+        u += (size_t)snprintf(buf + u, cap - u, "%s%lu", k ? ", " : "", (unsigned long)a->shape[k]);
     if (u < cap) snprintf(buf + u, cap - u, ")");
 }
 
@@ -2151,7 +2155,8 @@ static int cmd_compare(int argc, char **argv) {
         const unsigned char *pe = npy_elem(&e, k), *pa = npy_elem(&a, k);
         uint64_t be = elem_bits(pe, esz), ba = elem_bits(pa, esz), dk;
         if (be == ba) identical++;
-        if (be == ba || (zero_eq && isf && elem_double(e.type, pe) == 0.0 && elem_double(e.type, pa) == 0.0)) equivalent++;
+        if (be == ba || (zero_eq && isf && elem_double(e.type, pe) == 0.0 && elem_double(e.type, pa) == 0.0))
+            equivalent++;
         else if (first == (size_t)-1) first = k;
         if (isf) {
             int ne = float_is_nan(e.type, be), na = float_is_nan(e.type, ba);
@@ -2176,7 +2181,8 @@ static int cmd_compare(int argc, char **argv) {
                     double rel = ve != 0 ? ad / fabs(ve) : INFINITY;
                     if (rel > max_rel) max_rel = rel;
                 }
-                if (bound_path && !((double)fabsl((long double)va - (long double)ve) <= elem_double(b.type, npy_elem(&b, k))))
+                if (bound_path &&
+                    !((double)fabsl((long double)va - (long double)ve) <= elem_double(b.type, npy_elem(&b, k))))
                     outside++;
             }
         } else {
@@ -2197,7 +2203,8 @@ static int cmd_compare(int argc, char **argv) {
     qsort(dist, nd, sizeof *dist, cmp_u64);
     printf("dtype:               %s\n", dtype_name(e.type));
     printf("elements:            %lu\n", (unsigned long)n);
-    printf("bit-identical:       %lu (%.4f%%)\n", (unsigned long)identical, n ? 100.0 * (double)identical / (double)n : 0.0);
+    printf("bit-identical:       %lu (%.4f%%)\n", (unsigned long)identical,
+           n ? 100.0 * (double)identical / (double)n : 0.0);
     if (nd) {
         size_t p50 = (nd * 50 + 99) / 100, p90 = (nd * 90 + 99) / 100, p99 = (nd * 99 + 99) / 100;
         printf("%s max %llu, p50 %llu, p90 %llu, p99 %llu (over %lu elements)\n",
@@ -2259,7 +2266,8 @@ static void judge(const npy_array *act, DML_TENSOR_DATA_TYPE t, const unsigned c
         else {
             long double err = fabsl((long double)elem_double(t, pa) - (long double)elem_double(t, pr));
             if (err > (long double)tol) out = 1;
-            if (r->ratios) r->ratios[r->nratios++] = tol > 0 ? (double)(err / (long double)tol) : (err > 0 ? INFINITY : 0.0);
+            if (r->ratios)
+                r->ratios[r->nratios++] = tol > 0 ? (double)(err / (long double)tol) : (err > 0 ? INFINITY : 0.0);
         }
         if (out) {
             if (r->outside < 5) r->first[r->outside] = k;
@@ -2295,8 +2303,9 @@ static int cmd_check(int argc, char **argv) {
     if ((rc = npy_load(pos[1], &act)) != 0) { npy_free(&in); return rc; }
     memset(&r, 0, sizeof r);
     if (!is_float_type(in.type)) {
-        fail("check judges float scans (%s is %s); integer scans have one answer: use `dmlref run` and `dmlref compare`",
-             pos[0], dtype_name(in.type));
+        fail(
+            "check judges float scans (%s is %s); integer scans have one answer: use `dmlref run` and `dmlref compare`",
+            pos[0], dtype_name(in.type));
         rc = 2;
         goto done;
     }
@@ -2318,7 +2327,8 @@ static int cmd_check(int argc, char **argv) {
         o.accumulation = DMLREF_ACCUMULATION_DEFAULT;
         if ((rc = exec_op(&d, &in, ref, &o)) != 0) goto done;
         for (k = 0; k < n; k++) extra[k] = 0.5 * ulp_at(in.type, elem_double(in.type, ref + k * in.esize));
-        printf("reference:   EXACT (each output the exact sum, rounded once); tolerance: ANY bound + half an ulp of exact\n");
+        printf("reference:   EXACT (each output the exact sum, rounded once); tolerance: ANY bound + half an ulp of "
+               "exact\n");
     } else {
         o.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
         o.accumulation = DMLREF_ACCUMULATION_WIDE;
@@ -2483,10 +2493,12 @@ static int cmd_explain(int argc, char **argv) {
             } else {
                 t.nan_policy = (int)(cfg / 2);
                 t.last = (int)(cfg % 2);
-                if (a.op == OP_ARGMIN) d.amin.AxisDirection = t.last ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
+                if (a.op == OP_ARGMIN)
+                    d.amin.AxisDirection = t.last ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
                 else d.amax.AxisDirection = t.last ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
             }
-            if (tty) fprintf(stderr, "\rexplain: %lu/%lu configurations", (unsigned long)++done_n, (unsigned long)total);
+            if (tty)
+                fprintf(stderr, "\rexplain: %lu/%lu configurations", (unsigned long)++done_n, (unsigned long)total);
             msg[0] = 0;
             options_from_args(&o, &t, msg, sizeof msg);
             ins[0] = in.data;
@@ -2622,7 +2634,8 @@ static int cmd_make(int argc, char **argv) {
         tmp.fortran = 1;
         tmp.esize = di->size;
         stored = (unsigned char *)xcalloc(count * di->size + 8);
-        for (k = 0; k < count; k++) memcpy(stored + npy_storage_index(&tmp, k) * di->size, data + k * di->size, di->size);
+        for (k = 0; k < count; k++)
+            memcpy(stored + npy_storage_index(&tmp, k) * di->size, data + k * di->size, di->size);
     }
     i = npy_save(out, t, rank, shape, fortran, stored, count, &wo);
     if (stored != data) free(stored);

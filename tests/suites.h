@@ -14,8 +14,8 @@ void register_fuzz_replay_tests(void);/* test_fuzz_replay.c: the fuzzer corpus, 
 void register_fpenv_tests(void);      /* test_fpenv.c: the caller's rounding/FTZ/flags neither matter nor change */
 void register_bigfloat_tests(void);   /* test_bigfloat.c: the exact-arithmetic oracle checks itself */
 void register_exact_tests(void);      /* test_exact.c: EXACT sums and dmlref_error_bound against exact arithmetic */
-void register_tree_tests(void);       /* test_tree.c: TREE order, accumulation, identity_seed, NAN_COMPARE against a model */
-void register_peer_tests(void);       /* test_peers.c: docs/reproducing.md's claims against models of the peers' kernels */
+void register_tree_tests(void); /* test_tree.c: TREE order, accumulation, identity_seed, NAN_COMPARE against a model */
+void register_peer_tests(void); /* test_peers.c: docs/reproducing.md's claims against models of the peers' kernels */
 void register_alloc_tests(void);      /* test_alloc.c: the TREE work buffer through DMLREF_MALLOC */
 
 #endif

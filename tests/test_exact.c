@@ -23,6 +23,7 @@
 
 #include "../dml_ref.h"
 #include "bigfloat.h"
+#include "fixture.h"
 #include "oracle.h"
 #include "runner.h"
 #include "suites.h"
@@ -44,7 +45,8 @@ static uint64_t ex_fraction_mask(const ex_type *t) { return ((uint64_t)1 << (t->
 static unsigned ex_exponent_ones(const ex_type *t) { return (1u << t->exponent_bits) - 1u; }
 static uint64_t ex_sign_bit(const ex_type *t) { return (uint64_t)1 << (t->size * 8 - 1); }
 static uint64_t ex_make(const ex_type *t, int negative, unsigned biased, uint64_t fraction) {
-    return (negative ? ex_sign_bit(t) : 0) | ((uint64_t)biased << (t->precision - 1)) | (fraction & ex_fraction_mask(t));
+    return (negative ? ex_sign_bit(t) : 0) | ((uint64_t)biased << (t->precision - 1)) |
+           (fraction & ex_fraction_mask(t));
 }
 static int ex_is_finite(const ex_type *t, uint64_t bits) {
     return ((bits >> (t->precision - 1)) & ex_exponent_ones(t)) != ex_exponent_ones(t);
@@ -86,44 +88,11 @@ static void ex_set(bigfloat *a, const ex_type *t, uint64_t bits) {
     else if (t->size == 4) bf_set_f32_bits(a, (uint32_t)bits);
     else bf_set_double(a, ex_to_double(t, bits));
 }
-static uint64_t ex_load(const unsigned char *p, unsigned size) {
-    uint16_t h;
-    uint32_t w;
-    uint64_t d;
-    if (size == 2) {
-        memcpy(&h, p, 2);
-        return h;
-    }
-    if (size == 4) {
-        memcpy(&w, p, 4);
-        return w;
-    }
-    memcpy(&d, p, 8);
-    return d;
-}
-static void ex_store(unsigned char *p, unsigned size, uint64_t v) {
-    uint16_t h = (uint16_t)v;
-    uint32_t w = (uint32_t)v;
-    if (size == 2) memcpy(p, &h, 2);
-    else if (size == 4) memcpy(p, &w, 4);
-    else memcpy(p, &v, 8);
-}
 
 /* ---- random lines ---------------------------------------------------------- */
 
-typedef struct ex_rng {
-    uint64_t s;
-} ex_rng;
-static uint64_t ex_next(ex_rng *r) { /* splitmix64 */
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static unsigned ex_below(ex_rng *r, unsigned n) { return (unsigned)(ex_next(r) % n); }
-static double ex_uniform(ex_rng *r) { return (double)(ex_next(r) >> 11) * (1.0 / 9007199254740992.0); }
-static double ex_normal(ex_rng *r) {
-    double u = ex_uniform(r), v = ex_uniform(r);
+static double ex_normal(fx_rng *r) {
+    double u = fx_unit(r), v = fx_unit(r);
     if (u < 1e-300) u = 1e-300;
     return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
 }
@@ -144,16 +113,16 @@ enum {
 static const char *const ex_pattern_names[PAT_COUNT] = {"normal",   "cancel",  "span",    "subnormal", "ties",
                                                         "overflow", "negzero", "special", "midres",    "near1"};
 
-static uint64_t ex_random_finite(ex_rng *r, const ex_type *t, unsigned biased_low, unsigned biased_high) {
-    unsigned biased = biased_low + ex_below(r, biased_high - biased_low + 1u);
-    return ex_make(t, (int)(ex_next(r) & 1u), biased, ex_next(r));
+static uint64_t ex_random_finite(fx_rng *r, const ex_type *t, unsigned biased_low, unsigned biased_high) {
+    unsigned biased = biased_low + fx_below(r, biased_high - biased_low + 1u);
+    return ex_make(t, (int)(fx_next(r) & 1u), biased, fx_next(r));
 }
 
-static void ex_fill(ex_rng *r, const ex_type *t, int pattern, uint64_t *x, size_t n) {
+static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_t n) {
     unsigned ones = ex_exponent_ones(t), bias = ones / 2u;
     uint64_t max_finite = ex_make(t, 0, ones - 1u, ex_fraction_mask(t));
     size_t i;
-    int anchor = (int)bias + (int)ex_below(r, 8); /* exponent of the TIES anchor */
+    int anchor = (int)bias + (int)fx_below(r, 8); /* exponent of the TIES anchor */
     for (i = 0; i < n; i++) {
         uint64_t v;
         switch (pattern) {
@@ -164,23 +133,23 @@ static void ex_fill(ex_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             else v = ex_random_finite(r, t, bias, ones - 2u);
             break;
         case PAT_SPAN: v = ex_random_finite(r, t, 0, ones - 1u); break;
-        case PAT_SUBNORMAL: v = ex_below(r, 10) ? ex_random_finite(r, t, 0, 0) : ex_random_finite(r, t, 1, 3); break;
+        case PAT_SUBNORMAL: v = fx_below(r, 10) ? ex_random_finite(r, t, 0, 0) : ex_random_finite(r, t, 1, 3); break;
         case PAT_TIES:
-            if (i == 0 || ex_below(r, 50) == 0) v = ex_random_finite(r, t, (unsigned)anchor, (unsigned)anchor);
+            if (i == 0 || fx_below(r, 50) == 0) v = ex_random_finite(r, t, (unsigned)anchor, (unsigned)anchor);
             else /* +-half an ulp of the anchor's binade, sometimes a whole ulp */
-                v = ex_make(t, (int)(ex_next(r) & 1u), (unsigned)(anchor - (int)t->precision + (int)ex_below(r, 2)), 0);
+                v = ex_make(t, (int)(fx_next(r) & 1u), (unsigned)(anchor - (int)t->precision + (int)fx_below(r, 2)), 0);
             break;
         case PAT_OVERFLOW: {
-            unsigned c = ex_below(r, 7);
+            unsigned c = fx_below(r, 7);
             if (c <= 2) v = max_finite;
             else if (c == 3) v = ex_make(t, 0, ones - 2u, ex_fraction_mask(t)); /* about MAX / 2 */
             else if (c == 4) v = ex_make(t, 0, ones - t->precision, 0);     /* half an ulp of MAX */
             else v = ex_random_finite(r, t, bias, ones - 1u);
-            v |= (ex_next(r) & 1u) ? ex_sign_bit(t) : 0;
+            v |= (fx_next(r) & 1u) ? ex_sign_bit(t) : 0;
             break;
         }
         case PAT_NEGZERO: {
-            unsigned c = ex_below(r, 8);
+            unsigned c = fx_below(r, 8);
             if (c < 5) v = ex_sign_bit(t);
             else if (c == 5) v = 0;
             else if (c == 6 || i == 0) v = ex_random_finite(r, t, 1, ones - 1u);
@@ -188,9 +157,9 @@ static void ex_fill(ex_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             break;
         }
         case PAT_SPECIAL: {
-            unsigned c = ex_below(r, 50);
-            if (c == 0) v = ex_make(t, (int)(ex_next(r) & 1u), ones, 0);
-            else if (c == 1) v = ex_make(t, (int)(ex_next(r) & 1u), ones, ex_next(r) | 1u);
+            unsigned c = fx_below(r, 50);
+            if (c == 0) v = ex_make(t, (int)(fx_next(r) & 1u), ones, 0);
+            else if (c == 1) v = ex_make(t, (int)(fx_next(r) & 1u), ones, fx_next(r) | 1u);
             else v = ex_random_finite(r, t, 0, ones - 1u);
             break;
         }
@@ -198,8 +167,9 @@ static void ex_fill(ex_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             int t_biased = anchor - (int)t->precision - 40;
             unsigned c = (unsigned)(i % 4u);
             if (i == 0) v = ex_random_finite(r, t, (unsigned)anchor, (unsigned)anchor);
-            else if (c == 1 || c == 3) v = ex_make(t, (int)(ex_next(r) & 1u), (unsigned)(anchor - (int)t->precision), 0);
-            else if (c == 2 && t_biased > 0) v = ex_make(t, (int)(ex_next(r) & 1u), (unsigned)t_biased, ex_next(r));
+            else if (c == 1 || c == 3)
+                v = ex_make(t, (int)(fx_next(r) & 1u), (unsigned)(anchor - (int)t->precision), 0);
+            else if (c == 2 && t_biased > 0) v = ex_make(t, (int)(fx_next(r) & 1u), (unsigned)t_biased, fx_next(r));
             else v = x[i - 1] ^ ex_sign_bit(t); /* undo the residue (or the step: f16 has no room below) */
             break;
         }
@@ -310,42 +280,17 @@ static size_t ex_offset(const ex_layout *l, const UINT *strides, size_t j, size_
 }
 
 typedef struct ex_op {
-    DML_BUFFER_TENSOR_DESC in_buf, out_buf, bound_buf;
-    DML_TENSOR_DESC in, out, bound;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC product;
-    DML_OPERATOR_DESC op;
+    fx_tensor in, out, bound;
+    fx_op scan;
 } ex_op;
 
 static void ex_make_op(ex_op *o, const ex_type *t, const ex_layout *l, int product, int exclusive, int decreasing) {
-    memset(o, 0, sizeof *o);
-    o->in_buf.DataType = t->dml;
-    o->in_buf.DimensionCount = 2;
-    o->in_buf.Sizes = l->sizes;
-    o->in_buf.Strides = l->in_strides;
-    o->in_buf.TotalTensorSizeInBytes = (l->in_elems * t->size + 3u) & ~(size_t)3u;
-    o->out_buf = o->in_buf;
-    o->out_buf.Strides = l->out_strides;
-    o->out_buf.TotalTensorSizeInBytes = (l->out_elems * t->size + 3u) & ~(size_t)3u;
-    o->bound_buf = o->out_buf;
-    o->bound_buf.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
-    o->bound_buf.TotalTensorSizeInBytes = l->out_elems * 8u;
-    o->in.Type = o->out.Type = o->bound.Type = DML_TENSOR_TYPE_BUFFER;
-    o->in.Desc = &o->in_buf;
-    o->out.Desc = &o->out_buf;
-    o->bound.Desc = &o->bound_buf;
-    o->sum.InputTensor = o->product.InputTensor = &o->in;
-    o->sum.OutputTensor = o->product.OutputTensor = &o->out;
-    o->sum.Axis = o->product.Axis = l->axis;
-    o->sum.AxisDirection = o->product.AxisDirection =
-        decreasing ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
-    o->sum.HasExclusiveSum = o->product.HasExclusiveProduct = exclusive;
-    o->op.Type = product ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION;
-    o->op.Desc = product ? (const void *)&o->product : (const void *)&o->sum;
+    fx_tensor_set(&o->in, t->dml, 2, l->sizes, l->in_strides, (l->in_elems * t->size + 3u) & ~(size_t)3u);
+    fx_tensor_set(&o->out, t->dml, 2, l->sizes, l->out_strides, (l->out_elems * t->size + 3u) & ~(size_t)3u);
+    fx_tensor_set(&o->bound, DML_TENSOR_DATA_TYPE_FLOAT64, 2, l->sizes, l->out_strides, l->out_elems * 8u);
+    fx_scan_op(&o->scan, product, &o->in.desc, &o->out.desc, l->axis, decreasing, exclusive);
 }
 
-static const int ex_isas[] = {DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2, DMLREF_ISA_AVX2, DMLREF_ISA_AVX512,
-                              DMLREF_ISA_AVX512FP16, DMLREF_ISA_NEON};
 
 static unsigned long long ex_checked_outputs, ex_checked_bounds;
 
@@ -368,7 +313,7 @@ static void run_exact_case(const void *ctx) {
     const ex_type *t = c->t;
     ex_layout l;
     ex_op o;
-    ex_rng r;
+    fx_rng r;
     uint64_t *x, *line_in, *line_out;
     unsigned char *in, *out, *expected;
     size_t j, i, in_bytes, out_bytes;
@@ -376,8 +321,8 @@ static void run_exact_case(const void *ctx) {
     r.s = c->seed;
     ex_make_layout(c->layout, c->n, c->lines, &l);
     ex_make_op(&o, t, &l, 0, c->exclusive, c->decreasing);
-    in_bytes = (size_t)o.in_buf.TotalTensorSizeInBytes;
-    out_bytes = (size_t)o.out_buf.TotalTensorSizeInBytes;
+    in_bytes = (size_t)o.in.buf.TotalTensorSizeInBytes;
+    out_bytes = (size_t)o.out.buf.TotalTensorSizeInBytes;
     if (c->layout == LAY_INPLACE && in_bytes < out_bytes) in_bytes = out_bytes;
     in = (unsigned char *)malloc(in_bytes);
     out = (unsigned char *)malloc(out_bytes);
@@ -388,57 +333,58 @@ static void run_exact_case(const void *ctx) {
     if (!TR_CHECK(in && out && expected && x && line_in && line_out)) goto done;
     memset(in, 0x5A, in_bytes);
     ex_fill(&r, t, c->pattern, x, l.in_elems);
-    for (i = 0; i < l.in_elems; i++) ex_store(in + i * t->size, t->size, x[i]);
+    for (i = 0; i < l.in_elems; i++) fx_store(in + i * t->size, t->size, x[i]);
     if (c->layout == LAY_INPLACE) memcpy(expected, in, out_bytes); /* padding must stay as it was */
     else memset(expected, 0xA5, out_bytes);
     for (j = 0; j < l.lines; j++) {
         for (i = 0; i < l.length; i++) {
             size_t along = c->decreasing ? l.length - 1u - i : i;
-            line_in[i] = ex_load(in + ex_offset(&l, l.in_strides, j, along) * t->size, t->size);
+            line_in[i] = fx_load(in + ex_offset(&l, l.in_strides, j, along) * t->size, t->size);
         }
         ex_expected_line(t, line_in, l.length, c->exclusive, line_out);
         for (i = 0; i < l.length; i++) {
             size_t along = c->decreasing ? l.length - 1u - i : i;
-            ex_store(expected + ex_offset(&l, l.out_strides, j, along) * t->size, t->size, line_out[i]);
+            fx_store(expected + ex_offset(&l, l.out_strides, j, along) * t->size, t->size, line_out[i]);
         }
     }
-    for (k = 0; k < sizeof ex_isas / sizeof ex_isas[0]; k++) {
+    for (k = 0; k < FX_ISA_COUNT; k++) {
         dmlref_options options;
         char message[256];
         const void *inputs[1];
         void *outputs[1];
         dmlref_status s;
         unsigned char *target = c->layout == LAY_INPLACE ? in : out;
-        if (!dmlref_isa_available((dmlref_isa)ex_isas[k])) continue;
+        if (!dmlref_isa_available(fx_isas[k])) continue;
         if (!c->all_isas && k > 0) break;
         if (c->layout == LAY_INPLACE) {
-            for (i = 0; i < l.in_elems; i++) ex_store(in + i * t->size, t->size, x[i]);
+            for (i = 0; i < l.in_elems; i++) fx_store(in + i * t->size, t->size, x[i]);
         } else {
             memset(out, 0xA5, out_bytes);
         }
         memset(&options, 0, sizeof options);
         options.float_order = DMLREF_FLOAT_ORDER_EXACT;
-        options.isa = ex_isas[k];
+        options.isa = fx_isas[k];
         options.error_message = message;
         options.error_message_capacity = sizeof message;
         inputs[0] = in;
         outputs[0] = target;
-        s = dmlref_execute(&o.op, inputs, outputs, &options);
-        if (!TR_CHECKF(s == DMLREF_OK, "%s: status %s (%s)", dmlref_isa_name((dmlref_isa)ex_isas[k]),
+        s = dmlref_execute(&o.scan.op, inputs, outputs, &options);
+        if (!TR_CHECKF(s == DMLREF_OK, "%s: status %s (%s)", dmlref_isa_name(fx_isas[k]),
                        dmlref_status_name(s), message))
             continue;
         if (memcmp(target, expected, out_bytes) != 0) {
             for (i = 0; i < out_bytes; i += t->size)
                 if (memcmp(target + i, expected + i, t->size) != 0) break;
-            TR_CHECKF(0, "%s: element %lu is 0x%llx, expected 0x%llx", dmlref_isa_name((dmlref_isa)ex_isas[k]),
-                      (unsigned long)(i / t->size), (unsigned long long)ex_load(target + i, t->size),
-                      (unsigned long long)ex_load(expected + i, t->size));
+            TR_CHECKF(0, "%s: element %lu is 0x%llx, expected 0x%llx", dmlref_isa_name(fx_isas[k]),
+                      (unsigned long)(i / t->size), (unsigned long long)fx_load(target + i, t->size),
+                      (unsigned long long)fx_load(expected + i, t->size));
         }
         ex_checked_outputs += l.lines * l.length;
     }
     if (c->layout != LAY_INPLACE)
         for (i = 0; i < l.in_elems; i++)
-            if (!TR_CHECKF(ex_load(in + i * t->size, t->size) == x[i], "input element %lu changed", (unsigned long)i)) break;
+            if (!TR_CHECKF(fx_load(in + i * t->size, t->size) == x[i], "input element %lu changed", (unsigned long)i))
+                break;
 done:
     free(in);
     free(out);
@@ -547,12 +493,12 @@ static double ex_acc_round(const ex_type *t, int accumulation, double v) {
 
 /* An association tree of work[lo..hi) with random split points (expected
    depth O(log n)), in the accumulation type. */
-static double ex_split_tree(ex_rng *r, const ex_type *t, int accumulation, const double *work, size_t lo, size_t hi,
+static double ex_split_tree(fx_rng *r, const ex_type *t, int accumulation, const double *work, size_t lo, size_t hi,
                             int product) {
     size_t split;
     double a, b;
     if (hi - lo == 1) return work[lo];
-    split = lo + 1u + ex_below(r, (unsigned)(hi - lo - 1u));
+    split = lo + 1u + fx_below(r, (unsigned)(hi - lo - 1u));
     a = ex_split_tree(r, t, accumulation, work, lo, split, product);
     b = ex_split_tree(r, t, accumulation, work, split, hi, product);
     return ex_acc_round(t, accumulation, product ? a * b : a + b);
@@ -562,13 +508,13 @@ static double ex_split_tree(ex_rng *r, const ex_type *t, int accumulation, const
    shuffled, then combined by a random-split tree (variant 0) or left to
    right (variant 1) in the accumulation type, then rounded once to the
    output type. */
-static double ex_random_tree(ex_rng *r, const ex_type *t, int accumulation, const uint64_t *x, size_t n, int product,
+static double ex_random_tree(fx_rng *r, const ex_type *t, int accumulation, const uint64_t *x, size_t n, int product,
                              int variant, double *work) {
     size_t i;
     double v;
     for (i = 0; i < n; i++) work[i] = ex_to_double(t, x[i]);
     for (i = n; i > 1; i--) {
-        size_t k = ex_below(r, (unsigned)i);
+        size_t k = fx_below(r, (unsigned)i);
         double tmp = work[i - 1];
         work[i - 1] = work[k];
         work[k] = tmp;
@@ -600,7 +546,7 @@ static void run_bound_case(const void *ctx) {
     const ex_type *t = c->t;
     ex_layout l;
     ex_op o;
-    ex_rng r;
+    fx_rng r;
     uint64_t *x = NULL, *line = NULL;
     unsigned char *in = NULL, *out = NULL;
     double *bound = NULL, *work = NULL;
@@ -617,8 +563,8 @@ static void run_bound_case(const void *ctx) {
     bf_init(&value);
     ex_make_layout(c->layout, c->n, c->lines, &l);
     ex_make_op(&o, t, &l, c->product, c->exclusive, c->decreasing);
-    in_bytes = (size_t)o.in_buf.TotalTensorSizeInBytes;
-    out_bytes = (size_t)o.out_buf.TotalTensorSizeInBytes;
+    in_bytes = (size_t)o.in.buf.TotalTensorSizeInBytes;
+    out_bytes = (size_t)o.out.buf.TotalTensorSizeInBytes;
     in = (unsigned char *)malloc(in_bytes);
     out = (unsigned char *)malloc(out_bytes);
     bound = (double *)malloc(l.out_elems * sizeof *bound);
@@ -628,7 +574,7 @@ static void run_bound_case(const void *ctx) {
     if (!TR_CHECK(in && out && bound && x && line && work)) goto done;
     memset(in, 0, in_bytes);
     ex_fill(&r, t, c->pattern, x, l.in_elems);
-    for (i = 0; i < l.in_elems; i++) ex_store(in + i * t->size, t->size, x[i]);
+    for (i = 0; i < l.in_elems; i++) fx_store(in + i * t->size, t->size, x[i]);
     memset(&options, 0, sizeof options);
     options.float_order = ex_order_values[c->order];
     options.accumulation = c->accumulation;
@@ -639,22 +585,22 @@ static void run_bound_case(const void *ctx) {
     inputs[0] = in;
     outputs[0] = out;
     for (i = 0; i < l.out_elems; i++) bound[i] = -1;
-    s = dmlref_error_bound(&o.op, inputs, &o.bound, bound, &options);
+    s = dmlref_error_bound(&o.scan.op, inputs, &o.bound.desc, bound, &options);
     if (!TR_CHECKF(s == DMLREF_OK, "dmlref_error_bound: %s (%s)", dmlref_status_name(s), message)) goto done;
     /* What is judged: execute's output in that order (ANY: SEQUENTIAL's, and random trees below). */
     options.float_order = c->order == ORD_ANY ? DMLREF_FLOAT_ORDER_SEQUENTIAL : ex_order_values[c->order];
-    s = dmlref_execute(&o.op, inputs, outputs, &options);
+    s = dmlref_execute(&o.scan.op, inputs, outputs, &options);
     if (!TR_CHECKF(s == DMLREF_OK, "dmlref_execute: %s (%s)", dmlref_status_name(s), message)) goto done;
     for (j = 0; j < l.lines; j++) {
         int non_finite = 0;
         for (i = 0; i < l.length; i++) {
             size_t along = c->decreasing ? l.length - 1u - i : i;
-            line[i] = ex_load(in + ex_offset(&l, l.in_strides, j, along) * t->size, t->size);
+            line[i] = fx_load(in + ex_offset(&l, l.in_strides, j, along) * t->size, t->size);
         }
         bf_set_double(&exact, c->product ? 1.0 : 0.0);
         for (i = 0; i < l.length; i++) {
             size_t along = c->decreasing ? l.length - 1u - i : i, at = ex_offset(&l, l.out_strides, j, along);
-            double b = bound[at], computed = ex_to_double(t, ex_load(out + at * t->size, t->size));
+            double b = bound[at], computed = ex_to_double(t, fx_load(out + at * t->size, t->size));
             int first = i == 0;
             if (c->exclusive) { /* output i is the prefix before element i */
                 if (first) {
@@ -672,15 +618,18 @@ static void run_bound_case(const void *ctx) {
                     if (c->product && last == 0) bf_copy(&exact, &value);
                 }
                 ex_checked_bounds++;
-                if (!TR_CHECKF(b >= 0 && !isnan(b), "line %lu output %lu: bound %g is not >= 0", (unsigned long)j, (unsigned long)i, b)) goto done;
+                if (!TR_CHECKF(b >= 0 && !isnan(b), "line %lu output %lu: bound %g is not >= 0", (unsigned long)j,
+                               (unsigned long)i, b))
+                    goto done;
                 if (non_finite) {
-                    if (!TR_CHECKF(isinf(b), "line %lu output %lu: a non-finite input, bound %g is not +inf", (unsigned long)j,
-                                  (unsigned long)i, b))
+                    if (!TR_CHECKF(isinf(b), "line %lu output %lu: a non-finite input, bound %g is not +inf",
+                                   (unsigned long)j, (unsigned long)i, b))
                         goto done;
                     continue;
                 }
-                if (normal && !TR_CHECKF(!isinf(b), "line %lu output %lu: bound is +inf on finite data", (unsigned long)j,
-                                       (unsigned long)i)) goto done;
+                if (normal && !TR_CHECKF(!isinf(b), "line %lu output %lu: bound is +inf on finite data",
+                                         (unsigned long)j, (unsigned long)i))
+                    goto done;
                 if (!TR_CHECKF(bf_within(&exact, computed, b),
                                "line %lu output %lu: |%.17g - exact (%.17g)| > bound %.17g", (unsigned long)j,
                                (unsigned long)i, computed,
@@ -691,7 +640,7 @@ static void run_bound_case(const void *ctx) {
                 if (ex_report && c->pattern == PAT_NEAR1 && c->product && b > 0 && !isinf(b))
                     ex_ratio_add(&ex_tightness[t - ex_types][c->product][c->order], ex_error(&exact, computed) / b);
                 /* ANY: random association trees of this prefix (a sample of prefixes on long lines) */
-                if (c->order == ORD_ANY && (last < 64 || ex_below(&r, (unsigned)(last / 16u + 1u)) == 0)) {
+                if (c->order == ORD_ANY && (last < 64 || fx_below(&r, (unsigned)(last / 16u + 1u)) == 0)) {
                     unsigned trial;
                     for (trial = 0; trial < 2; trial++) {
                         double tree =
@@ -779,7 +728,8 @@ static void run_bound_near_max(const void *ctx) {
     for (order = 0; order < ORD_COUNT; order++) {
         options.float_order = ex_order_values[order];
         if (!TR_CHECK(dmlref_error_bound(&op, inputs, &bound_tensor, bound, &options) == DMLREF_OK)) continue;
-        TR_CHECKF(!isinf(bound[0]) && bound[0] >= 0, "%s: bound of the lone MAX is %g", ex_order_names[order], bound[0]);
+        TR_CHECKF(!isinf(bound[0]) && bound[0] >= 0, "%s: bound of the lone MAX is %g", ex_order_names[order],
+                  bound[0]);
     }
 }
 
@@ -869,8 +819,8 @@ void register_exact_tests(void) {
         for (order = 0; order < ORD_COUNT; order++) {
             for (pat = 0; pat < PAT_NEAR1; pat++) {
                 bound_add_case(t, 0, (int)order, (int)pat, LAY_LINE, 0, 0, pat == PAT_NORMAL ? 3000 : 300, 1, seed++);
-                bound_add_case(t, 0, (int)order, (int)pat, pat % 2 ? LAY_COLUMNS_PADDED : LAY_BROADCAST, (int)(pat & 1u),
-                               (int)((pat >> 1) & 1u), 37, 5, seed++);
+                bound_add_case(t, 0, (int)order, (int)pat, pat % 2 ? LAY_COLUMNS_PADDED : LAY_BROADCAST,
+                               (int)(pat & 1u), (int)((pat >> 1) & 1u), 37, 5, seed++);
             }
             bound_add_case(t, 0, (int)order, PAT_NORMAL, LAY_LINE, 0, 0, 100000, 1, seed++);
             bound_add_case(t, 0, (int)order, PAT_CANCEL, LAY_ROWS, 1, 1, 20000, 2, seed++);
@@ -880,7 +830,8 @@ void register_exact_tests(void) {
                                                        PAT_NEGZERO, PAT_SPECIAL};
                 unsigned k;
                 for (k = 0; k < sizeof product_patterns / sizeof product_patterns[0]; k++) {
-                    bound_add_case(t, 1, (int)order, product_patterns[k], LAY_LINE, 0, 0, k == 0 ? 600 : 120, 1, seed++);
+                    bound_add_case(t, 1, (int)order, product_patterns[k], LAY_LINE, 0, 0, k == 0 ? 600 : 120, 1,
+                                   seed++);
                     bound_add_case(t, 1, (int)order, product_patterns[k], LAY_COLUMNS_PADDED, (int)(k & 1u),
                                    (int)((k >> 1) & 1u), 30, 4, seed++);
                 }
@@ -897,7 +848,8 @@ void register_exact_tests(void) {
                                     (int)((pat >> 1) & 1u), pat == PAT_NORMAL ? 5000 : 700, pat % 2 ? 3 : 1, seed++,
                                     (int)(k % 3u), (int)(k & 1u), (int)k);
             bound_add_case_with(t, 1, ORD_TREE, PAT_NEAR1, LAY_LINE, 0, 0, 2000, 1, seed++, (int)(k % 3u), 0, (int)k);
-            bound_add_case_with(t, 1, ORD_TREE, PAT_SUBNORMAL, LAY_LINE, (int)(k & 1u), 0, 120, 1, seed++, 0, 0, (int)k);
+            bound_add_case_with(t, 1, ORD_TREE, PAT_SUBNORMAL, LAY_LINE, (int)(k & 1u), 0, 120, 1, seed++, 0, 0,
+                                (int)k);
             bound_add_case_with(t, 0, ORD_TREE, PAT_NORMAL, LAY_LINE, 0, 0, 100000, 1, seed++, 0, 0, (int)k);
         }
         for (acc = DMLREF_ACCUMULATION_NATIVE; acc <= DMLREF_ACCUMULATION_WIDE; acc++) {

@@ -3,6 +3,7 @@
    for ARGMIN/ARGMAX, every index output type; the scan examples again in place;
    and the documented tie-breaking examples. */
 #include "../dml_ref.h"
+#include "fixture.h"
 #include "runner.h"
 #include "suites.h"
 
@@ -107,11 +108,8 @@ static void run_scan_case(const void *ctx) {
     const scan_example *e = c->example;
     UINT sizes[4] = {1, 1, 3, 4};
     uint64_t in_buf[16], out_buf[16]; /* 8-byte aligned, room for 12 FLOAT64 */
-    DML_BUFFER_TENSOR_DESC buf;
-    DML_TENSOR_DESC tensor;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum; /* same layout as the product desc */
-    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC prod;
-    DML_OPERATOR_DESC op;
+    fx_tensor tensor; /* input and output */
+    fx_op op;
     dmlref_options options;
     char message[256];
     const void *inputs[1];
@@ -122,37 +120,15 @@ static void run_scan_case(const void *ctx) {
     options.float_order = c->float_order;
     options.error_message = message;
     options.error_message_capacity = sizeof message;
-    buf.DataType = c->type;
-    buf.Flags = DML_TENSOR_FLAG_NONE;
-    buf.DimensionCount = 4;
-    buf.Sizes = sizes;
-    buf.Strides = NULL;
-    buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(c->type, 4, sizes, NULL);
-    buf.GuaranteedBaseOffsetAlignment = 0;
-    tensor.Type = DML_TENSOR_TYPE_BUFFER;
-    tensor.Desc = &buf;
-    op.Type = e->op;
-    if (e->op == DML_OPERATOR_CUMULATIVE_SUMMATION) {
-        sum.InputTensor = &tensor;
-        sum.OutputTensor = &tensor;
-        sum.Axis = e->axis;
-        sum.AxisDirection = e->direction;
-        sum.HasExclusiveSum = e->exclusive;
-        op.Desc = &sum;
-    } else {
-        prod.InputTensor = &tensor;
-        prod.OutputTensor = &tensor;
-        prod.Axis = e->axis;
-        prod.AxisDirection = e->direction;
-        prod.HasExclusiveProduct = e->exclusive;
-        op.Desc = &prod;
-    }
+    fx_tensor_set(&tensor, c->type, 4, sizes, NULL, dmlref_calc_buffer_tensor_size(c->type, 4, sizes, NULL));
+    fx_scan_op(&op, e->op == DML_OPERATOR_CUMULATIVE_PRODUCT, &tensor.desc, &tensor.desc, e->axis,
+               e->direction == DML_AXIS_DIRECTION_DECREASING, e->exclusive);
     memset(in_buf, 0, sizeof in_buf);
     memset(out_buf, 0xA5, sizeof out_buf);
     for (i = 0; i < 12; i++) put(in_buf, c->type, i, scan_input[i]);
     inputs[0] = in_buf;
     outputs[0] = c->in_place ? (void *)in_buf : (void *)out_buf;
-    s = dmlref_execute(&op, inputs, outputs, &options);
+    s = dmlref_execute(&op.op, inputs, outputs, &options);
     if (!TR_CHECKF(s == DMLREF_OK, "%s: %s", dmlref_status_name(s), message)) return;
     check_elements(e->name, outputs[0], c->type, e->expected, 12);
     if (!c->in_place) {
@@ -197,58 +173,18 @@ static dmlref_status run_arg(DML_OPERATOR_TYPE op_type, int want_max, DML_AXIS_D
                              DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes, const void *input,
                              DML_TENSOR_DATA_TYPE index_type, const UINT *out_sizes, void *out, UINT axis_count,
                              const UINT *axes, char *message, size_t capacity) {
-    DML_BUFFER_TENSOR_DESC in_buf, out_buf;
-    DML_TENSOR_DESC in_t, out_t;
-    DML_ARGMIN_OPERATOR_DESC argmin;
-    DML_ARGMAX_OPERATOR_DESC argmax;
-    DML_REDUCE_OPERATOR_DESC reduce;
-    DML_OPERATOR_DESC op;
+    fx_tensor in_t, out_t;
+    fx_op op;
     dmlref_options options;
-    const void *inputs[1];
-    void *outputs[1];
     memset(&options, 0, sizeof options);
     options.error_message = message;
     options.error_message_capacity = capacity;
-    in_buf.DataType = type;
-    in_buf.Flags = DML_TENSOR_FLAG_NONE;
-    in_buf.DimensionCount = rank;
-    in_buf.Sizes = sizes;
-    in_buf.Strides = NULL;
-    in_buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(type, rank, sizes, NULL);
-    in_buf.GuaranteedBaseOffsetAlignment = 0;
-    out_buf = in_buf;
-    out_buf.DataType = index_type;
-    out_buf.Sizes = out_sizes;
-    out_buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(index_type, rank, out_sizes, NULL);
-    in_t.Type = out_t.Type = DML_TENSOR_TYPE_BUFFER;
-    in_t.Desc = &in_buf;
-    out_t.Desc = &out_buf;
-    op.Type = op_type;
-    if (op_type == DML_OPERATOR_REDUCE) {
-        reduce.Function = want_max ? DML_REDUCE_FUNCTION_ARGMAX : DML_REDUCE_FUNCTION_ARGMIN;
-        reduce.InputTensor = &in_t;
-        reduce.OutputTensor = &out_t;
-        reduce.AxisCount = axis_count;
-        reduce.Axes = axes;
-        op.Desc = &reduce;
-    } else if (want_max) {
-        argmax.InputTensor = &in_t;
-        argmax.OutputTensor = &out_t;
-        argmax.AxisCount = axis_count;
-        argmax.Axes = axes;
-        argmax.AxisDirection = direction;
-        op.Desc = &argmax;
-    } else {
-        argmin.InputTensor = &in_t;
-        argmin.OutputTensor = &out_t;
-        argmin.AxisCount = axis_count;
-        argmin.Axes = axes;
-        argmin.AxisDirection = direction;
-        op.Desc = &argmin;
-    }
-    inputs[0] = input;
-    outputs[0] = out;
-    return dmlref_execute(&op, inputs, outputs, &options);
+    fx_tensor_set(&in_t, type, rank, sizes, NULL, dmlref_calc_buffer_tensor_size(type, rank, sizes, NULL));
+    fx_tensor_set(&out_t, index_type, rank, out_sizes, NULL,
+                  dmlref_calc_buffer_tensor_size(index_type, rank, out_sizes, NULL));
+    fx_arg_op(&op, op_type, want_max, &in_t.desc, &out_t.desc, axis_count, axes,
+              direction == DML_AXIS_DIRECTION_DECREASING);
+    return fx_execute(&op, input, out, &options);
 }
 
 static void run_arg_case(const void *ctx) {

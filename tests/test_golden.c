@@ -11,18 +11,14 @@
    operator, and all-NaN slices; F edge shapes (all sizes 1, rank 8, every axis
    reduced); G the shapes SIMD kernels take (contiguous lines, vertical panels,
    tails, exclusive, ties); H 150 fully random cases. Shapes, layouts and
-   values not fixed by a section are drawn from the case's own PRNG. Every input value is built from integer PRNG bits: float bit
-   patterns are assembled directly (sign, exponent, mantissa), never computed
-   with floating-point arithmetic, so the inputs are bit-identical everywhere.
-   The corpus covers all five operators, the 11 data types, the 4 index types,
-   both directions, exclusive on and off, both float orders, both NaN
-   policies, ranks 1 to 8, multi-axis reductions listed in any order,
-   packed / explicit / padded / permuted / broadcast / in-place layouts,
-   buffers that start one element past an aligned address, special values
-   (NaN with any payload, signalling NaN, infinities, -0, subnormals, huge
-   values, integer extremes and wrap-around), and long lines (thousands of
-   elements, along and across the innermost dimension, so blocked SIMD code
-   and its tails run).
+   values not fixed by a section are drawn from the case's own PRNG. Every input value is built from integer PRNG bits:
+   float bit patterns are assembled directly (sign, exponent, mantissa), never computed with floating-point arithmetic,
+   so the inputs are bit-identical everywhere. The corpus covers all five operators, the 11 data types, the 4 index
+   types, both directions, exclusive on and off, both float orders, both NaN policies, ranks 1 to 8, multi-axis
+   reductions listed in any order, packed / explicit / padded / permuted / broadcast / in-place layouts, buffers that
+   start one element past an aligned address, special values (NaN with any payload, signalling NaN, infinities, -0,
+   subnormals, huge values, integer extremes and wrap-around), and long lines (thousands of elements, along and across
+   the innermost dimension, so blocked SIMD code and its tails run).
 
    Digest of a case: the output's elements gathered in row-major order of
    the output index space (padding never matters), each written
@@ -115,6 +111,7 @@
    extension 1 must come out unchanged); once committed it is frozen too, and
    more cases go into an extension 3. */
 #include "../dml_ref.h"
+#include "fixture.h"
 #include "runner.h"
 #include "suites.h"
 
@@ -1750,18 +1747,6 @@ static void gold_store(unsigned char *p, unsigned es, uint64_t v) {
     }
 }
 
-static uint64_t gold_load(const unsigned char *p, unsigned es) {
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-    switch (es) {
-    case 1: memcpy(&u8, p, 1); return u8;
-    case 2: memcpy(&u16, p, 2); return u16;
-    case 4: memcpy(&u32, p, 4); return u32;
-    default: memcpy(&u64, p, 8); return u64;
-    }
-}
 
 /* ---- running one case ------------------------------------------------------------ */
 
@@ -1890,7 +1875,7 @@ static size_t gold_gather(const unsigned char *buf, const gold_tensor *t, unsign
     size_t i;
     unsigned b;
     for (i = 0; i < t->count; i++) {
-        uint64_t v = gold_load(buf + t->offsets[i], t->es);
+        uint64_t v = fx_load(buf + t->offsets[i], t->es);
         for (b = 0; b < t->es; b++) *dst++ = (unsigned char)(v >> (8u * b));
     }
     return t->count * t->es;
@@ -2492,9 +2477,10 @@ static void gold_write(const void *ctx) {
                        "# extension-1-cases: %u\n# extension-1-fingerprint: %016llx\n",
                     gold_v1_count, gold_ext1_end - gold_v1_count, (unsigned long long)ext_fp);
         if (id == gold_ext1_end)
-            fprintf(f, "# Extension 2, appended (cases %u and up): DMLREF_FLOAT_ORDER_TREE (algorithm, block, carry),\n"
-                       "# accumulation NATIVE / WIDE and identity_seed (scans, EXACT, bounds), and DMLREF_NAN_COMPARE.\n"
-                       "# extension-2-cases: %u\n# extension-2-fingerprint: %016llx\n",
+            fprintf(f,
+                    "# Extension 2, appended (cases %u and up): DMLREF_FLOAT_ORDER_TREE (algorithm, block, carry),\n"
+                    "# accumulation NATIVE / WIDE and identity_seed (scans, EXACT, bounds), and DMLREF_NAN_COMPARE.\n"
+                    "# extension-2-cases: %u\n# extension-2-fingerprint: %016llx\n",
                     gold_ext1_end, gold_count - gold_ext1_end, (unsigned long long)ext2_fp);
         fprintf(f, "%04u %s %016llx\n", id, gold_cases[id].desc, (unsigned long long)digests[id]);
     }

@@ -649,16 +649,26 @@ static const bad_row rows[] = {
      0},
     {"operator-type-max", M_ARGMAX, {OP_TYPE(U32MAX)}, S(UNSUPPORTED_OPERATOR),
      "DML_OPERATOR_DESC.Type is 4294967295", 0},
-    {"reduce-function-average", M_REDUCE_ARGMIN, {FUNCTION(2)}, S(UNSUPPORTED_OPERATOR), "Function is 2 (DML_REDUCE_FUNCTION_AVERAGE)", 0},
-    {"reduce-function-l1", M_REDUCE_ARGMIN, {FUNCTION(3)}, S(UNSUPPORTED_OPERATOR), "Function is 3 (DML_REDUCE_FUNCTION_L1)", 0},
-    {"reduce-function-l2", M_REDUCE_ARGMIN, {FUNCTION(4)}, S(UNSUPPORTED_OPERATOR), "Function is 4 (DML_REDUCE_FUNCTION_L2)", 0},
-    {"reduce-function-log-sum", M_REDUCE_ARGMIN, {FUNCTION(5)}, S(UNSUPPORTED_OPERATOR), "Function is 5 (DML_REDUCE_FUNCTION_LOG_SUM)", 0},
-    {"reduce-function-log-sum-exp", M_REDUCE_ARGMIN, {FUNCTION(6)}, S(UNSUPPORTED_OPERATOR), "Function is 6 (DML_REDUCE_FUNCTION_LOG_SUM_EXP)", 0},
-    {"reduce-function-max", M_REDUCE_ARGMIN, {FUNCTION(7)}, S(UNSUPPORTED_OPERATOR), "Function is 7 (DML_REDUCE_FUNCTION_MAX)", 0},
-    {"reduce-function-min", M_REDUCE_ARGMIN, {FUNCTION(8)}, S(UNSUPPORTED_OPERATOR), "Function is 8 (DML_REDUCE_FUNCTION_MIN)", 0},
-    {"reduce-function-multiply", M_REDUCE_ARGMIN, {FUNCTION(9)}, S(UNSUPPORTED_OPERATOR), "Function is 9 (DML_REDUCE_FUNCTION_MULTIPLY)", 0},
-    {"reduce-function-sum", M_REDUCE_ARGMIN, {FUNCTION(10)}, S(UNSUPPORTED_OPERATOR), "Function is 10 (DML_REDUCE_FUNCTION_SUM)", 0},
-    {"reduce-function-sum-square", M_REDUCE_ARGMIN, {FUNCTION(11)}, S(UNSUPPORTED_OPERATOR), "Function is 11 (DML_REDUCE_FUNCTION_SUM_SQUARE)", 0},
+    {"reduce-function-average", M_REDUCE_ARGMIN, {FUNCTION(2)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 2 (DML_REDUCE_FUNCTION_AVERAGE)", 0},
+    {"reduce-function-l1", M_REDUCE_ARGMIN, {FUNCTION(3)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 3 (DML_REDUCE_FUNCTION_L1)", 0},
+    {"reduce-function-l2", M_REDUCE_ARGMIN, {FUNCTION(4)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 4 (DML_REDUCE_FUNCTION_L2)", 0},
+    {"reduce-function-log-sum", M_REDUCE_ARGMIN, {FUNCTION(5)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 5 (DML_REDUCE_FUNCTION_LOG_SUM)", 0},
+    {"reduce-function-log-sum-exp", M_REDUCE_ARGMIN, {FUNCTION(6)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 6 (DML_REDUCE_FUNCTION_LOG_SUM_EXP)", 0},
+    {"reduce-function-max", M_REDUCE_ARGMIN, {FUNCTION(7)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 7 (DML_REDUCE_FUNCTION_MAX)", 0},
+    {"reduce-function-min", M_REDUCE_ARGMIN, {FUNCTION(8)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 8 (DML_REDUCE_FUNCTION_MIN)", 0},
+    {"reduce-function-multiply", M_REDUCE_ARGMIN, {FUNCTION(9)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 9 (DML_REDUCE_FUNCTION_MULTIPLY)", 0},
+    {"reduce-function-sum", M_REDUCE_ARGMIN, {FUNCTION(10)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 10 (DML_REDUCE_FUNCTION_SUM)", 0},
+    {"reduce-function-sum-square", M_REDUCE_ARGMIN, {FUNCTION(11)}, S(UNSUPPORTED_OPERATOR),
+     "Function is 11 (DML_REDUCE_FUNCTION_SUM_SQUARE)", 0},
     {"reduce-function-12", M_REDUCE_ARGMIN, {FUNCTION(12)}, S(INVALID_ARGUMENT), "Function is 12", 0},
     {"reduce-function-max-uint", M_REDUCE_ARGMIN, {FUNCTION(U32MAX)}, S(INVALID_ARGUMENT), "Function is 4294967295",
      0},
@@ -894,7 +904,8 @@ static const bad_row rows[] = {
     {"output-zero-stride", M_ALL, {STRIDE(T_OUT, 2, 0)}, S(OVERLAP), "OutputTensor.Strides[2] is 0|share", 0},
     {"output-zero-strides-everywhere", M_ALL, {STRIDES(T_OUT, 0)}, S(OVERLAP), "OutputTensor.Strides", 0},
     {"output-zero-stride-on-size-1-accepted", M_ALL, {STRIDE(T_OUT, 0, 0)}, OK, NULL, 0},
-    {"scan-output-strides-overlap", M_SCANS, {STRIDE(T_OUT, 2, 2)}, S(OVERLAP), "OutputTensor.Strides are not nested", 0},
+    {"scan-output-strides-overlap", M_SCANS, {STRIDE(T_OUT, 2, 2)}, S(OVERLAP),
+     "OutputTensor.Strides are not nested", 0},
     {"scan-output-strides-equal", M_SCANS, {STRIDE(T_OUT, 2, 1)}, S(OVERLAP), "OutputTensor.Strides", 0},
     {"arg-output-strides-equal", M_ARGS, {AXIS_COUNT(1), SIZE(T_OUT, 1, 2), STRIDE(T_OUT, 1, 1), STRIDE(T_OUT, 2, 1)},
      S(OVERLAP), "OutputTensor.Strides", 0},
@@ -1251,7 +1262,8 @@ static unsigned allowed_statuses(int kind, uint32_t level, UINT rank, unsigned i
             allowed |= BIT(DMLREF_ERROR_UNSUPPORTED_OPERATOR);
         } else {
             uint32_t outs = rule->out_types ? rule->out_types : rule->in_types;
-            if (rank < rule->rank_min || rank > rule->rank_max) allowed |= BIT(DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT);
+            if (rank < rule->rank_min || rank > rule->rank_max)
+                allowed |= BIT(DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT);
             if (!(rule->in_types & (1u << in_type))) in_bad = 1;
             if (!(outs & (1u << out_type))) out_bad = 1;
         }
@@ -1284,8 +1296,8 @@ static void check_level_combination(int kind, uint32_t level, UINT rank, unsigne
     f.options.feature_level = level;
     finalize(&f);
     snprintf(label, sizeof label, "%s %s->%s rank %u at level 0x%X", kind_tag[kind],
-             dmlref_data_type_name((DML_TENSOR_DATA_TYPE)in_type), dmlref_data_type_name((DML_TENSOR_DATA_TYPE)out_type),
-             (unsigned)rank, (unsigned)level);
+             dmlref_data_type_name((DML_TENSOR_DATA_TYPE)in_type),
+             dmlref_data_type_name((DML_TENSOR_DATA_TYPE)out_type), (unsigned)rank, (unsigned)level);
     got = dmlref_validate(&f.op, &f.options);
     if (allowed == 0) {
         expected = DMLREF_OK;
@@ -1683,8 +1695,12 @@ static void run_in_place(const void *ctx) {
                                         ((uint16_t *)(void *)input)[i] = dmlref_f32_to_f16((float)v);
                                         break;
                                     case DML_TENSOR_DATA_TYPE_FLOAT64: ((double *)(void *)input)[i] = v; break;
-                                    case DML_TENSOR_DATA_TYPE_INT32: ((int32_t *)(void *)input)[i] = (int32_t)(i % 13u) - 6; break;
-                                    case DML_TENSOR_DATA_TYPE_INT8: ((int8_t *)(void *)input)[i] = (int8_t)((int)(i % 9u) - 4); break;
+                                    case DML_TENSOR_DATA_TYPE_INT32:
+                                        ((int32_t *)(void *)input)[i] = (int32_t)(i % 13u) - 6;
+                                        break;
+                                    case DML_TENSOR_DATA_TYPE_INT8:
+                                        ((int8_t *)(void *)input)[i] = (int8_t)((int)(i % 9u) - 4);
+                                        break;
                                     default: input[i] = (uint64_t)i * UINT64_C(0x9E3779B97F4A7C15); break;
                                     }
                                 }
@@ -2250,8 +2266,8 @@ static void run_status_names(const void *ctx) {
     const size_t n = sizeof names / sizeof names[0];
     size_t i, j;
     (void)ctx;
-    (void)TR_CHECKF(DMLREF_STATUS_COUNT == n, "DMLREF_STATUS_COUNT is %d, the test knows %u codes", (int)DMLREF_STATUS_COUNT,
-              (unsigned)n);
+    (void)TR_CHECKF(DMLREF_STATUS_COUNT == n, "DMLREF_STATUS_COUNT is %d, the test knows %u codes",
+                    (int)DMLREF_STATUS_COUNT, (unsigned)n);
     for (i = 0; i < n; i++) {
         const char *name = dmlref_status_name((dmlref_status)i);
         const char *text = dmlref_status_description((dmlref_status)i);

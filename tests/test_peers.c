@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "../dml_ref.h"
+#include "fixture.h"
 #include "oracle.h"
 #include "runner.h"
 #include "suites.h"
@@ -53,50 +54,17 @@
 
 /* ---- randomness (splitmix64, seeded by FNV-1a of a label) ------------------- */
 
-typedef struct pv_rng {
-    uint64_t s;
-} pv_rng;
 
-static uint64_t pv_next(pv_rng *r) {
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static uint32_t pv_below(pv_rng *r, uint32_t n) { return (uint32_t)(pv_next(r) % n); }
-static double pv_unit(pv_rng *r) { return (double)(pv_next(r) >> 11) * (1.0 / 9007199254740992.0); }
-static pv_rng pv_seeded(const char *label) {
-    uint64_t h = 0xCBF29CE484222325ull;
-    pv_rng r;
-    for (; *label; label++) h = (h ^ (unsigned char)*label) * 0x100000001B3ull;
-    r.s = h ^ 0x9EE125EEDull;
-    return r;
-}
 
 /* ---- number formats ------------------------------------------------------------ */
 
-static uint64_t pv_double_bits(double v) {
-    uint64_t b;
-    memcpy(&b, &v, 8);
-    return b;
-}
-static uint32_t pv_float_bits(float v) {
-    uint32_t b;
-    memcpy(&b, &v, 4);
-    return b;
-}
-static float pv_bits_float(uint32_t b) {
-    float v;
-    memcpy(&v, &b, 4);
-    return v;
-}
 static double pv_half_value(uint16_t h) { return (double)oracle_f16_to_f32(h); }
 
 /* A double rounded once, to nearest even, to binary16 (subnormals, overflow to
    infinity, signed zeros; NaN gives 0x7E00). Own code: a scaling by a power
    of two to units of the target's step, then integer rounding. */
 static uint16_t pv_half_from_double(double v) {
-    const uint16_t sign = (uint16_t)((pv_double_bits(v) >> 48) & 0x8000u);
+    const uint16_t sign = (uint16_t)((fx_double_bits(v) >> 48) & 0x8000u);
     double a = fabs(v), n, f;
     unsigned m;
     int e, field;
@@ -120,10 +88,6 @@ static uint16_t pv_half_from_double(double v) {
     return (uint16_t)(sign | ((unsigned)field << 10) | (m - 1024u));
 }
 
-static const char *pv_type_name(DML_TENSOR_DATA_TYPE t) {
-    return t == DML_TENSOR_DATA_TYPE_FLOAT16 ? "f16" : t == DML_TENSOR_DATA_TYPE_FLOAT32 ? "f32" : "f64";
-}
-static unsigned pv_size(DML_TENSOR_DATA_TYPE t) { return oracle_type_size(t); }
 
 /* A double rounded to the type (the value; exact afterwards). */
 static double pv_round_to(DML_TENSOR_DATA_TYPE t, double v) {
@@ -135,8 +99,8 @@ static double pv_round_to(DML_TENSOR_DATA_TYPE t, double v) {
 /* Bits of a value exact in the type (NaN: the canonical NaN). */
 static uint64_t pv_bits_of(DML_TENSOR_DATA_TYPE t, double v) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return pv_half_from_double(v);
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return v != v ? 0x7FC00000u : pv_float_bits((float)v);
-    return v != v ? 0x7FF8000000000000ull : pv_double_bits(v);
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return v != v ? 0x7FC00000u : fx_float_bits((float)v);
+    return v != v ? 0x7FF8000000000000ull : fx_double_bits(v);
 }
 
 /* Input bits: NaNs get a sign and a payload, which no output may keep. */
@@ -153,28 +117,6 @@ static int pv_is_nan_bits(DML_TENSOR_DATA_TYPE t, uint64_t b) {
     return (b & 0x7FF0000000000000ull) == 0x7FF0000000000000ull && (b & 0xFFFFFFFFFFFFFull) != 0;
 }
 
-static uint64_t pv_load(const unsigned char *p, unsigned size) {
-    uint16_t h;
-    uint32_t w;
-    uint64_t d;
-    if (size == 2) {
-        memcpy(&h, p, 2);
-        return h;
-    }
-    if (size == 4) {
-        memcpy(&w, p, 4);
-        return w;
-    }
-    memcpy(&d, p, 8);
-    return d;
-}
-static void pv_store(unsigned char *p, unsigned size, uint64_t v) {
-    uint16_t h = (uint16_t)v;
-    uint32_t w = (uint32_t)v;
-    if (size == 2) memcpy(p, &h, 2);
-    else if (size == 4) memcpy(p, &w, 4);
-    else memcpy(p, &v, 8);
-}
 
 /* ---- the peers' scalar_t arithmetic ---------------------------------------------- */
 
@@ -291,47 +233,22 @@ static void pv_set_options(dmlref_options *o, const pv_claim *c, dmlref_isa isa,
 }
 
 static dmlref_status pv_exec_scan(const pv_scan *job, const void *in, void *out, const dmlref_options *o) {
-    DML_BUFFER_TENSOR_DESC buf;
-    DML_TENSOR_DESC td;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC prod;
-    DML_OPERATOR_DESC op;
-    const void *inputs[1];
-    void *outputs[1];
-    memset(&buf, 0, sizeof buf);
-    buf.DataType = job->type;
-    buf.Flags = DML_TENSOR_FLAG_NONE;
-    buf.DimensionCount = job->shape.rank;
-    buf.Sizes = job->shape.sizes;
-    buf.Strides = NULL;
-    buf.TotalTensorSizeInBytes = oracle_buffer_size(job->type, job->shape.rank, job->shape.sizes, NULL);
-    td.Type = DML_TENSOR_TYPE_BUFFER;
-    td.Desc = &buf;
-    sum.InputTensor = prod.InputTensor = &td;
-    sum.OutputTensor = prod.OutputTensor = &td;
-    sum.Axis = prod.Axis = job->shape.axis;
-    sum.AxisDirection = prod.AxisDirection =
-        job->reverse ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
-    sum.HasExclusiveSum = prod.HasExclusiveProduct = job->exclusive ? 1 : 0;
-    op.Type = job->product ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION;
-    op.Desc = job->product ? (const void *)&prod : (const void *)&sum;
-    inputs[0] = in;
-    outputs[0] = out;
-    return dmlref_execute(&op, inputs, outputs, o);
+    fx_tensor t; /* input and output share the descriptor */
+    fx_op op;
+    fx_tensor_packed(&t, job->type, job->shape.rank, job->shape.sizes);
+    fx_scan_op(&op, job->product, &t.desc, &t.desc, job->shape.axis, job->reverse, job->exclusive);
+    return fx_execute(&op, in, out, o);
 }
 
-static const dmlref_isa pv_isas[] = {DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,       DMLREF_ISA_AVX2,
-                                     DMLREF_ISA_AVX512, DMLREF_ISA_AVX512FP16, DMLREF_ISA_NEON};
-#define PV_ISA_COUNT (sizeof pv_isas / sizeof pv_isas[0])
 
 /* First element whose bits differ from expected (NaN: NaN-ness only); count if none.
    *mismatches receives how many differ. */
 static size_t pv_first_mismatch(DML_TENSOR_DATA_TYPE t, const unsigned char *out, const uint64_t *expected,
                                 size_t count, size_t *mismatches) {
-    const unsigned size = pv_size(t);
+    const unsigned size = fx_type_size(t);
     size_t i, first = count, bad = 0;
     for (i = 0; i < count; i++) {
-        uint64_t got = pv_load(out + i * size, size);
+        uint64_t got = fx_load(out + i * size, size);
         int same = pv_is_nan_bits(t, expected[i]) ? pv_is_nan_bits(t, got) : got == expected[i];
         if (!same) {
             if (first == count) first = i;
@@ -346,23 +263,23 @@ static size_t pv_first_mismatch(DML_TENSOR_DATA_TYPE t, const unsigned char *out
 static void pv_check_scan(const char *label, const pv_scan *job, const unsigned char *in, const uint64_t *expected,
                           const pv_claim *claim, const pv_claim *alts, unsigned alt_count) {
     const size_t count = pv_count(&job->shape);
-    const unsigned size = pv_size(job->type);
+    const unsigned size = fx_type_size(job->type);
     const size_t bytes = (size_t)oracle_buffer_size(job->type, job->shape.rank, job->shape.sizes, NULL);
     unsigned char *out = (unsigned char *)malloc(bytes);
     char text[200], message[256];
     unsigned i;
     if (!TR_CHECK(out != NULL)) return;
     pv_describe_claim(claim, text, sizeof text);
-    for (i = 0; i < PV_ISA_COUNT; i++) {
+    for (i = 0; i < FX_ISA_COUNT; i++) {
         dmlref_options o;
         dmlref_status st;
         size_t first, bad, outer, n, inner;
-        if (!dmlref_isa_available(pv_isas[i])) continue;
-        pv_set_options(&o, claim, pv_isas[i], message, sizeof message);
+        if (!dmlref_isa_available(fx_isas[i])) continue;
+        pv_set_options(&o, claim, fx_isas[i], message, sizeof message);
         message[0] = 0;
         memset(out, PV_FILL, bytes);
         st = pv_exec_scan(job, in, out, &o);
-        if (!TR_CHECKF(st == DMLREF_OK, "%s isa=%s %s: status %s (%s)", label, dmlref_isa_name(pv_isas[i]), text,
+        if (!TR_CHECKF(st == DMLREF_OK, "%s isa=%s %s: status %s (%s)", label, dmlref_isa_name(fx_isas[i]), text,
                        dmlref_status_name(st), message))
             continue;
         first = pv_first_mismatch(job->type, out, expected, count, &bad);
@@ -370,9 +287,9 @@ static void pv_check_scan(const char *label, const pv_scan *job, const unsigned 
         TR_CHECKF(first == count,
                   "%s isa=%s %s: %lu of %lu outputs differ from the peer's model; first: element %lu (line %lu, "
                   "position %lu): dml_ref 0x%llx, peer 0x%llx",
-                  label, dmlref_isa_name(pv_isas[i]), text, (unsigned long)bad, (unsigned long)count,
+                  label, dmlref_isa_name(fx_isas[i]), text, (unsigned long)bad, (unsigned long)count,
                   (unsigned long)first, (unsigned long)(first / (n * inner) * inner + first % inner),
-                  (unsigned long)(first / inner % n), (unsigned long long)pv_load(out + first * size, size),
+                  (unsigned long)(first / inner % n), (unsigned long long)fx_load(out + first * size, size),
                   (unsigned long long)(first < count ? expected[first] : 0u));
     }
     for (i = 0; i < alt_count; i++) {
@@ -400,7 +317,7 @@ static void pv_check_scan(const char *label, const pv_scan *job, const unsigned 
    exact in the type, and special values on the first lines: a leading and a
    trailing -0.0 on line 0 (sums: the identity_seed shows in either direction),
    NaN, +-inf, zeros further on. */
-static void pv_fill_scan(pv_rng *r, const pv_scan *job, double *x) {
+static void pv_fill_scan(fx_rng *r, const pv_scan *job, double *x) {
     const DML_TENSOR_DATA_TYPE t = job->type;
     const int emin = t == DML_TENSOR_DATA_TYPE_FLOAT16 ? -8 : t == DML_TENSOR_DATA_TYPE_FLOAT32 ? -20 : -30;
     const int emax = t == DML_TENSOR_DATA_TYPE_FLOAT16 ? 4 : t == DML_TENSOR_DATA_TYPE_FLOAT32 ? 10 : 20;
@@ -410,10 +327,10 @@ static void pv_fill_scan(pv_rng *r, const pv_scan *job, double *x) {
     for (i = 0; i < outer * n * inner; i++) {
         double v;
         if (job->product) { /* binary16: a narrower spread, so 100000 factors stay mostly in range */
-            v = 1.0 + (2.0 * pv_unit(r) - 1.0) * (t == DML_TENSOR_DATA_TYPE_FLOAT16 ? 0.015625 : 0.0625);
+            v = 1.0 + (2.0 * fx_unit(r) - 1.0) * (t == DML_TENSOR_DATA_TYPE_FLOAT16 ? 0.015625 : 0.0625);
         } else {
-            v = ldexp(1.0 + pv_unit(r), emin + (int)pv_below(r, (uint32_t)(emax - emin + 1)));
-            if (pv_next(r) & 1u) v = -v;
+            v = ldexp(1.0 + fx_unit(r), emin + (int)fx_below(r, (uint32_t)(emax - emin + 1)));
+            if (fx_next(r) & 1u) v = -v;
         }
         x[i] = pv_round_to(t, v);
     }
@@ -956,7 +873,7 @@ static void pv_run_scan_case(const void *ctx) {
                       c->peer == PV_TORCH_CUDA_OUTER || c->peer == PV_TORCH_CPU || c->peer == PV_TORCH_CPU_063EDEF3;
     const int directions = c->peer == PV_ORT_CUMSUM || c->peer == PV_ORT_CUMSUM_PRE22048 ||
                            c->peer == PV_TFLITE_CUMSUM || c->peer == PV_WEBNN_CUMSUM;
-    const size_t count = pv_count(&c->shape), size = pv_size(c->type);
+    const size_t count = pv_count(&c->shape), size = fx_type_size(c->type);
     unsigned mode;
     if (c->peer == PV_TORCH_CUDA_INNER) {
         /* the model's own T against the helper the docs use for the block */
@@ -975,7 +892,7 @@ static void pv_run_scan_case(const void *ctx) {
         pv_scan_model model = NULL;
         unsigned alt_count;
         char label[200];
-        pv_rng r;
+        fx_rng r;
         double *x, *y;
         uint64_t *expected;
         unsigned char *in;
@@ -990,14 +907,14 @@ static void pv_run_scan_case(const void *ctx) {
         if (c->peer == PV_ORT_CUMSUM_PRE22048 && !job.exclusive) continue; /* inclusive unchanged by #22048 */
         snprintf(label, sizeof label, "%s %s%s%s", c->name, job.product ? "cumprod" : "cumsum",
                  job.exclusive ? " exclusive" : "", job.reverse ? " reverse" : "");
-        r = pv_seeded(label);
+        r = fx_seeded(label, 0x9EE125EEDull);
         x = (double *)malloc(count * sizeof *x);
         y = (double *)malloc(count * sizeof *y);
         expected = (uint64_t *)malloc(count * sizeof *expected);
         in = (unsigned char *)malloc((size_t)oracle_buffer_size(c->type, c->shape.rank, c->shape.sizes, NULL));
         if (TR_CHECK(x && y && expected && in)) {
             pv_fill_scan(&r, &job, x);
-            for (i = 0; i < count; i++) pv_store(in + i * size, (unsigned)size, pv_input_bits(c->type, x[i]));
+            for (i = 0; i < count; i++) fx_store(in + i * size, (unsigned)size, pv_input_bits(c->type, x[i]));
             alt_count = pv_scan_claims(c, &job, &claim, alts, &model);
             if (TR_CHECK(model != NULL)) {
                 for (i = 0; i < count; i++) y[i] = 12345.0; /* every output must be written by the model */
@@ -1019,13 +936,13 @@ static void pv_run_scan_case(const void *ctx) {
 /* Small multiples of 0.5 (many ties, +-0 both), an infinity now and then, and
    NaNs by slice: none, first, inside, last, two inside. ends_clean: never at
    either end of a slice. */
-static void pv_fill_arg(pv_rng *r, DML_TENSOR_DATA_TYPE t, const pv_shape *s, double *x, int ends_clean) {
+static void pv_fill_arg(fx_rng *r, DML_TENSOR_DATA_TYPE t, const pv_shape *s, double *x, int ends_clean) {
     size_t outer, n, inner, i, line;
     pv_split(s, &outer, &n, &inner);
     for (i = 0; i < outer * n * inner; i++) {
-        const uint32_t pick = pv_below(r, 40);
-        double v = ((double)pv_below(r, 17) - 8.0) * 0.5;
-        if (v == 0.0 && (pv_next(r) & 1u)) v = -0.0;
+        const uint32_t pick = fx_below(r, 40);
+        double v = ((double)fx_below(r, 17) - 8.0) * 0.5;
+        if (v == 0.0 && (fx_next(r) & 1u)) v = -0.0;
         if (pick == 0) v = INFINITY;
         if (pick == 1) v = -INFINITY;
         x[i] = pv_round_to(t, v);
@@ -1036,11 +953,11 @@ static void pv_fill_arg(pv_rng *r, DML_TENSOR_DATA_TYPE t, const pv_shape *s, do
         if (ends_clean && (pattern == 1u || pattern == 3u)) pattern = 2u;
         if (n < 3 && pattern != 1u && pattern != 3u) pattern = 0u; /* no inside position */
         if (pattern == 1u) first[0] = NAN;
-        if (pattern == 2u) first[(1u + pv_below(r, (uint32_t)(n - 2))) * inner] = NAN;
+        if (pattern == 2u) first[(1u + fx_below(r, (uint32_t)(n - 2))) * inner] = NAN;
         if (pattern == 3u) first[(n - 1) * inner] = NAN;
         if (pattern == 4u) {
-            first[(1u + pv_below(r, (uint32_t)(n - 2))) * inner] = NAN;
-            first[(1u + pv_below(r, (uint32_t)(n - 2))) * inner] = NAN;
+            first[(1u + fx_below(r, (uint32_t)(n - 2))) * inner] = NAN;
+            first[(1u + fx_below(r, (uint32_t)(n - 2))) * inner] = NAN;
         }
     }
 }
@@ -1062,42 +979,19 @@ static const char *pv_policy_name(int p) {
 }
 
 static dmlref_status pv_exec_arg(int is_min, DML_TENSOR_DATA_TYPE type, DML_TENSOR_DATA_TYPE index_type,
-                                 const pv_shape *s, int decreasing, const void *in, void *out, const dmlref_options *o) {
-    DML_BUFFER_TENSOR_DESC ib, ob;
-    DML_TENSOR_DESC itd, otd;
-    DML_ARGMIN_OPERATOR_DESC amin;
-    DML_ARGMAX_OPERATOR_DESC amax;
-    DML_OPERATOR_DESC op;
+                                 const pv_shape *s, int decreasing, const void *in, void *out,
+                                 const dmlref_options *o) {
+    fx_tensor in_t, out_t;
+    fx_op op;
     UINT out_sizes[PV_MAX_RANK], axes[1];
-    const void *inputs[1];
-    void *outputs[1];
     memcpy(out_sizes, s->sizes, sizeof out_sizes);
     out_sizes[s->axis] = 1;
     axes[0] = s->axis;
-    memset(&ib, 0, sizeof ib);
-    ib.DataType = type;
-    ib.Flags = DML_TENSOR_FLAG_NONE;
-    ib.DimensionCount = s->rank;
-    ib.Sizes = s->sizes;
-    ib.TotalTensorSizeInBytes = oracle_buffer_size(type, s->rank, s->sizes, NULL);
-    ob = ib;
-    ob.DataType = index_type;
-    ob.Sizes = out_sizes;
-    ob.TotalTensorSizeInBytes = oracle_buffer_size(index_type, s->rank, out_sizes, NULL);
-    itd.Type = otd.Type = DML_TENSOR_TYPE_BUFFER;
-    itd.Desc = &ib;
-    otd.Desc = &ob;
-    amin.InputTensor = amax.InputTensor = &itd;
-    amin.OutputTensor = amax.OutputTensor = &otd;
-    amin.AxisCount = amax.AxisCount = 1;
-    amin.Axes = amax.Axes = axes;
-    amin.AxisDirection = amax.AxisDirection =
-        decreasing ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
-    op.Type = is_min ? DML_OPERATOR_ARGMIN : DML_OPERATOR_ARGMAX;
-    op.Desc = is_min ? (const void *)&amin : (const void *)&amax;
-    inputs[0] = in;
-    outputs[0] = out;
-    return dmlref_execute(&op, inputs, outputs, o);
+    fx_tensor_packed(&in_t, type, s->rank, s->sizes);
+    fx_tensor_packed(&out_t, index_type, s->rank, out_sizes);
+    fx_arg_op(&op, is_min ? DML_OPERATOR_ARGMIN : DML_OPERATOR_ARGMAX, !is_min, &in_t.desc, &out_t.desc, 1, axes,
+              decreasing);
+    return fx_execute(&op, in, out, o);
 }
 
 /* First output whose index differs from expected; count if none. */
@@ -1105,7 +999,7 @@ static size_t pv_first_index_mismatch(const unsigned char *out, unsigned isize, 
                                       size_t *mismatches) {
     size_t i, first = count, bad = 0;
     for (i = 0; i < count; i++) {
-        uint64_t raw = pv_load(out + i * isize, isize);
+        uint64_t raw = fx_load(out + i * isize, isize);
         int64_t got = isize == 4 ? (int64_t)(int32_t)(uint32_t)raw : (int64_t)raw;
         if (got != expected[i]) {
             if (first == count) first = i;
@@ -1120,35 +1014,35 @@ static void pv_check_arg(const char *label, int is_min, DML_TENSOR_DATA_TYPE typ
                          const pv_shape *s, const unsigned char *in, const int64_t *expected, const pv_arg_claim *claim,
                          const pv_arg_claim *alts, unsigned alt_count) {
     const size_t outputs = pv_count(s) / s->sizes[s->axis];
-    const unsigned isize = pv_size(index_type);
+    const unsigned isize = fx_type_size(index_type);
     unsigned char *out = (unsigned char *)malloc(outputs * isize + 8u);
     char message[256];
     unsigned i;
     if (!TR_CHECK(out != NULL)) return;
-    for (i = 0; i < PV_ISA_COUNT; i++) {
+    for (i = 0; i < FX_ISA_COUNT; i++) {
         dmlref_options o;
         dmlref_status st;
         size_t first, bad;
-        if (!dmlref_isa_available(pv_isas[i])) continue;
+        if (!dmlref_isa_available(fx_isas[i])) continue;
         memset(&o, 0, sizeof o);
         o.nan_policy = claim->nan_policy;
-        o.isa = pv_isas[i];
+        o.isa = fx_isas[i];
         o.error_message = message;
         o.error_message_capacity = sizeof message;
         message[0] = 0;
         memset(out, PV_FILL, outputs * isize);
         st = pv_exec_arg(is_min, type, index_type, s, claim->decreasing, in, out, &o);
-        if (!TR_CHECKF(st == DMLREF_OK, "%s isa=%s: status %s (%s)", label, dmlref_isa_name(pv_isas[i]),
+        if (!TR_CHECKF(st == DMLREF_OK, "%s isa=%s: status %s (%s)", label, dmlref_isa_name(fx_isas[i]),
                        dmlref_status_name(st), message))
             continue;
         first = pv_first_index_mismatch(out, isize, expected, outputs, &bad);
         TR_CHECKF(first == outputs,
                   "%s isa=%s %s %s (%s): %lu of %lu indices differ from the peer's model; first: output %lu: "
                   "dml_ref %lld, peer %lld",
-                  label, dmlref_isa_name(pv_isas[i]), pv_policy_name(claim->nan_policy),
+                  label, dmlref_isa_name(fx_isas[i]), pv_policy_name(claim->nan_policy),
                   claim->decreasing ? "DECREASING" : "INCREASING", claim->what, (unsigned long)bad,
                   (unsigned long)outputs, (unsigned long)first,
-                  first < outputs ? (long long)pv_load(out + first * isize, isize) : 0ll,
+                  first < outputs ? (long long)fx_load(out + first * isize, isize) : 0ll,
                   first < outputs ? (long long)expected[first] : 0ll);
     }
     for (i = 0; i < alt_count; i++) {
@@ -1320,24 +1214,24 @@ static void pv_acl_arg(int is_min, const pv_shape *s, const double *src, int64_t
 static void pv_run_arg_case(const void *ctx) {
     const pv_case *c = (const pv_case *)ctx;
     const size_t count = pv_count(&c->shape), outputs = count / c->shape.sizes[c->shape.axis];
-    const unsigned size = pv_size(c->type);
+    const unsigned size = fx_type_size(c->type);
     int is_min;
     for (is_min = 0; is_min < 2; is_min++) {
         const int ends_clean = c->peer == PV_ORT_ARG_LAST;
         pv_arg_claim claim, alts[PV_MAX_ALTS];
         unsigned alt_count = 0, index_pass;
         char label[200];
-        pv_rng r;
+        fx_rng r;
         double *x = (double *)malloc(count * sizeof *x);
         int64_t *expected = (int64_t *)malloc(outputs * sizeof *expected);
         unsigned char *in = (unsigned char *)malloc((size_t)oracle_buffer_size(c->type, c->shape.rank,
                                                                                c->shape.sizes, NULL));
         size_t i;
         snprintf(label, sizeof label, "%s %s", c->name, is_min ? "argmin" : "argmax");
-        r = pv_seeded(label);
+        r = fx_seeded(label, 0x9EE125EEDull);
         if (!TR_CHECK(x && expected && in)) goto next;
         pv_fill_arg(&r, c->type, &c->shape, x, ends_clean);
-        for (i = 0; i < count; i++) pv_store(in + i * size, size, pv_input_bits(c->type, x[i]));
+        for (i = 0; i < count; i++) fx_store(in + i * size, size, pv_input_bits(c->type, x[i]));
         switch (c->peer) {
         case PV_TORCH_ARG:
             pv_torch_arg(is_min, &c->shape, x, expected);
@@ -1394,7 +1288,7 @@ static void pv_run_arg_case(const void *ctx) {
             unsigned char *out = (unsigned char *)malloc(outputs * 8u);
             pv_split(&c->shape, &outer, &n, &inner);
             for (line = 0; line < outer * inner; line += 2) x[line / inner * n * inner + line % inner] = NAN;
-            for (i = 0; i < count; i++) pv_store(in + i * size, size, pv_input_bits(c->type, x[i]));
+            for (i = 0; i < count; i++) fx_store(in + i * size, size, pv_input_bits(c->type, x[i]));
             pv_onnxruntime_arg(is_min, 1, &c->shape, x, expected);
             memset(&o, 0, sizeof o);
             o.nan_policy = DMLREF_NAN_COMPARE;
@@ -1425,12 +1319,13 @@ static void pv_run_selftest(const void *ctx) {
                  {65519.99, 0x7BFFu},    {65520.0, 0x7C00u},    {-65520.0, 0xFC00u}, {1.0009765625, 0x3C01u},
                  {1.00048828125, 0x3C00u}, {1.00146484375, 0x3C02u}, {2049.0, 0x6800u}, {2051.0, 0x6802u},
                  {6.103515625e-5, 0x0400u}};
-    pv_rng r = pv_seeded("peers/model-selftest");
+    fx_rng r = fx_seeded("peers/model-selftest", 0x9EE125EEDull);
     unsigned i;
     (void)ctx;
     for (i = 0; i < sizeof known / sizeof known[0]; i++)
-        TR_CHECKF(pv_half_from_double(known[i].v) == known[i].half, "pv_half_from_double(%.17g) = 0x%04x, expected 0x%04x",
-                  known[i].v, (unsigned)pv_half_from_double(known[i].v), (unsigned)known[i].half);
+        TR_CHECKF(pv_half_from_double(known[i].v) == known[i].half,
+                  "pv_half_from_double(%.17g) = 0x%04x, expected 0x%04x", known[i].v,
+                  (unsigned)pv_half_from_double(known[i].v), (unsigned)known[i].half);
     TR_CHECK(pv_half_from_double(ldexp(1.0, -24)) == 0x0001u);                 /* smallest subnormal */
     TR_CHECK(pv_half_from_double(ldexp(1.0, -25)) == 0x0000u);                 /* half of it: a tie, to 0 */
     TR_CHECK(pv_half_from_double(nextafter(ldexp(1.0, -25), 1.0)) == 0x0001u); /* just above: up */
@@ -1441,13 +1336,13 @@ static void pv_run_selftest(const void *ctx) {
     TR_CHECK(pv_half_from_double(-INFINITY) == 0xFC00u);
     /* every float: one rounding from the double equals oracle_f32_to_f16 */
     for (i = 0; i < 400000u; i++) {
-        uint32_t bits = (uint32_t)pv_next(&r);
+        uint32_t bits = (uint32_t)fx_next(&r);
         float f;
         if (i % 3u == 1u) /* binary16's range, random significand */
-            bits = (bits & 0x807FFFFFu) | ((uint32_t)(0x65u + pv_below(&r, 0x2Bu)) << 23);
+            bits = (bits & 0x807FFFFFu) | ((uint32_t)(0x65u + fx_below(&r, 0x2Bu)) << 23);
         if (i % 3u == 2u) /* the same with few significand bits: many ties */
-            bits = (bits & 0x8000E000u) | ((uint32_t)(0x65u + pv_below(&r, 0x2Bu)) << 23);
-        f = pv_bits_float(bits);
+            bits = (bits & 0x8000E000u) | ((uint32_t)(0x65u + fx_below(&r, 0x2Bu)) << 23);
+        f = fx_bits_float(bits);
         if (f != f) continue;
         if (!TR_CHECKF(pv_half_from_double((double)f) == oracle_f32_to_f16(f),
                        "pv_half_from_double(0x%08lx) = 0x%04x, oracle_f32_to_f16 0x%04x", (unsigned long)bits,
@@ -1489,7 +1384,7 @@ static void pv_add(const char *prefix, tr_case_fn fn, pv_peer peer, DML_TENSOR_D
     c->shape.sizes[3] = s3;
     pv_describe_shape(&c->shape, shape, sizeof shape);
     if (!name_axis) *strrchr(shape, '-') = 0;
-    snprintf(c->name, sizeof c->name, "peers/%s-%s-%s", prefix, pv_type_name(type), shape);
+    snprintf(c->name, sizeof c->name, "peers/%s-%s-%s", prefix, fx_type_short(type), shape);
     tr_add(c->name, fn, c);
 }
 

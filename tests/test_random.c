@@ -14,6 +14,7 @@
        elements, the round-up to 4 bytes and guard bytes on both sides,
      - the input buffer (guards included) is unchanged, unless in place. */
 #include "../dml_ref.h"
+#include "fixture.h"
 #include "oracle.h"
 #include "runner.h"
 #include "suites.h"
@@ -35,63 +36,30 @@ static long g_only_iteration = -1; /* RANDOM_ITER: run one case per suite */
 
 /* ---- deterministic randomness (splitmix64) ------------------------------- */
 
-typedef struct rng {
-    uint64_t state;
-} rng;
+typedef fx_rng rng;
 
-static uint64_t rng_next(rng *r) {
-    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint32_t rng_below(rng *r, uint32_t bound) { return (uint32_t)(rng_next(r) % bound); }
-
-static int rng_percent(rng *r, uint32_t percent) { return rng_below(r, 100) < percent; }
+static int rng_percent(rng *r, uint32_t percent) { return fx_below(r, 100) < percent; }
 
 /* Each (suite, case) gets its own stream, so a filtered or single-case run
    draws exactly what the full run drew. */
 static rng rng_for_case(const char *suite, unsigned iteration) {
-    uint64_t hash = 0xCBF29CE484222325ull; /* FNV-1a of the suite name */
-    rng r;
-    for (; *suite; suite++) hash = (hash ^ (unsigned char)*suite) * 0x100000001B3ull;
-    r.state = g_seed ^ hash;
-    r.state = rng_next(&r) ^ ((uint64_t)iteration * 0xD1B54A32D192ED03ull);
+    rng r = fx_seeded(suite, g_seed); /* FNV-1a of the suite name */
+    r.s = fx_next(&r) ^ ((uint64_t)iteration * 0xD1B54A32D192ED03ull);
     return r;
 }
 
 static void shuffle(UINT *items, UINT count, rng *r) {
     UINT i;
     for (i = count; i > 1; i--) {
-        UINT j = rng_below(r, i), t = items[i - 1];
+        UINT j = fx_below(r, i), t = items[i - 1];
         items[i - 1] = items[j];
         items[j] = t;
     }
 }
 
-/* ---- the types -------------------------------------------------------------- */
+/* ---- the types (tests/fixture.h lists them) ------------------------------------- */
 
-static const DML_TENSOR_DATA_TYPE all_types[] = {
-    DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT64,
-    DML_TENSOR_DATA_TYPE_INT8,    DML_TENSOR_DATA_TYPE_INT16,   DML_TENSOR_DATA_TYPE_INT32,
-    DML_TENSOR_DATA_TYPE_INT64,   DML_TENSOR_DATA_TYPE_UINT8,   DML_TENSOR_DATA_TYPE_UINT16,
-    DML_TENSOR_DATA_TYPE_UINT32,  DML_TENSOR_DATA_TYPE_UINT64};
-#define TYPE_COUNT (sizeof all_types / sizeof all_types[0])
-
-static const DML_TENSOR_DATA_TYPE index_types[] = {DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT64,
-                                                   DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT64};
-
-static int is_float(DML_TENSOR_DATA_TYPE type) {
-    return type == DML_TENSOR_DATA_TYPE_FLOAT16 || type == DML_TENSOR_DATA_TYPE_FLOAT32 ||
-           type == DML_TENSOR_DATA_TYPE_FLOAT64;
-}
-
-static DML_TENSOR_DATA_TYPE random_float_type(rng *r) {
-    static const DML_TENSOR_DATA_TYPE floats[] = {DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32,
-                                                  DML_TENSOR_DATA_TYPE_FLOAT64};
-    return floats[rng_below(r, 3)];
-}
+static DML_TENSOR_DATA_TYPE random_float_type(rng *r) { return fx_float_types[fx_below(r, FX_FLOAT_TYPE_COUNT)]; }
 
 /* ---- the generated case ----------------------------------------------------- */
 
@@ -175,11 +143,11 @@ static value_profile pick_profile(rng *r, DML_OPERATOR_TYPE op, DML_TENSOR_DATA_
     static const unsigned float_weights[VALUE_PROFILE_COUNT] = {15, 20, 25, 10, 3, 8, 5, 6, 5, 3};
     static const unsigned int_weights[VALUE_PROFILE_COUNT] = {30, 20, 0, 0, 15, 0, 15, 10, 0, 10};
     unsigned weights[VALUE_PROFILE_COUNT], total = 0, pick, i;
-    memcpy(weights, is_float(type) ? float_weights : int_weights, sizeof weights);
+    memcpy(weights, fx_is_float(type) ? float_weights : int_weights, sizeof weights);
     if (op == DML_OPERATOR_CUMULATIVE_PRODUCT) weights[VALUES_NEAR_ONE] += 30;
     if (!is_scan(op)) weights[VALUES_TIES] += 20;
     for (i = 0; i < VALUE_PROFILE_COUNT; i++) total += weights[i];
-    pick = rng_below(r, total);
+    pick = fx_below(r, total);
     for (i = 0; pick >= weights[i]; i++) pick -= weights[i];
     return (value_profile)i;
 }
@@ -200,10 +168,10 @@ static void begin_case(gen_case *c, rng *r, DML_OPERATOR_TYPE op, UINT rank) {
     memset(c, 0, sizeof *c);
     c->op = op;
     c->reduce_function = rng_percent(r, 50) ? DML_REDUCE_FUNCTION_ARGMIN : DML_REDUCE_FUNCTION_ARGMAX;
-    c->type = all_types[rng_below(r, TYPE_COUNT)];
-    c->index_type = index_types[rng_below(r, 4)];
-    c->rank = rank ? rank : 1 + rng_below(r, MAX_RANK);
-    c->axis = rng_below(r, c->rank);
+    c->type = fx_all_types[fx_below(r, FX_TYPE_COUNT)];
+    c->index_type = fx_index_types[fx_below(r, 4)];
+    c->rank = rank ? rank : 1 + fx_below(r, MAX_RANK);
+    c->axis = fx_below(r, c->rank);
     do { /* a random non-empty subset of the axes, listed in random order */
         c->axis_count = 0;
         for (d = 0; d < c->rank; d++)
@@ -215,9 +183,9 @@ static void begin_case(gen_case *c, rng *r, DML_OPERATOR_TYPE op, UINT rank) {
     c->exclusive = rng_percent(r, 50);
     c->float_order = rng_percent(r, 50) ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL;
     c->nan_policy = rng_percent(r, 50) ? DMLREF_NAN_IGNORE : DMLREF_NAN_PROPAGATE;
-    c->in_layout = rng_percent(r, 10) ? (layout_kind)(LAYOUT_BROADCAST + rng_below(r, 2))
-                                      : out_layouts[rng_below(r, 4)];
-    c->out_layout = out_layouts[rng_below(r, 4)];
+    c->in_layout = rng_percent(r, 10) ? (layout_kind)(LAYOUT_BROADCAST + fx_below(r, 2))
+                                      : out_layouts[fx_below(r, 4)];
+    c->out_layout = out_layouts[fx_below(r, 4)];
     c->long_axis = is_scan(op) && rng_percent(r, 30);
     c->values = pick_profile(r, op, c->type);
     c->in_owned_by_dml = rng_percent(r, 10);
@@ -245,10 +213,10 @@ static void make_sizes(gen_case *c, rng *r, uint32_t max_elements) {
         order[0] = c->axis;
     }
     for (i = 0; i < c->rank; i++) {
-        uint32_t room = max_elements / product, cap = caps[rng_below(r, 8)];
+        uint32_t room = max_elements / product, cap = caps[fx_below(r, 8)];
         UINT size = 1;
-        if (c->long_axis && i == 0) cap = 17 + rng_below(r, 300);
-        if (room > 1 && !rng_percent(r, 20)) size = 1 + rng_below(r, room < cap ? room : cap);
+        if (c->long_axis && i == 0) cap = 17 + fx_below(r, 300);
+        if (room > 1 && !rng_percent(r, 20)) size = 1 + fx_below(r, room < cap ? room : cap);
         if (c->axis_length && i == 0) size = c->axis_length;
         c->in_sizes[order[i]] = size;
         product *= size;
@@ -264,31 +232,31 @@ static void make_strides(rng *r, layout_kind kind, UINT rank, const UINT *sizes,
     for (i = 0; i < rank; i++) memory_order[i] = i;
     if (kind == LAYOUT_PERMUTED || (kind == LAYOUT_BROADCAST && rng_percent(r, 50)))
         shuffle(memory_order, rank, r);
-    step = padded ? 1 + rng_below(r, 3) : 1;
+    step = padded ? 1 + fx_below(r, 3) : 1;
     for (i = rank; i-- > 0;) { /* memory_order[rank - 1] is the fastest dimension */
         d = memory_order[i];
         strides[d] = (UINT)step;
-        step *= sizes[d] + (padded ? rng_below(r, 3) : 0);
+        step *= sizes[d] + (padded ? fx_below(r, 3) : 0);
     }
     if (kind == LAYOUT_ALIASED)
-        for (d = 0; d < rank; d++) strides[d] = rng_below(r, 4);
+        for (d = 0; d < rank; d++) strides[d] = fx_below(r, 4);
     if (kind == LAYOUT_BROADCAST) {
         UINT wide[MAX_RANK], wide_count = 0;
         for (d = 0; d < rank; d++) {
             if (sizes[d] > 1) wide[wide_count++] = d;
             if (rng_percent(r, 40)) strides[d] = 0;
         }
-        if (wide_count) strides[wide[rng_below(r, wide_count)]] = 0; /* at least one real broadcast */
+        if (wide_count) strides[wide[fx_below(r, wide_count)]] = 0; /* at least one real broadcast */
     }
     /* A size-1 dimension's stride is never used, so any value is valid. */
     if (kind != LAYOUT_PACKED)
         for (d = 0; d < rank; d++)
-            if (sizes[d] == 1 && rng_percent(r, 30)) strides[d] = rng_below(r, 1000);
+            if (sizes[d] == 1 && rng_percent(r, 30)) strides[d] = fx_below(r, 1000);
 }
 
 static uint32_t pick_max_elements(rng *r) {
     static const uint32_t limits[] = {8, 24, 64, 160, 400, 800, 2000};
-    return 1 + rng_below(r, limits[rng_below(r, 7)]);
+    return 1 + fx_below(r, limits[fx_below(r, 7)]);
 }
 
 /* Sizes, output sizes, strides, alignments: everything begin_case left. */
@@ -407,7 +375,7 @@ static uint64_t bits_of_value(DML_TENSOR_DATA_TYPE type, double value) {
 }
 
 static uint64_t random_small_value(rng *r, DML_TENSOR_DATA_TYPE type) {
-    int k = (int)rng_below(r, 17) - 8;
+    int k = (int)fx_below(r, 17) - 8;
     if (k == 0 && rng_percent(r, 30)) return bits_of_value(type, -0.0);
     return bits_of_value(type, rng_percent(r, 25) ? k / 2.0 : (double)k);
 }
@@ -415,7 +383,7 @@ static uint64_t random_small_value(rng *r, DML_TENSOR_DATA_TYPE type) {
 static uint64_t random_float_value(rng *r, DML_TENSOR_DATA_TYPE type, value_profile profile) {
     float_format f = format_of(type);
     uint64_t max_exponent = (1ull << f.exponent_bits) - 1, bias = max_exponent >> 1;
-    uint64_t mantissa = rng_next(r), quiet = 1ull << (f.mantissa_bits - 1);
+    uint64_t mantissa = fx_next(r), quiet = 1ull << (f.mantissa_bits - 1);
     int negative = rng_percent(r, 50);
     switch (profile) {
     case VALUES_SMALL: return random_small_value(r, type);
@@ -423,29 +391,29 @@ static uint64_t random_float_value(rng *r, DML_TENSOR_DATA_TYPE type, value_prof
         uint64_t spread = type == DML_TENSOR_DATA_TYPE_FLOAT16   ? 8
                           : type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 24
                                                                  : 40;
-        return float_bits(f, negative, bias - spread + rng_below(r, (uint32_t)(2 * spread + 1)), mantissa);
+        return float_bits(f, negative, bias - spread + fx_below(r, (uint32_t)(2 * spread + 1)), mantissa);
     }
-    case VALUES_WIDE: return float_bits(f, negative, rng_below(r, (uint32_t)max_exponent), mantissa);
-    case VALUES_RAW_BITS: return rng_next(r) & ((1ull << (f.exponent_bits + f.mantissa_bits)) * 2 - 1);
+    case VALUES_WIDE: return float_bits(f, negative, fx_below(r, (uint32_t)max_exponent), mantissa);
+    case VALUES_RAW_BITS: return fx_next(r) & ((1ull << (f.exponent_bits + f.mantissa_bits)) * 2 - 1);
     case VALUES_NEAR_ONE: /* 1 + tiny or 1 - tiny; now and then 2, 0.5 or 3 */
         if (rng_percent(r, 10))
             return bits_of_value(type, rng_percent(r, 50) ? 2.0 : rng_percent(r, 50) ? 0.5 : 3.0);
         mantissa &= (1ull << (f.mantissa_bits / 2)) - 1;
         if (rng_percent(r, 50)) return float_bits(f, rng_percent(r, 5), bias, mantissa);
         return float_bits(f, rng_percent(r, 5), bias - 1, ~mantissa);
-    case VALUES_LARGE: return float_bits(f, rng_percent(r, 45), max_exponent - 1 - rng_below(r, 4), mantissa);
+    case VALUES_LARGE: return float_bits(f, rng_percent(r, 45), max_exponent - 1 - fx_below(r, 4), mantissa);
     case VALUES_TIES:
-        switch (rng_below(r, 8)) {
+        switch (fx_below(r, 8)) {
         case 0: return float_bits(f, 0, 0, 0);
         case 1: return float_bits(f, 1, 0, 0);
         case 2: /* NaN: any payload, or the one just above infinity */
             return float_bits(f, negative, max_exponent, rng_percent(r, 30) ? 1 : mantissa | 1);
         case 3: return float_bits(f, negative, max_exponent, 0);
-        default: return bits_of_value(type, (double)rng_below(r, 3) - 1.0);
+        default: return bits_of_value(type, (double)fx_below(r, 3) - 1.0);
         }
     case VALUES_SPECIAL:
     case VALUES_EXTREMES:
-        switch (rng_below(r, 14)) {
+        switch (fx_below(r, 14)) {
         case 0: return float_bits(f, negative, max_exponent, quiet | mantissa); /* quiet NaN */
         case 1: return float_bits(f, negative, max_exponent, (mantissa & (quiet - 1)) | 1); /* signalling */
         case 2: return float_bits(f, negative, max_exponent, 0);                           /* +-inf */
@@ -457,14 +425,14 @@ static uint64_t random_float_value(rng *r, DML_TENSOR_DATA_TYPE type, value_prof
         case 8: return float_bits(f, negative, max_exponent - 1, ~0ull);  /* largest finite, 65504 */
         case 9: return float_bits(f, negative, max_exponent - 1, mantissa); /* near it */
         case 10: /* integers past the exact range: 2^(mantissa bits + 1) + k */
-            return float_bits(f, negative, bias + f.mantissa_bits + 1, rng_below(r, 4));
+            return float_bits(f, negative, bias + f.mantissa_bits + 1, fx_below(r, 4));
         case 11: return random_small_value(r, type);
         default: return random_float_value(r, type, VALUES_FINITE);
         }
     default: { /* VALUES_MIXED */
         static const value_profile mix[] = {VALUES_SMALL, VALUES_FINITE, VALUES_WIDE, VALUES_SPECIAL,
                                             VALUES_NEAR_ONE};
-        return random_float_value(r, type, mix[rng_below(r, 5)]);
+        return random_float_value(r, type, mix[fx_below(r, 5)]);
     }
     }
 }
@@ -472,22 +440,22 @@ static uint64_t random_float_value(rng *r, DML_TENSOR_DATA_TYPE type, value_prof
 static uint64_t random_integer_value(rng *r, unsigned bits, value_profile profile) {
     uint64_t top = 1ull << (bits - 1), all_ones = top | (top - 1);
     switch (profile) {
-    case VALUES_SMALL: return (uint64_t)((int64_t)rng_below(r, 9) - 4);
+    case VALUES_SMALL: return (uint64_t)((int64_t)fx_below(r, 9) - 4);
     case VALUES_EXTREMES:
     case VALUES_SPECIAL: { /* 0, 1, -1, min, max (signed and unsigned) and neighbours */
         const uint64_t extremes[] = {0, 1, all_ones, top, top - 1, top + 1, all_ones - 1, 2, top >> 1};
-        return extremes[rng_below(r, 9)];
+        return extremes[fx_below(r, 9)];
     }
-    case VALUES_NEAR_ONE: return rng_next(r) | 1; /* odd: products never wrap to 0 */
+    case VALUES_NEAR_ONE: return fx_next(r) | 1; /* odd: products never wrap to 0 */
     case VALUES_TIES: {
         const uint64_t few[] = {0, 1, top, top - 1};
-        return few[rng_below(r, 4)];
+        return few[fx_below(r, 4)];
     }
     case VALUES_MIXED: {
         static const value_profile mix[] = {VALUES_SMALL, VALUES_EXTREMES, VALUES_RAW_BITS, VALUES_NEAR_ONE};
-        return random_integer_value(r, bits, mix[rng_below(r, 4)]);
+        return random_integer_value(r, bits, mix[fx_below(r, 4)]);
     }
-    default: return rng_next(r);
+    default: return fx_next(r);
     }
 }
 
@@ -503,13 +471,13 @@ static void store_bits(unsigned char *dst, uint32_t size, uint64_t bits) {
 static void store_random_value(rng *r, DML_TENSOR_DATA_TYPE type, value_profile profile, unsigned char *dst) {
     uint32_t size = oracle_type_size(type);
     store_bits(dst, size,
-               is_float(type) ? random_float_value(r, type, profile) : random_integer_value(r, size * 8, profile));
+               fx_is_float(type) ? random_float_value(r, type, profile) : random_integer_value(r, size * 8, profile));
 }
 
 /* A NaN of either sign, quiet or signalling, with a random payload. */
 static uint64_t random_nan(rng *r, DML_TENSOR_DATA_TYPE type) {
     float_format f = format_of(type);
-    uint64_t quiet = 1ull << (f.mantissa_bits - 1), payload = rng_next(r) & (quiet - 1);
+    uint64_t quiet = 1ull << (f.mantissa_bits - 1), payload = fx_next(r) & (quiet - 1);
     return float_bits(f, rng_percent(r, 50), (1ull << f.exponent_bits) - 1,
                       rng_percent(r, 50) ? quiet | payload : payload | 1);
 }
@@ -622,85 +590,29 @@ static void report_failure(case_report *rep, const char *fmt, ...) {
 }
 
 typedef struct case_tensors {
-    DML_BUFFER_TENSOR_DESC in_buffer, out_buffer;
-    DML_TENSOR_DESC in_tensor, out_tensor;
-    union {
-        DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-        DML_CUMULATIVE_PRODUCT_OPERATOR_DESC product;
-        DML_ARGMIN_OPERATOR_DESC argmin;
-        DML_ARGMAX_OPERATOR_DESC argmax;
-        DML_REDUCE_OPERATOR_DESC reduce;
-    } desc;
-    DML_OPERATOR_DESC op;
+    fx_tensor in, out;
+    fx_op desc;
 } case_tensors;
 
 static void build_descriptors(const gen_case *c, case_tensors *t) {
+    const UINT *in_strides = c->in_layout == LAYOUT_NULL ? NULL : c->in_strides;
+    const UINT *out_strides = c->out_layout == LAYOUT_NULL ? NULL : c->out_strides;
+    const int decreasing = c->direction == DML_AXIS_DIRECTION_DECREASING;
     const DML_TENSOR_DESC *output;
-    memset(t, 0, sizeof *t);
-    t->in_buffer.DataType = c->type;
-    t->in_buffer.Flags = c->in_owned_by_dml ? DML_TENSOR_FLAG_OWNED_BY_DML : DML_TENSOR_FLAG_NONE;
-    t->in_buffer.DimensionCount = c->rank;
-    t->in_buffer.Sizes = c->in_sizes;
-    t->in_buffer.Strides = c->in_layout == LAYOUT_NULL ? NULL : c->in_strides;
-    t->in_buffer.TotalTensorSizeInBytes =
-        dmlref_calc_buffer_tensor_size(c->type, c->rank, c->in_sizes, t->in_buffer.Strides);
-    t->in_buffer.GuaranteedBaseOffsetAlignment = c->in_alignment;
-    t->out_buffer.DataType = output_type(c);
-    t->out_buffer.Flags = DML_TENSOR_FLAG_NONE;
-    t->out_buffer.DimensionCount = c->rank;
-    t->out_buffer.Sizes = c->out_sizes;
-    t->out_buffer.Strides = c->out_layout == LAYOUT_NULL ? NULL : c->out_strides;
-    t->out_buffer.TotalTensorSizeInBytes =
-        dmlref_calc_buffer_tensor_size(output_type(c), c->rank, c->out_sizes, t->out_buffer.Strides);
-    t->out_buffer.GuaranteedBaseOffsetAlignment = c->out_alignment;
-    t->in_tensor.Type = DML_TENSOR_TYPE_BUFFER;
-    t->in_tensor.Desc = &t->in_buffer;
-    t->out_tensor.Type = DML_TENSOR_TYPE_BUFFER;
-    t->out_tensor.Desc = &t->out_buffer;
-    output = c->in_place && c->shared_desc ? &t->in_tensor : &t->out_tensor;
-    t->op.Type = c->op;
-    switch (c->op) {
-    case DML_OPERATOR_CUMULATIVE_SUMMATION:
-        t->desc.sum.InputTensor = &t->in_tensor;
-        t->desc.sum.OutputTensor = output;
-        t->desc.sum.Axis = c->axis;
-        t->desc.sum.AxisDirection = c->direction;
-        t->desc.sum.HasExclusiveSum = c->exclusive;
-        t->op.Desc = &t->desc.sum;
-        break;
-    case DML_OPERATOR_CUMULATIVE_PRODUCT:
-        t->desc.product.InputTensor = &t->in_tensor;
-        t->desc.product.OutputTensor = output;
-        t->desc.product.Axis = c->axis;
-        t->desc.product.AxisDirection = c->direction;
-        t->desc.product.HasExclusiveProduct = c->exclusive;
-        t->op.Desc = &t->desc.product;
-        break;
-    case DML_OPERATOR_ARGMIN:
-        t->desc.argmin.InputTensor = &t->in_tensor;
-        t->desc.argmin.OutputTensor = output;
-        t->desc.argmin.AxisCount = c->axis_count;
-        t->desc.argmin.Axes = c->axes;
-        t->desc.argmin.AxisDirection = c->direction;
-        t->op.Desc = &t->desc.argmin;
-        break;
-    case DML_OPERATOR_ARGMAX:
-        t->desc.argmax.InputTensor = &t->in_tensor;
-        t->desc.argmax.OutputTensor = output;
-        t->desc.argmax.AxisCount = c->axis_count;
-        t->desc.argmax.Axes = c->axes;
-        t->desc.argmax.AxisDirection = c->direction;
-        t->op.Desc = &t->desc.argmax;
-        break;
-    default:
-        t->desc.reduce.Function = c->reduce_function;
-        t->desc.reduce.InputTensor = &t->in_tensor;
-        t->desc.reduce.OutputTensor = output;
-        t->desc.reduce.AxisCount = c->axis_count;
-        t->desc.reduce.Axes = c->axes;
-        t->op.Desc = &t->desc.reduce;
-        break;
-    }
+    fx_tensor_set(&t->in, c->type, c->rank, c->in_sizes, in_strides,
+                  dmlref_calc_buffer_tensor_size(c->type, c->rank, c->in_sizes, in_strides));
+    t->in.buf.Flags = c->in_owned_by_dml ? DML_TENSOR_FLAG_OWNED_BY_DML : DML_TENSOR_FLAG_NONE;
+    t->in.buf.GuaranteedBaseOffsetAlignment = c->in_alignment;
+    fx_tensor_set(&t->out, output_type(c), c->rank, c->out_sizes, out_strides,
+                  dmlref_calc_buffer_tensor_size(output_type(c), c->rank, c->out_sizes, out_strides));
+    t->out.buf.GuaranteedBaseOffsetAlignment = c->out_alignment;
+    output = c->in_place && c->shared_desc ? &t->in.desc : &t->out.desc;
+    if (is_scan(c->op))
+        fx_scan_op(&t->desc, c->op == DML_OPERATOR_CUMULATIVE_PRODUCT, &t->in.desc, output, c->axis, decreasing,
+                   c->exclusive);
+    else
+        fx_arg_op(&t->desc, c->op, c->reduce_function == DML_REDUCE_FUNCTION_ARGMAX, &t->in.desc, output,
+                  c->axis_count, c->axes, decreasing);
 }
 
 /* Compare the library's output buffer (guards included) with the oracle's:
@@ -711,11 +623,11 @@ static void check_output(case_report *rep, const case_tensors *t, const unsigned
                          const unsigned char *is_element,
                          size_t span) {
     const gen_case *c = rep->c;
-    uint32_t size = oracle_type_size(t->out_buffer.DataType);
+    uint32_t size = oracle_type_size(t->out.buf.DataType);
     uint64_t strides[MAX_RANK], linear = 0;
     UINT index[MAX_RANK] = {0}, d;
     size_t b;
-    effective_strides(c->out_sizes, t->out_buffer.Strides, c->rank, strides);
+    effective_strides(c->out_sizes, t->out.buf.Strides, c->rank, strides);
     do {
         size_t at = GUARD_BYTES + (size_t)element_offset(index, strides, c->rank) * size;
         if (memcmp(got + at, expected + at, size) != 0) {
@@ -770,7 +682,7 @@ static void store_staircase_value(rng *r, const gen_case *c, uint64_t k, uint64_
     uint32_t size = oracle_type_size(c->type);
     if (c->staircase < 0) step = (nonnegative ? 199 : -1) - step;
     if (!nonnegative && rng_percent(r, 10)) return;
-    if (is_float(c->type)) bits = bits_of_value(c->type, step == 0 && rng_percent(r, 50) ? -0.0 : (double)step);
+    if (fx_is_float(c->type)) bits = bits_of_value(c->type, step == 0 && rng_percent(r, 50) ? -0.0 : (double)step);
     else if (c->type == DML_TENSOR_DATA_TYPE_UINT8 || c->type == DML_TENSOR_DATA_TYPE_UINT16 ||
              c->type == DML_TENSOR_DATA_TYPE_UINT32 || c->type == DML_TENSOR_DATA_TYPE_UINT64)
         bits = (uint64_t)(step + (nonnegative ? 0 : 100));
@@ -796,7 +708,7 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
     int ok = 0;
 
     build_descriptors(c, &t);
-    out_size = oracle_type_size(t.out_buffer.DataType);
+    out_size = oracle_type_size(t.out.buf.DataType);
     memset(&rep, 0, sizeof rep);
     rep.suite = suite;
     rep.iteration = iteration;
@@ -806,23 +718,23 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
     out = in_pristine = out_initial = expected = in;
 
     /* The buffer sizes we allocate are DirectML's formula, computed twice. */
-    if (t.in_buffer.TotalTensorSizeInBytes !=
-            oracle_buffer_size(c->type, c->rank, c->in_sizes, t.in_buffer.Strides) ||
-        t.out_buffer.TotalTensorSizeInBytes !=
-            oracle_buffer_size(t.out_buffer.DataType, c->rank, c->out_sizes, t.out_buffer.Strides)) {
+    if (t.in.buf.TotalTensorSizeInBytes !=
+            oracle_buffer_size(c->type, c->rank, c->in_sizes, t.in.buf.Strides) ||
+        t.out.buf.TotalTensorSizeInBytes !=
+            oracle_buffer_size(t.out.buf.DataType, c->rank, c->out_sizes, t.out.buf.Strides)) {
         report_failure(&rep, "dmlref_calc_buffer_tensor_size gives %llu/%llu bytes, expected %llu/%llu",
-                       (unsigned long long)t.in_buffer.TotalTensorSizeInBytes,
-                       (unsigned long long)t.out_buffer.TotalTensorSizeInBytes,
-                       (unsigned long long)oracle_buffer_size(c->type, c->rank, c->in_sizes, t.in_buffer.Strides),
-                       (unsigned long long)oracle_buffer_size(t.out_buffer.DataType, c->rank, c->out_sizes,
-                                                              t.out_buffer.Strides));
+                       (unsigned long long)t.in.buf.TotalTensorSizeInBytes,
+                       (unsigned long long)t.out.buf.TotalTensorSizeInBytes,
+                       (unsigned long long)oracle_buffer_size(c->type, c->rank, c->in_sizes, t.in.buf.Strides),
+                       (unsigned long long)oracle_buffer_size(t.out.buf.DataType, c->rank, c->out_sizes,
+                                                              t.out.buf.Strides));
         return 0;
     }
-    if (!guarded_alloc(&in, t.in_buffer.TotalTensorSizeInBytes) ||
-        !guarded_alloc(&in_pristine, t.in_buffer.TotalTensorSizeInBytes) ||
-        !guarded_alloc(&out, t.out_buffer.TotalTensorSizeInBytes) ||
-        !guarded_alloc(&out_initial, t.out_buffer.TotalTensorSizeInBytes) ||
-        !guarded_alloc(&expected, t.out_buffer.TotalTensorSizeInBytes) ||
+    if (!guarded_alloc(&in, t.in.buf.TotalTensorSizeInBytes) ||
+        !guarded_alloc(&in_pristine, t.in.buf.TotalTensorSizeInBytes) ||
+        !guarded_alloc(&out, t.out.buf.TotalTensorSizeInBytes) ||
+        !guarded_alloc(&out_initial, t.out.buf.TotalTensorSizeInBytes) ||
+        !guarded_alloc(&expected, t.out.buf.TotalTensorSizeInBytes) ||
         !(is_element = (unsigned char *)calloc(out.bytes + 1, 1))) {
         report_failure(&rep, "out of memory");
         goto done;
@@ -830,12 +742,12 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
 
     /* Input: guards, random bytes in the gaps, then the elements. */
     memset(in.block, GUARD_FILL, guarded_span(&in));
-    for (i = 0; i < in.bytes; i++) guarded_data(&in)[i] = (unsigned char)rng_next(r);
-    effective_strides(c->in_sizes, t.in_buffer.Strides, c->rank, in_strides);
+    for (i = 0; i < in.bytes; i++) guarded_data(&in)[i] = (unsigned char)fx_next(r);
+    effective_strides(c->in_sizes, t.in.buf.Strides, c->rank, in_strides);
     do {
         unsigned char *e = guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size;
         store_random_value(r, c->type, c->values, e);
-        if (c->one_sign && is_float(c->type)) force_sign(e, in_size, c->one_sign);
+        if (c->one_sign && fx_is_float(c->type)) force_sign(e, in_size, c->one_sign);
     } while (next_index(index, c->in_sizes, c->rank));
     if (c->staircase) {
         uint64_t count = 1, k = 0;
@@ -845,9 +757,9 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
                                   guarded_data(&in) + element_offset(index, in_strides, c->rank) * in_size);
         } while (next_index(index, c->in_sizes, c->rank));
     }
-    if (c->lone_nan && is_float(c->type)) {
+    if (c->lone_nan && fx_is_float(c->type)) {
         UINT at[MAX_RANK];
-        for (i = 0; i < c->rank; i++) at[i] = rng_below(r, c->in_sizes[i]);
+        for (i = 0; i < c->rank; i++) at[i] = fx_below(r, c->in_sizes[i]);
         store_bits(guarded_data(&in) + element_offset(at, in_strides, c->rank) * in_size, in_size,
                    random_nan(r, c->type));
     }
@@ -856,16 +768,16 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
 
     /* Output: guards and random bytes; in place, the output buffer is the input. */
     memset(out.block, GUARD_FILL, guarded_span(&out));
-    for (i = 0; i < out.bytes; i++) guarded_data(&out)[i] = (unsigned char)rng_next(r);
+    for (i = 0; i < out.bytes; i++) guarded_data(&out)[i] = (unsigned char)fx_next(r);
     memcpy(out_initial.block, c->in_place ? in.block : out.block, guarded_span(&out));
-    effective_strides(c->out_sizes, t.out_buffer.Strides, c->rank, out_strides);
+    effective_strides(c->out_sizes, t.out.buf.Strides, c->rank, out_strides);
     do {
         size_t at = (size_t)element_offset(index, out_strides, c->rank) * out_size;
         for (k = 0; k < out_size; k++) is_element[at + k] = 1;
     } while (next_index(index, c->out_sizes, c->rank));
 
     memcpy(expected.block, out_initial.block, guarded_span(&out));
-    if (oracle_run(&t.op, guarded_data(&in_pristine), guarded_data(&expected), c->float_order,
+    if (oracle_run(&t.desc.op, guarded_data(&in_pristine), guarded_data(&expected), c->float_order,
                    c->nan_policy) != 0) {
         report_failure(&rep, "the oracle does not model this case (test generator bug)");
         goto done;
@@ -892,7 +804,7 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
             inputs[0] = guarded_data(&in);
             outputs[0] = guarded_data(target);
             error_message[0] = 0;
-            status = dmlref_execute(&t.op, inputs, outputs, &options);
+            status = dmlref_execute(&t.desc.op, inputs, outputs, &options);
             if (status != DMLREF_OK) {
                 report_failure(&rep, "dmlref_execute returned %s: %s", dmlref_status_name(status), error_message);
                 continue;
@@ -988,7 +900,7 @@ static void gen_inplace(gen_case *c, rng *r, unsigned it) {
 
 static void gen_broadcast(gen_case *c, rng *r, unsigned it) {
     (void)it;
-    begin_case(c, r, every_op[rng_below(r, 5)], 0);
+    begin_case(c, r, every_op[fx_below(r, 5)], 0);
     c->in_layout = rng_percent(r, 60) ? LAYOUT_BROADCAST : LAYOUT_ALIASED;
     finish_case(c, r, pick_max_elements(r));
 }
@@ -997,9 +909,9 @@ static void gen_special_values(gen_case *c, rng *r, unsigned it) {
     static const value_profile special[] = {VALUES_SPECIAL, VALUES_RAW_BITS, VALUES_TIES,
                                             VALUES_LARGE,   VALUES_WIDE,     VALUES_MIXED};
     (void)it;
-    begin_case(c, r, every_op[rng_below(r, 5)], 0);
+    begin_case(c, r, every_op[fx_below(r, 5)], 0);
     if (rng_percent(r, 85)) c->type = random_float_type(r);
-    c->values = special[rng_below(r, 6)];
+    c->values = special[fx_below(r, 6)];
     finish_case(c, r, pick_max_elements(r));
 }
 
@@ -1037,12 +949,12 @@ static void gen_every_axis(gen_case *c, rng *r, unsigned it) {
 static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
     static const value_profile profiles[] = {VALUES_TIES, VALUES_SMALL, VALUES_EXTREMES, VALUES_MIXED,
                                              VALUES_FINITE};
-    begin_case(c, r, it % 2 ? DML_OPERATOR_ARGMAX : DML_OPERATOR_ARGMIN, 1 + rng_below(r, 2));
-    c->axis = rng_below(r, c->rank);
+    begin_case(c, r, it % 2 ? DML_OPERATOR_ARGMAX : DML_OPERATOR_ARGMIN, 1 + fx_below(r, 2));
+    c->axis = fx_below(r, c->rank);
     c->axes[0] = c->axis;
     c->axis_count = 1;
-    c->axis_length = 1 + rng_below(r, rng_percent(r, 50) ? 9000 : rng_percent(r, 70) ? 70000 : 200000);
-    c->values = profiles[rng_below(r, 5)];
+    c->axis_length = 1 + fx_below(r, rng_percent(r, 50) ? 9000 : rng_percent(r, 70) ? 70000 : 200000);
+    c->values = profiles[fx_below(r, 5)];
     c->staircase = rng_percent(r, 60) ? (rng_percent(r, 50) ? 1 : -1) * (rng_percent(r, 30) ? 2 : 1) : 0;
     if (!c->staircase && rng_percent(r, 60)) c->one_sign = rng_percent(r, 50) ? 1 : -1;
     c->lone_nan = rng_percent(r, 30);
@@ -1060,16 +972,17 @@ static void begin_matrix_scan(gen_case *c, rng *r, DML_OPERATOR_TYPE op, UINT ax
     static const DML_TENSOR_DATA_TYPE floats[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16,
                                                   DML_TENSOR_DATA_TYPE_FLOAT64};
     begin_case(c, r, op, 2);
-    c->type = rng_percent(r, 80) ? floats[rng_below(r, 3)] : c->type;
+    c->type = rng_percent(r, 80) ? floats[fx_below(r, 3)] : c->type;
     c->axis = axis;
-    c->axis_length = base + rng_below(r, span);
+    c->axis_length = base + fx_below(r, span);
     if (rng_percent(r, 70)) c->in_layout = c->out_layout = LAYOUT_PACKED;
     make_sizes(c, r, c->axis_length);
 }
 
 static void gen_scan_long_lines(gen_case *c, rng *r, unsigned it) {
-    begin_matrix_scan(c, r, it % 2 ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION, 1, 1500, 4000);
-    c->in_sizes[0] = 8 + rng_below(r, 33);
+    begin_matrix_scan(c, r, it % 2 ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION, 1, 1500,
+                      4000);
+    c->in_sizes[0] = 8 + fx_below(r, 33);
     finish_sized_case(c, r);
 }
 
@@ -1083,7 +996,7 @@ static void gen_inplace_strided_axis(gen_case *c, rng *r, unsigned it) {
                       70);
     c->in_place = 1;
     c->shared_desc = rng_percent(r, 50);
-    c->in_sizes[1] = 16 + rng_below(r, 300);
+    c->in_sizes[1] = 16 + fx_below(r, 300);
     finish_sized_case(c, r);
 }
 
@@ -1120,11 +1033,11 @@ static void run_blocked_vs_sequential(const void *ctx) {
         int ok;
         if (g_only_iteration >= 0 && (unsigned long)g_only_iteration != i) continue;
         r = rng_for_case(name, i);
-        begin_case(&c, &r, DML_OPERATOR_CUMULATIVE_SUMMATION, 1 + rng_below(&r, 3));
+        begin_case(&c, &r, DML_OPERATOR_CUMULATIVE_SUMMATION, 1 + fx_below(&r, 3));
         c.type = types[i % 4];
         c.values = rng_percent(&r, 80) ? VALUES_FINITE : VALUES_WIDE;
-        c.axis_length = 1000 + rng_below(&r, 3000);
-        finish_case(&c, &r, c.axis_length * (1 + rng_below(&r, 3)));
+        c.axis_length = 1000 + fx_below(&r, 3000);
+        finish_case(&c, &r, c.axis_length * (1 + fx_below(&r, 3)));
         /* The same data twice: replay the random stream from here. */
         replay = r;
         c.float_order = DMLREF_FLOAT_ORDER_BLOCKED;
@@ -1201,10 +1114,10 @@ static void run_f16_conversions(const void *ctx) {
         }
     }
     for (i = 0; i < 200000 && ok; i++) {
-        uint32_t bits = (uint32_t)rng_next(&r);
+        uint32_t bits = (uint32_t)fx_next(&r);
         float value;
         if (i & 1) /* exponents 2^-27 .. 2^16, around binary16's range */
-            bits = (bits & 0x807FFFFFu) | ((100u + rng_below(&r, 44)) << 23);
+            bits = (bits & 0x807FFFFFu) | ((100u + fx_below(&r, 44)) << 23);
         memcpy(&value, &bits, 4);
         ok = check_narrowing(value);
     }

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "../dml_ref.h"
+#include "fixture.h"
 #include "oracle.h"
 #include "runner.h"
 #include "suites.h"
@@ -43,108 +44,7 @@
 #define TT_MAX_RANK 4
 #define TT_FILL 0xA5
 
-/* ---- randomness (splitmix64) ------------------------------------------------ */
-
-typedef struct tt_rng {
-    uint64_t s;
-} tt_rng;
-
-static uint64_t tt_next(tt_rng *r) {
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static uint32_t tt_below(tt_rng *r, uint32_t n) { return (uint32_t)(tt_next(r) % n); }
-static double tt_unit(tt_rng *r) { return (double)(tt_next(r) >> 11) * (1.0 / 9007199254740992.0); }
-static tt_rng tt_seeded(const char *name) {
-    uint64_t h = 0xCBF29CE484222325ull;
-    tt_rng r;
-    for (; *name; name++) h = (h ^ (unsigned char)*name) * 0x100000001B3ull;
-    r.s = h ^ 0x7EE5EED2025ull;
-    return r;
-}
-
 static int tt_stop(void) { return tr_case_failures() >= TT_MAX_FAILURES; }
-
-/* ---- ISAs -------------------------------------------------------------------- */
-
-static const dmlref_isa tt_isas[] = {DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,       DMLREF_ISA_AVX2,
-                                     DMLREF_ISA_AVX512, DMLREF_ISA_AVX512FP16, DMLREF_ISA_NEON};
-#define TT_ISA_COUNT (sizeof tt_isas / sizeof tt_isas[0])
-
-/* ---- bits -------------------------------------------------------------------- */
-
-static uint64_t tt_load(const unsigned char *p, unsigned size) {
-    uint8_t b;
-    uint16_t h;
-    uint32_t w;
-    uint64_t d;
-    switch (size) {
-    case 1: memcpy(&b, p, 1); return b;
-    case 2: memcpy(&h, p, 2); return h;
-    case 4: memcpy(&w, p, 4); return w;
-    default: memcpy(&d, p, 8); return d;
-    }
-}
-static void tt_store(unsigned char *p, unsigned size, uint64_t v) {
-    uint8_t b = (uint8_t)v;
-    uint16_t h = (uint16_t)v;
-    uint32_t w = (uint32_t)v;
-    switch (size) {
-    case 1: memcpy(p, &b, 1); break;
-    case 2: memcpy(p, &h, 2); break;
-    case 4: memcpy(p, &w, 4); break;
-    default: memcpy(p, &v, 8); break;
-    }
-}
-static uint64_t tt_double_bits(double v) {
-    uint64_t b;
-    memcpy(&b, &v, 8);
-    return b;
-}
-static double tt_bits_double(uint64_t b) {
-    double v;
-    memcpy(&v, &b, 8);
-    return v;
-}
-static uint64_t tt_float_bits(float v) {
-    uint32_t b;
-    memcpy(&b, &v, 4);
-    return b;
-}
-static float tt_bits_float(uint64_t b) {
-    uint32_t w = (uint32_t)b;
-    float v;
-    memcpy(&v, &w, 4);
-    return v;
-}
-
-static int tt_is_float(DML_TENSOR_DATA_TYPE t) {
-    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 ||
-           t == DML_TENSOR_DATA_TYPE_FLOAT64;
-}
-static int tt_is_signed(DML_TENSOR_DATA_TYPE t) {
-    return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 || t == DML_TENSOR_DATA_TYPE_INT32 ||
-           t == DML_TENSOR_DATA_TYPE_INT64;
-}
-static unsigned tt_size(DML_TENSOR_DATA_TYPE t) { return oracle_type_size(t); }
-static const char *tt_type_name(DML_TENSOR_DATA_TYPE t) {
-    switch (t) {
-    case DML_TENSOR_DATA_TYPE_FLOAT16: return "f16";
-    case DML_TENSOR_DATA_TYPE_FLOAT32: return "f32";
-    case DML_TENSOR_DATA_TYPE_FLOAT64: return "f64";
-    case DML_TENSOR_DATA_TYPE_INT8: return "i8";
-    case DML_TENSOR_DATA_TYPE_INT16: return "i16";
-    case DML_TENSOR_DATA_TYPE_INT32: return "i32";
-    case DML_TENSOR_DATA_TYPE_INT64: return "i64";
-    case DML_TENSOR_DATA_TYPE_UINT8: return "u8";
-    case DML_TENSOR_DATA_TYPE_UINT16: return "u16";
-    case DML_TENSOR_DATA_TYPE_UINT32: return "u32";
-    case DML_TENSOR_DATA_TYPE_UINT64: return "u64";
-    default: return "?";
-    }
-}
 
 static uint64_t tt_canonical_nan(DML_TENSOR_DATA_TYPE t) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return 0x7E00u;
@@ -157,7 +57,7 @@ static uint64_t tt_one_bits(DML_TENSOR_DATA_TYPE t) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT64) return 0x3FF0000000000000ull;
     return 1u;
 }
-static uint64_t tt_sign_bit(DML_TENSOR_DATA_TYPE t) { return (uint64_t)1 << (tt_size(t) * 8u - 1u); }
+static uint64_t tt_sign_bit(DML_TENSOR_DATA_TYPE t) { return (uint64_t)1 << (fx_type_size(t) * 8u - 1u); }
 static uint64_t tt_inf_bits(DML_TENSOR_DATA_TYPE t) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return 0x7C00u;
     if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return 0x7F800000u;
@@ -167,8 +67,8 @@ static uint64_t tt_inf_bits(DML_TENSOR_DATA_TYPE t) {
 /* Exact value of a float element. */
 static double tt_value(DML_TENSOR_DATA_TYPE t, uint64_t bits) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return (double)oracle_f16_to_f32((uint16_t)bits);
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return (double)tt_bits_float(bits);
-    return tt_bits_double(bits);
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return (double)fx_bits_float(bits);
+    return fx_bits_double(bits);
 }
 
 /* Round a double once, to nearest even, to the binary format with `precision`
@@ -176,7 +76,7 @@ static double tt_value(DML_TENSOR_DATA_TYPE t, uint64_t bits) {
    subnormals, overflow to infinity, signed zeros; NaN gives the canonical
    quiet NaN. Pure integer work on the double's bits: no float32 in between. */
 static uint64_t tt_round_double(double v, unsigned precision, unsigned exponent_bits) {
-    const uint64_t d = tt_double_bits(v);
+    const uint64_t d = fx_double_bits(v);
     const uint64_t ones = ((uint64_t)1 << exponent_bits) - 1u;
     const uint64_t sign = (d >> 63) << (precision + exponent_bits - 1u);
     const int bias = (int)(ones >> 1), emin = 1 - bias;
@@ -244,8 +144,8 @@ static double tt_apply(int kind, int product, double a, double b) {
 /* An accumulated value to the output type's bits. */
 static uint64_t tt_output_bits(DML_TENSOR_DATA_TYPE t, int kind, double v) {
     if (v != v) return tt_canonical_nan(t);
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT64) return tt_double_bits(v);
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return kind == TT_K_SINGLE ? tt_float_bits((float)v) : tt_to_single(v);
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT64) return fx_double_bits(v);
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return kind == TT_K_SINGLE ? fx_float_bits((float)v) : tt_to_single(v);
     return kind == TT_K_SINGLE ? (uint64_t)oracle_f32_to_f16((float)v) : tt_to_half(v);
 }
 
@@ -274,7 +174,7 @@ static void tt_tree(int algorithm, uint32_t block, int kind, int product, double
 
 /* Integer scans: modulo 2^bits, every option ignored. */
 static void tt_model_int_line(const tt_cfg *c, const uint64_t *x, size_t n, uint64_t *y) {
-    const unsigned bits = tt_size(c->type) * 8u;
+    const unsigned bits = fx_type_size(c->type) * 8u;
     const uint64_t mask = bits == 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1u);
     uint64_t tally = c->product ? 1u : 0u;
     size_t i;
@@ -293,7 +193,7 @@ static void tt_model_line(const tt_cfg *c, const uint64_t *x, size_t n, uint64_t
     uint32_t block = c->block;
     double *v, *r, *z = NULL, *tmp = NULL;
     size_t i, s;
-    if (!tt_is_float(c->type)) {
+    if (!fx_is_float(c->type)) {
         tt_model_int_line(c, x, n, y);
         return;
     }
@@ -341,7 +241,8 @@ static void tt_model_line(const tt_cfg *c, const uint64_t *x, size_t n, uint64_t
         }
     }
     for (i = 0; i < n; i++) {
-        if (c->exclusive) y[i] = i == 0 ? (c->product ? tt_one_bits(c->type) : 0u) : tt_output_bits(c->type, kind, r[i - 1]);
+        if (c->exclusive)
+            y[i] = i == 0 ? (c->product ? tt_one_bits(c->type) : 0u) : tt_output_bits(c->type, kind, r[i - 1]);
         else y[i] = tt_output_bits(c->type, kind, r[i]);
     }
     free(v);
@@ -362,7 +263,7 @@ static void tt_describe_cfg(const tt_cfg *c, char *buf, size_t cap) {
         snprintf(order, sizeof order, "TREE{%s,%lu,%s}", tt_algorithm_names[c->algorithm], (unsigned long)c->block,
                  tt_carry_names[c->carry]);
     else snprintf(order, sizeof order, "%s", c->order == DMLREF_FLOAT_ORDER_BLOCKED ? "BLOCKED" : "SEQUENTIAL");
-    snprintf(buf, cap, "%s %s acc=%s seed=%d %s%s%s", c->product ? "cumprod" : "cumsum", tt_type_name(c->type),
+    snprintf(buf, cap, "%s %s acc=%s seed=%d %s%s%s", c->product ? "cumprod" : "cumsum", fx_type_short(c->type),
              tt_accumulation_names[c->accumulation], c->seed, order, c->exclusive ? " exclusive" : "",
              c->decreasing ? " DECREASING" : "");
 }
@@ -438,90 +339,70 @@ static void tt_describe_geometry(const tt_geometry *g, char *buf, size_t cap) {
 }
 
 typedef struct tt_scan_op {
-    DML_BUFFER_TENSOR_DESC in_buf, out_buf;
-    DML_TENSOR_DESC in, out;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC product;
-    DML_OPERATOR_DESC op;
+    fx_tensor in, out;
+    fx_op scan;
 } tt_scan_op;
 
 static void tt_make_scan_op(tt_scan_op *o, const tt_cfg *c, const tt_geometry *g) {
-    memset(o, 0, sizeof *o);
-    o->in_buf.DataType = c->type;
-    o->in_buf.Flags = DML_TENSOR_FLAG_NONE;
-    o->in_buf.DimensionCount = g->rank;
-    o->in_buf.Sizes = g->sizes;
-    o->in_buf.Strides = g->in_null ? NULL : g->in_strides;
-    o->in_buf.TotalTensorSizeInBytes = tt_bytes(c->type, g, 0);
-    o->out_buf = o->in_buf;
-    o->out_buf.Strides = g->out_null ? NULL : g->out_strides;
-    o->out_buf.TotalTensorSizeInBytes = tt_bytes(c->type, g, 1);
-    o->in.Type = o->out.Type = DML_TENSOR_TYPE_BUFFER;
-    o->in.Desc = &o->in_buf;
-    o->out.Desc = &o->out_buf;
-    o->sum.InputTensor = o->product.InputTensor = &o->in;
-    o->sum.OutputTensor = o->product.OutputTensor = &o->out;
-    o->sum.Axis = o->product.Axis = g->axis;
-    o->sum.AxisDirection = o->product.AxisDirection =
-        c->decreasing ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
-    o->sum.HasExclusiveSum = o->product.HasExclusiveProduct = c->exclusive ? TRUE : FALSE;
-    o->op.Type = c->product ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION;
-    o->op.Desc = c->product ? (const void *)&o->product : (const void *)&o->sum;
+    fx_tensor_set(&o->in, c->type, g->rank, g->sizes, g->in_null ? NULL : g->in_strides, tt_bytes(c->type, g, 0));
+    fx_tensor_set(&o->out, c->type, g->rank, g->sizes, g->out_null ? NULL : g->out_strides,
+                  tt_bytes(c->type, g, 1));
+    fx_scan_op(&o->scan, c->product, &o->in.desc, &o->out.desc, g->axis, c->decreasing, c->exclusive);
 }
 
 /* ---- data -------------------------------------------------------------------------- */
 
-static uint64_t tt_random_nan(tt_rng *r, DML_TENSOR_DATA_TYPE t) {
-    uint64_t sign = (tt_next(r) & 1u) ? tt_sign_bit(t) : 0u;
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return sign | 0x7C00u | (1u + tt_below(r, 0x3FFu));
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return sign | 0x7F800000u | (1u + tt_below(r, 0x7FFFFFu));
-    return sign | 0x7FF0000000000000ull | (1u + (tt_next(r) & 0xFFFFFFFFFFFFEull));
+static uint64_t tt_random_nan(fx_rng *r, DML_TENSOR_DATA_TYPE t) {
+    uint64_t sign = (fx_next(r) & 1u) ? tt_sign_bit(t) : 0u;
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return sign | 0x7C00u | (1u + fx_below(r, 0x3FFu));
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return sign | 0x7F800000u | (1u + fx_below(r, 0x7FFFFFu));
+    return sign | 0x7FF0000000000000ull | (1u + (fx_next(r) & 0xFFFFFFFFFFFFEull));
 }
 
 /* A finite value: for sums, random signs and exponents spread wide enough that
    every association order rounds differently; for products, values near 1
    (sometimes negative) so long lines neither overflow nor vanish. */
-static uint64_t tt_random_value(tt_rng *r, DML_TENSOR_DATA_TYPE t, int product) {
-    uint64_t sign = (tt_next(r) & 1u) ? tt_sign_bit(t) : 0u;
-    if (!tt_is_float(t)) {
-        uint64_t v = tt_next(r);
-        if (product && tt_below(r, 4)) v = (v & 7u) | 1u; /* odd small factors keep products non-zero longer */
-        else if (tt_below(r, 2)) v = (uint64_t)((int64_t)tt_below(r, 201) - 100);
+static uint64_t tt_random_value(fx_rng *r, DML_TENSOR_DATA_TYPE t, int product) {
+    uint64_t sign = (fx_next(r) & 1u) ? tt_sign_bit(t) : 0u;
+    if (!fx_is_float(t)) {
+        uint64_t v = fx_next(r);
+        if (product && fx_below(r, 4)) v = (v & 7u) | 1u; /* odd small factors keep products non-zero longer */
+        else if (fx_below(r, 2)) v = (uint64_t)((int64_t)fx_below(r, 201) - 100);
         return v;
     }
     if (product) {
-        double u = (tt_unit(r) * 2 - 1) * (t == DML_TENSOR_DATA_TYPE_FLOAT16 ? 0.05 : 0.03125);
+        double u = (fx_unit(r) * 2 - 1) * (t == DML_TENSOR_DATA_TYPE_FLOAT16 ? 0.05 : 0.03125);
         uint64_t bits;
         if (t == DML_TENSOR_DATA_TYPE_FLOAT16) bits = tt_to_half(1 + u);
-        else if (t == DML_TENSOR_DATA_TYPE_FLOAT32) bits = tt_float_bits((float)(1 + u));
-        else bits = tt_double_bits(1 + u);
-        return tt_below(r, 10) == 0 ? bits | tt_sign_bit(t) : bits;
+        else if (t == DML_TENSOR_DATA_TYPE_FLOAT32) bits = fx_float_bits((float)(1 + u));
+        else bits = fx_double_bits(1 + u);
+        return fx_below(r, 10) == 0 ? bits | tt_sign_bit(t) : bits;
     }
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16) { /* 2^-24 .. 128 */
-        unsigned biased = tt_below(r, 12) == 0 ? 0u : 1u + tt_below(r, 21);
-        return sign | ((uint64_t)biased << 10) | (tt_next(r) & 0x3FFu);
+        unsigned biased = fx_below(r, 12) == 0 ? 0u : 1u + fx_below(r, 21);
+        return sign | ((uint64_t)biased << 10) | (fx_next(r) & 0x3FFu);
     }
     if (t == DML_TENSOR_DATA_TYPE_FLOAT32) { /* 2^-20 .. 2^13 */
-        unsigned biased = 107u + tt_below(r, 33);
-        return sign | ((uint64_t)biased << 23) | (tt_next(r) & 0x7FFFFFu);
+        unsigned biased = 107u + fx_below(r, 33);
+        return sign | ((uint64_t)biased << 23) | (fx_next(r) & 0x7FFFFFu);
     }
-    return sign | ((uint64_t)(993u + tt_below(r, 51)) << 52) | (tt_next(r) & 0xFFFFFFFFFFFFFull);
+    return sign | ((uint64_t)(993u + fx_below(r, 51)) << 52) | (fx_next(r) & 0xFFFFFFFFFFFFFull);
 }
 
 /* Fill the input of one line, in traversal order. special: a leading -0.0 run,
    -0.0 sprinkled, NaN and infinities at random places. */
-static void tt_fill_line(tt_rng *r, const tt_cfg *c, uint64_t *x, size_t n, int special) {
+static void tt_fill_line(fx_rng *r, const tt_cfg *c, uint64_t *x, size_t n, int special) {
     size_t i;
     for (i = 0; i < n; i++) x[i] = tt_random_value(r, c->type, c->product);
-    if (!special || !tt_is_float(c->type)) return;
+    if (!special || !fx_is_float(c->type)) return;
     {
-        size_t run = tt_below(r, (uint32_t)(n < 40 ? n : 40) + 1u);
-        uint32_t what = tt_below(r, 8);
+        size_t run = fx_below(r, (uint32_t)(n < 40 ? n : 40) + 1u);
+        uint32_t what = fx_below(r, 8);
         for (i = 0; i < run; i++) x[i] = tt_sign_bit(c->type); /* -0.0 */
-        for (i = 0; i < n / 16u; i++) x[tt_below(r, (uint32_t)n)] = tt_below(r, 2) ? tt_sign_bit(c->type) : 0u;
-        if (what == 0 || what == 3) x[tt_below(r, (uint32_t)n)] = tt_random_nan(r, c->type);
-        if (what == 1 || what == 3 || what == 5) x[tt_below(r, (uint32_t)n)] = tt_inf_bits(c->type);
-        if (what == 2 || what == 5) x[tt_below(r, (uint32_t)n)] = tt_inf_bits(c->type) | tt_sign_bit(c->type);
+        for (i = 0; i < n / 16u; i++) x[fx_below(r, (uint32_t)n)] = fx_below(r, 2) ? tt_sign_bit(c->type) : 0u;
+        if (what == 0 || what == 3) x[fx_below(r, (uint32_t)n)] = tt_random_nan(r, c->type);
+        if (what == 1 || what == 3 || what == 5) x[fx_below(r, (uint32_t)n)] = tt_inf_bits(c->type);
+        if (what == 2 || what == 5) x[fx_below(r, (uint32_t)n)] = tt_inf_bits(c->type) | tt_sign_bit(c->type);
         if (what == 6 && n > 1) x[n - 1] = tt_random_nan(r, c->type);
     }
 }
@@ -531,9 +412,9 @@ static void tt_fill_line(tt_rng *r, const tt_cfg *c, uint64_t *x, size_t n, int 
 /* Run the library on `cfgs` (count 1 or 2 configurations that must all give
    the model's output of cfgs[0]) for geometry g under every ISA; data drawn
    from r. Returns 1 when everything matched. */
-static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *g, tt_rng *r, int special) {
+static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *g, fx_rng *r, int special) {
     const tt_cfg *c = &cfgs[0];
-    const unsigned size = tt_size(c->type);
+    const unsigned size = fx_type_size(c->type);
     const size_t in_bytes = (size_t)tt_bytes(c->type, g, 0), out_bytes = (size_t)tt_bytes(c->type, g, 1);
     const size_t n = g->sizes[g->axis];
     uint64_t in_strides[TT_MAX_RANK], out_strides[TT_MAX_RANK];
@@ -552,7 +433,7 @@ static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *
     }
     tt_effective(g, 0, in_strides);
     tt_effective(g, 1, out_strides);
-    for (i = 0; i < in_bytes; i++) in[i] = (unsigned char)tt_next(r);
+    for (i = 0; i < in_bytes; i++) in[i] = (unsigned char)fx_next(r);
     memset(expected, TT_FILL, out_bytes);
     memset(index, 0, sizeof index);
     do { /* every line (index[axis] == 0) gets its data; broadcast lines share elements: the last write stays */
@@ -560,7 +441,7 @@ static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *
         tt_fill_line(r, c, x, n, special);
         for (j = 0; j < n; j++) {
             index[g->axis] = (UINT)(c->decreasing ? n - 1 - j : j);
-            tt_store(in + tt_offset(index, in_strides, g->rank) * size, size, x[j]);
+            fx_store(in + tt_offset(index, in_strides, g->rank) * size, size, x[j]);
         }
         index[g->axis] = 0;
     } while (tt_next_index(index, g->sizes, g->rank));
@@ -569,7 +450,7 @@ static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *
         if (index[g->axis] != 0) continue;
         for (j = 0; j < n; j++) {
             index[g->axis] = (UINT)(c->decreasing ? n - 1 - j : j);
-            x[j] = tt_load(in + tt_offset(index, in_strides, g->rank) * size, size);
+            x[j] = fx_load(in + tt_offset(index, in_strides, g->rank) * size, size);
         }
         tt_model_line(c, x, n, y);
         for (k = 1; k < count; k++) { /* the configurations must be the same by the contract: the model agrees */
@@ -581,14 +462,14 @@ static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *
         }
         for (j = 0; j < n; j++) {
             index[g->axis] = (UINT)(c->decreasing ? n - 1 - j : j);
-            tt_store(expected + tt_offset(index, out_strides, g->rank) * size, size, y[j]);
+            fx_store(expected + tt_offset(index, out_strides, g->rank) * size, size, y[j]);
         }
         index[g->axis] = 0;
     } while (tt_next_index(index, g->sizes, g->rank));
     memcpy(in_copy, in, in_bytes);
 
-    for (i = 0; i < TT_ISA_COUNT; i++) {
-        if (!dmlref_isa_available(tt_isas[i])) continue;
+    for (i = 0; i < FX_ISA_COUNT; i++) {
+        if (!dmlref_isa_available(fx_isas[i])) continue;
         for (k = 0; k < count; k++) {
             tt_scan_op o;
             dmlref_options options;
@@ -599,16 +480,16 @@ static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *
             dmlref_status st;
             unsigned char *target = k == 0 ? first : alt;
             tt_make_scan_op(&o, &cfgs[k], g);
-            tt_set_options(&options, &cfgs[k], &tree, tt_isas[i], message, sizeof message);
+            tt_set_options(&options, &cfgs[k], &tree, fx_isas[i], message, sizeof message);
             memset(target, TT_FILL, out_bytes);
             message[0] = 0;
             inputs[0] = in;
             outputs[0] = target;
-            st = dmlref_execute(&o.op, inputs, outputs, &options);
+            st = dmlref_execute(&o.scan.op, inputs, outputs, &options);
             tt_describe_cfg(&cfgs[k], what, sizeof what);
             tt_describe_geometry(g, where, sizeof where);
             if (st != DMLREF_OK) {
-                ok = TR_CHECKF(0, "%s %s isa=%s: status %s (%s)", what, where, dmlref_isa_name(tt_isas[i]),
+                ok = TR_CHECKF(0, "%s %s isa=%s: status %s (%s)", what, where, dmlref_isa_name(fx_isas[i]),
                                dmlref_status_name(st), message);
                 continue;
             }
@@ -619,7 +500,7 @@ static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *
                 memset(at, 0, sizeof at);
                 do {
                     uint64_t off = tt_offset(at, out_strides, g->rank) * size;
-                    uint64_t e = tt_load(expected + off, size), v = tt_load(target + off, size);
+                    uint64_t e = fx_load(expected + off, size), v = fx_load(target + off, size);
                     if (e != v) {
                         size_t pos = at[g->axis];
                         size_t trav = c->decreasing ? n - 1 - pos : pos;
@@ -627,7 +508,7 @@ static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *
                         ok = TR_CHECKF(0,
                                        "%s %s isa=%s: output at index %lu along the axis (traversal position %lu of "
                                        "%lu, line offset %lu) is 0x%llx, expected 0x%llx",
-                                       what, where, dmlref_isa_name(tt_isas[i]), (unsigned long)pos,
+                                       what, where, dmlref_isa_name(fx_isas[i]), (unsigned long)pos,
                                        (unsigned long)trav, (unsigned long)n,
                                        (unsigned long)tt_offset(at, out_strides, g->rank), (unsigned long long)v,
                                        (unsigned long long)e);
@@ -638,15 +519,15 @@ static int tt_check_scan(const tt_cfg *cfgs, unsigned count, const tt_geometry *
                 if (!reported) {
                     for (b = 0; b < out_bytes && target[b] == expected[b]; b++) {}
                     ok = TR_CHECKF(0, "%s %s isa=%s: output byte %lu (not an element) changed to 0x%02x", what,
-                                   where, dmlref_isa_name(tt_isas[i]), (unsigned long)b, target[b]);
+                                   where, dmlref_isa_name(fx_isas[i]), (unsigned long)b, target[b]);
                 }
             }
             if (memcmp(in, in_copy, in_bytes) != 0)
-                ok = TR_CHECKF(0, "%s %s isa=%s: the input changed", what, where, dmlref_isa_name(tt_isas[i]));
+                ok = TR_CHECKF(0, "%s %s isa=%s: the input changed", what, where, dmlref_isa_name(fx_isas[i]));
             if (k > 0 && memcmp(first, alt, out_bytes) != 0) {
                 char what0[256];
                 tt_describe_cfg(&cfgs[0], what0, sizeof what0);
-                ok = TR_CHECKF(0, "isa=%s %s: library outputs of [%s] and [%s] differ", dmlref_isa_name(tt_isas[i]),
+                ok = TR_CHECKF(0, "isa=%s %s: library outputs of [%s] and [%s] differ", dmlref_isa_name(fx_isas[i]),
                                where, what0, what);
             }
         }
@@ -664,48 +545,48 @@ done:
     return ok;
 }
 
-static void tt_line_geometry(tt_geometry *g, size_t n, tt_rng *r) {
+static void tt_line_geometry(tt_geometry *g, size_t n, fx_rng *r) {
     memset(g, 0, sizeof *g);
     g->rank = 1;
     g->axis = 0;
     g->sizes[0] = (UINT)n;
     g->in_null = g->out_null = 1;
-    if (r && tt_below(r, 5) == 0) { /* a strided line now and then */
+    if (r && fx_below(r, 5) == 0) { /* a strided line now and then */
         g->in_null = 0;
-        g->in_strides[0] = 1u + tt_below(r, 3);
+        g->in_strides[0] = 1u + fx_below(r, 3);
     }
-    if (r && tt_below(r, 6) == 0) {
+    if (r && fx_below(r, 6) == 0) {
         g->out_null = 0;
         g->out_strides[0] = 2u;
     }
 }
 
 /* A random 2-D to 4-D geometry: packed, padded or transposed (padded) layouts; broadcast inputs. */
-static void tt_random_geometry(tt_geometry *g, tt_rng *r, UINT max_line) {
+static void tt_random_geometry(tt_geometry *g, fx_rng *r, UINT max_line) {
     UINT d;
     int side;
     memset(g, 0, sizeof *g);
-    g->rank = 2u + (tt_below(r, 4) == 0 ? 1u + tt_below(r, 2) : 0u);
-    g->axis = tt_below(r, g->rank);
-    for (d = 0; d < g->rank; d++) g->sizes[d] = 1u + tt_below(r, g->rank == 2 ? 9u : 5u);
-    g->sizes[g->axis] = 1u + tt_below(r, max_line);
+    g->rank = 2u + (fx_below(r, 4) == 0 ? 1u + fx_below(r, 2) : 0u);
+    g->axis = fx_below(r, g->rank);
+    for (d = 0; d < g->rank; d++) g->sizes[d] = 1u + fx_below(r, g->rank == 2 ? 9u : 5u);
+    g->sizes[g->axis] = 1u + fx_below(r, max_line);
     for (side = 0; side < 2; side++) {
         UINT *s = side ? g->out_strides : g->in_strides;
-        uint32_t kind = tt_below(r, side ? 3u : 4u);
+        uint32_t kind = fx_below(r, side ? 3u : 4u);
         if (kind == 3) { /* input only: padded row-major with some strides 0 (broadcast) */
             s[g->rank - 1] = 1u;
             for (d = g->rank - 1; d-- > 0;) s[d] = s[d + 1] * g->sizes[d + 1] + 1u;
-            s[tt_below(r, g->rank)] = 0;
-            if (tt_below(r, 2)) s[tt_below(r, g->rank)] = 0;
+            s[fx_below(r, g->rank)] = 0;
+            if (fx_below(r, 2)) s[fx_below(r, g->rank)] = 0;
         } else if (kind == 0) {
             if (side) g->out_null = 1;
             else g->in_null = 1;
         } else if (kind == 1) { /* padded row-major */
-            s[g->rank - 1] = 1u + tt_below(r, 2);
-            for (d = g->rank - 1; d-- > 0;) s[d] = s[d + 1] * g->sizes[d + 1] + tt_below(r, 3);
+            s[g->rank - 1] = 1u + fx_below(r, 2);
+            for (d = g->rank - 1; d-- > 0;) s[d] = s[d + 1] * g->sizes[d + 1] + fx_below(r, 3);
         } else { /* transposed: the first dimension fastest, padded */
-            s[0] = 1u + tt_below(r, 2);
-            for (d = 1; d < g->rank; d++) s[d] = s[d - 1] * g->sizes[d - 1] + tt_below(r, 3);
+            s[0] = 1u + fx_below(r, 2);
+            for (d = 1; d < g->rank; d++) s[d] = s[d - 1] * g->sizes[d - 1] + fx_below(r, 3);
         }
     }
 }
@@ -728,7 +609,7 @@ static void tt_run_model_case(const void *ctx) {
     static const uint32_t fixed_blocks[] = {2, 4, 8, 16, 32, 64, 1024, 2048};
     static const uint32_t mid_blocks[] = {128, 256, 512};
     static const uint32_t big_blocks[] = {4096, 8192, 16384, 32768, 65536};
-    tt_rng r = tt_seeded(m->name);
+    fx_rng r = fx_seeded(m->name, 0x7EE5EED2025ull);
     unsigned counter = 0;
     int carry, accumulation, seed;
     for (carry = 0; carry < 2; carry++)
@@ -737,8 +618,8 @@ static void tt_run_model_case(const void *ctx) {
                 uint32_t blocks[10];
                 unsigned b, nb = 0;
                 for (b = 0; b < sizeof fixed_blocks / sizeof fixed_blocks[0]; b++) blocks[nb++] = fixed_blocks[b];
-                blocks[nb++] = mid_blocks[tt_below(&r, 3)];
-                blocks[nb++] = big_blocks[tt_below(&r, 5)];
+                blocks[nb++] = mid_blocks[fx_below(&r, 3)];
+                blocks[nb++] = big_blocks[fx_below(&r, 5)];
                 for (b = 0; b < nb; b++) {
                     const uint32_t B = blocks[b];
                     size_t lengths[8];
@@ -748,12 +629,12 @@ static void tt_run_model_case(const void *ctx) {
                         if (B > 2) lengths[nl++] = B - 1;
                         lengths[nl++] = B;
                         lengths[nl++] = B + 1;
-                        lengths[nl++] = 2 * (size_t)B + 1 + tt_below(&r, B - 1);
-                        if (B <= 64) lengths[nl++] = (3 + tt_below(&r, 600 / B)) * (size_t)B + tt_below(&r, B);
+                        lengths[nl++] = 2 * (size_t)B + 1 + fx_below(&r, B - 1);
+                        if (B <= 64) lengths[nl++] = (3 + fx_below(&r, 600 / B)) * (size_t)B + fx_below(&r, B);
                     } else {
                         lengths[nl++] = 2;
-                        lengths[nl++] = 3 + tt_below(&r, 300);
-                        lengths[nl++] = 300 + tt_below(&r, 2700);
+                        lengths[nl++] = 3 + fx_below(&r, 300);
+                        lengths[nl++] = 300 + fx_below(&r, 2700);
                     }
                     for (l = 0; l < nl; l++) {
                         tt_cfg c;
@@ -771,7 +652,7 @@ static void tt_run_model_case(const void *ctx) {
                         c.decreasing = (int)((counter >> 1) & 1u);
                         counter++;
                         tt_line_geometry(&g, lengths[l], &r);
-                        tt_check_scan(&c, 1, &g, &r, tt_below(&r, 4) == 0);
+                        tt_check_scan(&c, 1, &g, &r, fx_below(&r, 4) == 0);
                         if (tt_stop()) return;
                     }
                 }
@@ -780,7 +661,7 @@ static void tt_run_model_case(const void *ctx) {
 
 /* Lines one past and one short of the biggest block, once per tree and carry. */
 static void tt_run_big_block(const void *ctx) {
-    tt_rng r = tt_seeded("tree/model/big-block");
+    fx_rng r = fx_seeded("tree/model/big-block", 0x7EE5EED2025ull);
     int algorithm, carry;
     (void)ctx;
     for (algorithm = 0; algorithm < 3; algorithm++)
@@ -805,37 +686,39 @@ static void tt_run_big_block(const void *ctx) {
 
 /* ---- tree/strided/... ------------------------------------------------------------------ */
 
-static void tt_random_order(tt_cfg *c, tt_rng *r) {
+static void tt_random_order(tt_cfg *c, fx_rng *r) {
     static const uint32_t blocks[] = {2, 4, 8, 16, 32, 64, 128, 256};
-    uint32_t pick = tt_below(r, 10);
-    c->order = pick < 7 ? DMLREF_FLOAT_ORDER_TREE : pick < 9 ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    uint32_t pick = fx_below(r, 10);
+    c->order = pick < 7   ? DMLREF_FLOAT_ORDER_TREE
+               : pick < 9 ? DMLREF_FLOAT_ORDER_BLOCKED
+                          : DMLREF_FLOAT_ORDER_SEQUENTIAL;
     if (c->order == DMLREF_FLOAT_ORDER_TREE) {
-        c->algorithm = (int)tt_below(r, 3);
-        c->carry = (int)tt_below(r, 2);
-        c->block = blocks[tt_below(r, 8)];
+        c->algorithm = (int)fx_below(r, 3);
+        c->carry = (int)fx_below(r, 2);
+        c->block = blocks[fx_below(r, 8)];
     }
-    c->accumulation = (int)tt_below(r, 3);
-    c->seed = (int)tt_below(r, 2);
-    c->exclusive = (int)tt_below(r, 2);
-    c->decreasing = (int)tt_below(r, 2);
+    c->accumulation = (int)fx_below(r, 3);
+    c->seed = (int)fx_below(r, 2);
+    c->exclusive = (int)fx_below(r, 2);
+    c->decreasing = (int)fx_below(r, 2);
 }
 
 static void tt_run_strided(const void *ctx) {
     const DML_TENSOR_DATA_TYPE type = *(const DML_TENSOR_DATA_TYPE *)ctx;
     char name[64];
-    tt_rng r;
+    fx_rng r;
     unsigned it;
-    snprintf(name, sizeof name, "tree/strided/%s", tt_type_name(type));
-    r = tt_seeded(name);
+    snprintf(name, sizeof name, "tree/strided/%s", fx_type_short(type));
+    r = fx_seeded(name, 0x7EE5EED2025ull);
     for (it = 0; it < 60; it++) {
         tt_cfg c;
         tt_geometry g;
         memset(&c, 0, sizeof c);
         c.type = type;
-        c.product = (int)tt_below(&r, 2);
+        c.product = (int)fx_below(&r, 2);
         tt_random_order(&c, &r);
         tt_random_geometry(&g, &r, it % 3 == 0 ? 400u : 70u);
-        tt_check_scan(&c, 1, &g, &r, tt_below(&r, 4) == 0);
+        tt_check_scan(&c, 1, &g, &r, fx_below(&r, 4) == 0);
         if (tt_stop()) return;
     }
 }
@@ -846,11 +729,11 @@ static void tt_run_blocked(const void *ctx) {
     const DML_TENSOR_DATA_TYPE type = *(const DML_TENSOR_DATA_TYPE *)ctx;
     static const size_t lengths[] = {1, 2, 15, 16, 17, 31, 33, 100, 257, 1000};
     char name[64];
-    tt_rng r;
+    fx_rng r;
     unsigned counter = 0;
     int product, accumulation, seed;
-    snprintf(name, sizeof name, "tree/blocked/%s", tt_type_name(type));
-    r = tt_seeded(name);
+    snprintf(name, sizeof name, "tree/blocked/%s", fx_type_short(type));
+    r = fx_seeded(name, 0x7EE5EED2025ull);
     for (product = 0; product < 2; product++)
         for (accumulation = 0; accumulation < 3; accumulation++)
             for (seed = 0; seed < 2; seed++) {
@@ -878,7 +761,7 @@ static void tt_run_blocked(const void *ctx) {
                     }
                     if (l < sizeof lengths / sizeof lengths[0]) tt_line_geometry(&g, lengths[l], &r);
                     else tt_random_geometry(&g, &r, 200u);
-                    tt_check_scan(c, 2, &g, &r, tt_below(&r, 4) == 0);
+                    tt_check_scan(c, 2, &g, &r, fx_below(&r, 4) == 0);
                     if (tt_stop()) return;
                 }
             }
@@ -890,11 +773,11 @@ static void tt_run_sequential(const void *ctx) {
     const DML_TENSOR_DATA_TYPE type = *(const DML_TENSOR_DATA_TYPE *)ctx;
     static const size_t lengths[] = {1, 2, 3, 17, 100, 1000, 4097};
     char name[64];
-    tt_rng r;
+    fx_rng r;
     unsigned counter = 0;
     int product, accumulation, seed;
-    snprintf(name, sizeof name, "tree/sequential/%s", tt_type_name(type));
-    r = tt_seeded(name);
+    snprintf(name, sizeof name, "tree/sequential/%s", fx_type_short(type));
+    r = fx_seeded(name, 0x7EE5EED2025ull);
     for (product = 0; product < 2; product++)
         for (accumulation = 0; accumulation < 3; accumulation++)
             for (seed = 0; seed < 2; seed++) {
@@ -913,7 +796,7 @@ static void tt_run_sequential(const void *ctx) {
                     counter++;
                     if (l < sizeof lengths / sizeof lengths[0]) tt_line_geometry(&g, lengths[l], &r);
                     else tt_random_geometry(&g, &r, 300u);
-                    tt_check_scan(&c, 1, &g, &r, tt_below(&r, 3) == 0);
+                    tt_check_scan(&c, 1, &g, &r, fx_below(&r, 3) == 0);
                     if (tt_stop()) return;
                 }
             }
@@ -926,7 +809,7 @@ static void tt_run_integers(const void *ctx) {
                                                  DML_TENSOR_DATA_TYPE_INT32,  DML_TENSOR_DATA_TYPE_INT64,
                                                  DML_TENSOR_DATA_TYPE_UINT8,  DML_TENSOR_DATA_TYPE_UINT16,
                                                  DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT64};
-    tt_rng r = tt_seeded("tree/integers");
+    fx_rng r = fx_seeded("tree/integers", 0x7EE5EED2025ull);
     unsigned t, it;
     (void)ctx;
     for (t = 0; t < sizeof types / sizeof types[0]; t++)
@@ -940,10 +823,10 @@ static void tt_run_integers(const void *ctx) {
             if (it < 3) { /* every tree at least once per type */
                 c.order = DMLREF_FLOAT_ORDER_TREE;
                 c.algorithm = (int)it;
-                c.block = 1u << (1u + tt_below(&r, 16));
+                c.block = 1u << (1u + fx_below(&r, 16));
             }
             if (it % 4 == 3) tt_random_geometry(&g, &r, 300u);
-            else tt_line_geometry(&g, 1u + tt_below(&r, 700), &r);
+            else tt_line_geometry(&g, 1u + fx_below(&r, 700), &r);
             tt_check_scan(&c, 1, &g, &r, 0);
             if (tt_stop()) return;
         }
@@ -965,8 +848,8 @@ typedef struct tt_hand {
 
 static uint64_t tt_bits_of(DML_TENSOR_DATA_TYPE t, double v) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return tt_to_half(v);
-    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return tt_float_bits((float)v);
-    return tt_double_bits(v);
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return fx_float_bits((float)v);
+    return fx_double_bits(v);
 }
 
 static void tt_run_hand(const void *ctx) {
@@ -1100,28 +983,28 @@ static void tt_run_hand(const void *ctx) {
                       i, (unsigned long long)y[i], (unsigned long long)tt_bits_of(h->type, h->y[i]));
         tt_line_geometry(&g, h->n, NULL);
         tt_make_scan_op(&o, &c, &g);
-        for (i = 0; i < h->n; i++) tt_store(in + i * tt_size(h->type), tt_size(h->type), x[i]);
-        for (type = 0; type < (int)TT_ISA_COUNT; type++) {
+        for (i = 0; i < h->n; i++) fx_store(in + i * fx_type_size(h->type), fx_type_size(h->type), x[i]);
+        for (type = 0; type < (int)FX_ISA_COUNT; type++) {
             dmlref_options options;
             dmlref_scan_tree tree;
             char message[256];
             const void *inputs[1];
             void *outputs[1];
             dmlref_status st;
-            if (!dmlref_isa_available(tt_isas[type])) continue;
-            tt_set_options(&options, &c, &tree, tt_isas[type], message, sizeof message);
+            if (!dmlref_isa_available(fx_isas[type])) continue;
+            tt_set_options(&options, &c, &tree, fx_isas[type], message, sizeof message);
             memset(out, TT_FILL, sizeof out);
             message[0] = 0;
             inputs[0] = in;
             outputs[0] = out;
-            st = dmlref_execute(&o.op, inputs, outputs, &options);
-            if (!TR_CHECKF(st == DMLREF_OK, "%s isa=%s: status %s (%s)", h->what, dmlref_isa_name(tt_isas[type]),
+            st = dmlref_execute(&o.scan.op, inputs, outputs, &options);
+            if (!TR_CHECKF(st == DMLREF_OK, "%s isa=%s: status %s (%s)", h->what, dmlref_isa_name(fx_isas[type]),
                            dmlref_status_name(st), message))
                 continue;
             for (i = 0; i < h->n; i++) {
-                uint64_t got = tt_load(out + i * tt_size(h->type), tt_size(h->type));
+                uint64_t got = fx_load(out + i * fx_type_size(h->type), fx_type_size(h->type));
                 if (!TR_CHECKF(got == tt_bits_of(h->type, h->y[i]), "%s isa=%s: output %u is 0x%llx, expected 0x%llx",
-                               h->what, dmlref_isa_name(tt_isas[type]), i, (unsigned long long)got,
+                               h->what, dmlref_isa_name(fx_isas[type]), i, (unsigned long long)got,
                                (unsigned long long)tt_bits_of(h->type, h->y[i])))
                     break;
             }
@@ -1132,25 +1015,25 @@ static void tt_run_hand(const void *ctx) {
 /* ---- tree/model-selftest --------------------------------------------------------------- */
 
 static void tt_run_selftest(const void *ctx) {
-    tt_rng r = tt_seeded("tree/model-selftest");
+    fx_rng r = fx_seeded("tree/model-selftest", 0x7EE5EED2025ull);
     uint32_t h;
     unsigned i;
     (void)ctx;
     /* float64 -> float32 against the compiler's conversion, over the whole float32 range and beyond */
     for (i = 0; i < 200000; i++) {
-        double v = ldexp(tt_unit(&r) + 0.5, (int)tt_below(&r, 300) - 160) * ((tt_next(&r) & 1u) ? -1 : 1);
+        double v = ldexp(fx_unit(&r) + 0.5, (int)fx_below(&r, 300) - 160) * ((fx_next(&r) & 1u) ? -1 : 1);
         uint64_t want;
-        if (i % 7 == 0) v = (double)tt_bits_float(tt_next(&r) & 0x7F7FFFFFu) + ldexp(tt_unit(&r), -200);
+        if (i % 7 == 0) v = (double)fx_bits_float(fx_next(&r) & 0x7F7FFFFFu) + ldexp(fx_unit(&r), -200);
         if (fabs(v) > 3.4028234663852886e38) continue; /* the compiler's conversion is not ours to judge there */
-        want = tt_float_bits((float)v);
+        want = fx_float_bits((float)v);
         if (!TR_CHECKF(tt_to_single(v) == want, "tt_to_single(%.17g) = 0x%llx, (float) gives 0x%llx", v,
                        (unsigned long long)tt_to_single(v), (unsigned long long)want))
             break;
     }
     /* float64 -> binary16 on float32 values (one rounding either way) against oracle_f32_to_f16 */
     for (i = 0; i < 200000; i++) {
-        float f = tt_bits_float(tt_next(&r) & 0xFFFFFFFFu);
-        if (i & 1u) f = (float)ldexp(tt_unit(&r) + 0.5, (int)tt_below(&r, 50) - 30);
+        float f = fx_bits_float(fx_next(&r) & 0xFFFFFFFFu);
+        if (i & 1u) f = (float)ldexp(fx_unit(&r) + 0.5, (int)fx_below(&r, 50) - 30);
         if (!TR_CHECKF(tt_to_half((double)f) == oracle_f32_to_f16(f), "tt_to_half(%.9g) = 0x%llx, oracle 0x%x",
                        (double)f, (unsigned long long)tt_to_half((double)f), (unsigned)oracle_f32_to_f16(f)))
             break;
@@ -1178,8 +1061,8 @@ static void tt_run_selftest(const void *ctx) {
     TR_CHECK(tt_to_half(-ldexp(1, -30)) == 0x8000u);
     TR_CHECK(tt_to_half(ldexp(1, -14) - ldexp(1, -25)) == 0x0400u);   /* rounds up into the normals */
     TR_CHECK(tt_to_half(ldexp(1, -1074)) == 0u);
-    TR_CHECK(tt_to_half(tt_bits_double(0x7FF0000000000001ull)) == 0x7E00u);
-    TR_CHECK(tt_to_half(tt_bits_double(0xFFF8000000000000ull)) == 0x7E00u);
+    TR_CHECK(tt_to_half(fx_bits_double(0x7FF0000000000001ull)) == 0x7E00u);
+    TR_CHECK(tt_to_half(fx_bits_double(0xFFF8000000000000ull)) == 0x7E00u);
     TR_CHECK(tt_to_single(ldexp(1, -150)) == 0u);
     TR_CHECK(tt_to_single(ldexp(3, -151)) == 1u);
     TR_CHECK(tt_to_single(ldexp(1, 128) - ldexp(1, 103)) == 0x7F800000u); /* FLT_MAX + half an ulp: a tie, to inf */
@@ -1206,13 +1089,13 @@ static tt_arg_case tt_arg_cases[4];
 
 /* x < y in the element type (IEEE for floats: false when either is NaN). */
 static int tt_less(DML_TENSOR_DATA_TYPE t, uint64_t a, uint64_t b) {
-    const unsigned bits = tt_size(t) * 8u;
-    if (tt_is_float(t)) return tt_value(t, a) < tt_value(t, b);
+    const unsigned bits = fx_type_size(t) * 8u;
+    if (fx_is_float(t)) return tt_value(t, a) < tt_value(t, b);
     if (bits < 64) { /* the stored element is the low bits */
         a &= ((uint64_t)1 << bits) - 1u;
         b &= ((uint64_t)1 << bits) - 1u;
     }
-    if (tt_is_signed(t)) {
+    if (fx_is_signed(t)) {
         int64_t sa, sb;
         if (bits < 64) {
             uint64_t sign = (uint64_t)1 << (bits - 1u), mask = ((uint64_t)1 << bits) - 1u;
@@ -1227,19 +1110,20 @@ static int tt_less(DML_TENSOR_DATA_TYPE t, uint64_t a, uint64_t b) {
     return a < b;
 }
 
-static uint64_t tt_arg_value(tt_rng *r, DML_TENSOR_DATA_TYPE t) {
+static uint64_t tt_arg_value(fx_rng *r, DML_TENSOR_DATA_TYPE t) {
     static const double pool[] = {1, -1, 2, -2, 0.5, 3, -3, 0, -0.0};
-    uint32_t pick = tt_below(r, 16);
-    if (!tt_is_float(t)) {
-        if (pick < 12) return (uint64_t)((int64_t)tt_below(r, 7) - 3);
-        if (pick < 14) return tt_next(r);
-        return pick == 14 ? ~(uint64_t)0 : (uint64_t)1 << (tt_size(t) * 8u - 1u); /* -1 / max, the sign bit / min */
+    uint32_t pick = fx_below(r, 16);
+    if (!fx_is_float(t)) {
+        if (pick < 12) return (uint64_t)((int64_t)fx_below(r, 7) - 3);
+        if (pick < 14) return fx_next(r);
+        return pick == 14 ? ~(uint64_t)0
+                          : (uint64_t)1 << (fx_type_size(t) * 8u - 1u); /* -1 / max, the sign bit / min */
     }
     if (pick < 9) return tt_bits_of(t, pool[pick]);
     if (pick == 9) return tt_random_nan(r, t);
     if (pick == 10) return tt_inf_bits(t);
     if (pick == 11) return tt_inf_bits(t) | tt_sign_bit(t);
-    return tt_bits_of(t, ldexp(tt_unit(r) * 2 - 1, (int)tt_below(r, 8)));
+    return tt_bits_of(t, ldexp(fx_unit(r) * 2 - 1, (int)fx_below(r, 8)));
 }
 
 static void tt_run_nan_compare(const void *ctx) {
@@ -1250,32 +1134,28 @@ static void tt_run_nan_compare(const void *ctx) {
     static const DML_TENSOR_DATA_TYPE index_types[] = {DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT64,
                                                        DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT64};
     const tt_arg_case *a = (const tt_arg_case *)ctx;
-    tt_rng r = tt_seeded(a->name);
+    fx_rng r = fx_seeded(a->name, 0x7EE5EED2025ull);
     unsigned t, it;
     for (t = 0; t < sizeof types / sizeof types[0]; t++)
         for (it = 0; it < 30; it++) {
             const DML_TENSOR_DATA_TYPE type = types[t], itype = index_types[it % 4];
-            const unsigned size = tt_size(type), isize = tt_size(itype);
-            UINT rank = 1u + tt_below(&r, 4), sizes[TT_MAX_RANK], out_sizes[TT_MAX_RANK], axes[TT_MAX_RANK];
+            const unsigned size = fx_type_size(type), isize = fx_type_size(itype);
+            UINT rank = 1u + fx_below(&r, 4), sizes[TT_MAX_RANK], out_sizes[TT_MAX_RANK], axes[TT_MAX_RANK];
             UINT axis_count = 0, d, index[TT_MAX_RANK], sub[TT_MAX_RANK];
             int reduced[TT_MAX_RANK], decreasing = a->op == DML_OPERATOR_REDUCE ? 0 : (int)(it & 1u);
             uint64_t in_elems = 1, count = 1, p;
             uint64_t *x = NULL, *list = NULL;
             unsigned char *in = NULL, *out = NULL, *expected = NULL;
-            DML_BUFFER_TENSOR_DESC ib, ob;
-            DML_TENSOR_DESC itd, otd;
-            DML_ARGMIN_OPERATOR_DESC amin;
-            DML_ARGMAX_OPERATOR_DESC amax;
-            DML_REDUCE_OPERATOR_DESC red;
-            DML_OPERATOR_DESC op;
+            fx_tensor in_t, out_t;
+            fx_op op;
             size_t i;
             char where[160];
             for (d = 0; d < rank; d++) {
-                sizes[d] = 1u + tt_below(&r, rank == 1 ? 300u : rank == 2 ? 40u : 6u);
-                reduced[d] = tt_below(&r, 2) == 0;
+                sizes[d] = 1u + fx_below(&r, rank == 1 ? 300u : rank == 2 ? 40u : 6u);
+                reduced[d] = fx_below(&r, 2) == 0;
             }
-            if (it % 5 == 4 && rank > 1) sizes[tt_below(&r, rank)] = 1u + tt_below(&r, 200u);
-            reduced[tt_below(&r, rank)] = 1;
+            if (it % 5 == 4 && rank > 1) sizes[fx_below(&r, rank)] = 1u + fx_below(&r, 200u);
+            reduced[fx_below(&r, rank)] = 1;
             for (d = 0; d < rank; d++) {
                 out_sizes[d] = reduced[d] ? 1u : sizes[d];
                 if (reduced[d]) {
@@ -1285,7 +1165,7 @@ static void tt_run_nan_compare(const void *ctx) {
                 in_elems *= sizes[d];
             }
             for (d = axis_count; d > 1; d--) { /* Axes listed in any order */
-                UINT j = tt_below(&r, d), tmp = axes[d - 1];
+                UINT j = fx_below(&r, d), tmp = axes[d - 1];
                 axes[d - 1] = axes[j];
                 axes[j] = tmp;
             }
@@ -1316,14 +1196,14 @@ static void tt_run_nan_compare(const void *ctx) {
                     if (d == (UINT)-1) break;
                 } while (1);
                 /* place NaN (floats) or the extreme at the first traversal position now and then, and ties */
-                if (tt_is_float(type)) {
-                    uint32_t pick = tt_below(&r, 6);
+                if (fx_is_float(type)) {
+                    uint32_t pick = fx_below(&r, 6);
                     if (pick == 0) x[list[decreasing ? n - 1 : 0]] = tt_random_nan(&r, type);
                     if (pick == 1 && n > 1) x[list[decreasing ? 0 : n - 1]] = tt_random_nan(&r, type);
-                    if (pick == 2 && n > 1) x[list[tt_below(&r, (uint32_t)n)]] = tt_random_nan(&r, type);
+                    if (pick == 2 && n > 1) x[list[fx_below(&r, (uint32_t)n)]] = tt_random_nan(&r, type);
                     if (pick == 3) { /* -0.0 and +0.0 only, with one NaN: ties everywhere */
-                        for (i = 0; i < n; i++) x[list[i]] = tt_below(&r, 2) ? tt_sign_bit(type) : 0u;
-                        x[list[tt_below(&r, (uint32_t)n)]] = tt_random_nan(&r, type);
+                        for (i = 0; i < n; i++) x[list[i]] = fx_below(&r, 2) ? tt_sign_bit(type) : 0u;
+                        x[list[fx_below(&r, (uint32_t)n)]] = tt_random_nan(&r, type);
                     }
                 }
                 best_at = 0;
@@ -1342,7 +1222,7 @@ static void tt_run_nan_compare(const void *ctx) {
                     o += (reduced[d] ? 0u : index[d]) * stride;
                     stride *= out_sizes[d];
                 }
-                tt_store(expected + o * isize, isize, best_at);
+                fx_store(expected + o * isize, isize, best_at);
                 /* next output index over the kept axes */
                 for (d = rank; d-- > 0;) {
                     if (reduced[d]) continue;
@@ -1351,69 +1231,52 @@ static void tt_run_nan_compare(const void *ctx) {
                 }
                 if (d == (UINT)-1) break;
             } while (1);
-            for (i = 0; i < in_elems; i++) tt_store(in + i * size, size, x[i]);
+            for (i = 0; i < in_elems; i++) fx_store(in + i * size, size, x[i]);
 
-            memset(&ib, 0, sizeof ib);
-            ib.DataType = type;
-            ib.DimensionCount = rank;
-            ib.Sizes = sizes;
-            ib.TotalTensorSizeInBytes = oracle_buffer_size(type, rank, sizes, NULL);
-            ob = ib;
-            ob.DataType = itype;
-            ob.Sizes = out_sizes;
-            ob.TotalTensorSizeInBytes = oracle_buffer_size(itype, rank, out_sizes, NULL);
-            itd.Type = otd.Type = DML_TENSOR_TYPE_BUFFER;
-            itd.Desc = &ib;
-            otd.Desc = &ob;
-            amin.InputTensor = amax.InputTensor = red.InputTensor = &itd;
-            amin.OutputTensor = amax.OutputTensor = red.OutputTensor = &otd;
-            amin.AxisCount = amax.AxisCount = red.AxisCount = axis_count;
-            amin.Axes = amax.Axes = red.Axes = axes;
-            amin.AxisDirection = amax.AxisDirection =
-                decreasing ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
-            red.Function = a->function;
-            op.Type = a->op;
-            op.Desc = a->op == DML_OPERATOR_REDUCE ? (const void *)&red
-                      : a->op == DML_OPERATOR_ARGMIN ? (const void *)&amin
-                                                     : (const void *)&amax;
+            fx_tensor_packed(&in_t, type, rank, sizes);
+            fx_tensor_packed(&out_t, itype, rank, out_sizes);
+            fx_arg_op(&op, a->op, a->function == DML_REDUCE_FUNCTION_ARGMAX, &in_t.desc, &out_t.desc, axis_count, axes,
+                      decreasing);
             {
                 size_t len = 0;
-                len += (size_t)snprintf(where + len, sizeof where - len, "%s -> %s sizes=[", tt_type_name(type),
-                                        tt_type_name(itype));
+                len += (size_t)snprintf(where + len, sizeof where - len, "%s -> %s sizes=[", fx_type_short(type),
+                                        fx_type_short(itype));
                 for (d = 0; d < rank && len < sizeof where; d++)
                     len += (size_t)snprintf(where + len, sizeof where - len, "%s%u", d ? "," : "", (unsigned)sizes[d]);
                 for (d = 0; d < axis_count && len < sizeof where; d++)
-                    len += (size_t)snprintf(where + len, sizeof where - len, "%s%u", d ? "," : "] axes=", (unsigned)axes[d]);
-                if (len < sizeof where) snprintf(where + len, sizeof where - len, "%s", decreasing ? " DECREASING" : "");
+                    len += (size_t)snprintf(where + len, sizeof where - len, "%s%u",
+                                            d ? "," : "] axes=", (unsigned)axes[d]);
+                if (len < sizeof where)
+                    snprintf(where + len, sizeof where - len, "%s", decreasing ? " DECREASING" : "");
             }
-            for (i = 0; i < TT_ISA_COUNT; i++) {
+            for (i = 0; i < FX_ISA_COUNT; i++) {
                 dmlref_options options;
                 char message[256];
                 const void *inputs[1];
                 void *outputs[1];
                 dmlref_status st;
-                const size_t out_bytes = (size_t)ob.TotalTensorSizeInBytes;
-                if (!dmlref_isa_available(tt_isas[i])) continue;
+                const size_t out_bytes = (size_t)out_t.buf.TotalTensorSizeInBytes;
+                if (!dmlref_isa_available(fx_isas[i])) continue;
                 memset(&options, 0, sizeof options);
                 options.nan_policy = DMLREF_NAN_COMPARE;
-                options.isa = tt_isas[i];
+                options.isa = fx_isas[i];
                 options.error_message = message;
                 options.error_message_capacity = sizeof message;
                 message[0] = 0;
                 memset(out, TT_FILL, out_bytes);
                 inputs[0] = in;
                 outputs[0] = out;
-                st = dmlref_execute(&op, inputs, outputs, &options);
-                if (!TR_CHECKF(st == DMLREF_OK, "%s isa=%s: status %s (%s)", where, dmlref_isa_name(tt_isas[i]),
+                st = dmlref_execute(&op.op, inputs, outputs, &options);
+                if (!TR_CHECKF(st == DMLREF_OK, "%s isa=%s: status %s (%s)", where, dmlref_isa_name(fx_isas[i]),
                                dmlref_status_name(st), message))
                     continue;
                 if (memcmp(out, expected, out_bytes) != 0) {
                     size_t e;
                     for (e = 0; e + isize <= out_bytes; e += isize)
                         if (memcmp(out + e, expected + e, isize) != 0) break;
-                    TR_CHECKF(0, "%s isa=%s: output %lu is %lld, expected %lld", where, dmlref_isa_name(tt_isas[i]),
-                              (unsigned long)(e / isize), (long long)tt_load(out + e, isize),
-                              (long long)tt_load(expected + e, isize));
+                    TR_CHECKF(0, "%s isa=%s: output %lu is %lld, expected %lld", where, dmlref_isa_name(fx_isas[i]),
+                              (unsigned long)(e / isize), (long long)fx_load(out + e, isize),
+                              (long long)fx_load(expected + e, isize));
                 }
             }
         next:
@@ -1442,18 +1305,18 @@ static void tt_expect_invalid(const char *what, DML_TENSOR_DATA_TYPE type, int p
     c.product = product;
     tt_line_geometry(&g, 8, NULL);
     tt_make_scan_op(&op, &c, &g);
-    for (i = 0; i < 8; i++) tt_store(in + i * tt_size(type), tt_size(type), tt_one_bits(type));
+    for (i = 0; i < 8; i++) fx_store(in + i * fx_type_size(type), fx_type_size(type), tt_one_bits(type));
     for (i = 0; i < sizeof out; i++) out[i] = pattern[i] = (unsigned char)(0x5A ^ (i * 37u));
     inputs[0] = in;
     outputs[0] = out;
-    sv = dmlref_validate(&op.op, o);
-    st = dmlref_execute(&op.op, inputs, outputs, o);
+    sv = dmlref_validate(&op.scan.op, o);
+    st = dmlref_execute(&op.scan.op, inputs, outputs, o);
     TR_CHECKF(sv == DMLREF_ERROR_INVALID_OPTION, "%s (%s %s): dmlref_validate gives %s", what,
-              product ? "cumprod" : "cumsum", tt_type_name(type), dmlref_status_name(sv));
+              product ? "cumprod" : "cumsum", fx_type_short(type), dmlref_status_name(sv));
     TR_CHECKF(st == DMLREF_ERROR_INVALID_OPTION, "%s (%s %s): dmlref_execute gives %s", what,
-              product ? "cumprod" : "cumsum", tt_type_name(type), dmlref_status_name(st));
+              product ? "cumprod" : "cumsum", fx_type_short(type), dmlref_status_name(st));
     TR_CHECKF(memcmp(out, pattern, sizeof out) == 0, "%s (%s %s): the output buffer changed", what,
-              product ? "cumprod" : "cumsum", tt_type_name(type));
+              product ? "cumprod" : "cumsum", fx_type_short(type));
 }
 
 static void tt_expect_ok(const char *what, DML_TENSOR_DATA_TYPE type, int product, const dmlref_options *o) {
@@ -1470,12 +1333,12 @@ static void tt_expect_ok(const char *what, DML_TENSOR_DATA_TYPE type, int produc
     c.product = product;
     tt_line_geometry(&g, 8, NULL);
     tt_make_scan_op(&op, &c, &g);
-    for (i = 0; i < 8; i++) tt_store(in + i * tt_size(type), tt_size(type), tt_one_bits(type));
+    for (i = 0; i < 8; i++) fx_store(in + i * fx_type_size(type), fx_type_size(type), tt_one_bits(type));
     inputs[0] = in;
     outputs[0] = out;
-    st = dmlref_execute(&op.op, inputs, outputs, o);
+    st = dmlref_execute(&op.scan.op, inputs, outputs, o);
     TR_CHECKF(st == DMLREF_OK, "%s (%s %s): valid options give %s", what, product ? "cumprod" : "cumsum",
-              tt_type_name(type), dmlref_status_name(st));
+              fx_type_short(type), dmlref_status_name(st));
 }
 
 static void tt_run_invalid(const void *ctx) {
@@ -1600,7 +1463,7 @@ static void tt_run_pytorch(const void *ctx) {
                                       256,  257,  511,   512,   513,    1000,   1024,   1025,       4095,
                                       4096, 4097, 95760, 65536, 65537,  100000, 1u << 20, (1u << 20) + 1,
                                       0x7FFFFFFFu, 0x80000000u, 0x80000001u, 0xFFFFFFFFu};
-    tt_rng r = tt_seeded("tree/pytorch-block");
+    fx_rng r = fx_seeded("tree/pytorch-block", 0x7EE5EED2025ull);
     unsigned i, j;
     (void)ctx;
     /* formula by hand: (4096, 8): lx 3, ly 12, diff -9, (9 - 9) / 2 = 0 -> 4: block 32 */
@@ -1631,7 +1494,7 @@ static void tt_run_pytorch(const void *ctx) {
                 return;
         }
     for (i = 0; i < 20000; i++) {
-        uint64_t rows = tt_next(&r) >> tt_below(&r, 64), length = tt_next(&r) >> tt_below(&r, 64);
+        uint64_t rows = fx_next(&r) >> fx_below(&r, 64), length = fx_next(&r) >> fx_below(&r, 64);
         uint32_t got, want;
         if (i & 1u) {
             rows &= 0xFFFFFFFFu;
@@ -1660,20 +1523,20 @@ void register_tree_tests(void) {
                 m->product = (int)p;
                 m->algorithm = (int)a;
                 snprintf(m->name, sizeof m->name, "tree/model/%s-%s-%s", p ? "prod" : "sum",
-                         tt_type_name(tt_float_types[t]), tt_algorithm_names[a]);
+                         fx_type_short(tt_float_types[t]), tt_algorithm_names[a]);
                 tr_add(m->name, tt_run_model_case, m);
             }
     tr_add("tree/model/big-block", tt_run_big_block, NULL);
     for (t = 0; t < 3; t++) {
-        snprintf(names[t][0], sizeof names[t][0], "tree/strided/%s", tt_type_name(tt_float_types[t]));
+        snprintf(names[t][0], sizeof names[t][0], "tree/strided/%s", fx_type_short(tt_float_types[t]));
         tr_add(names[t][0], tt_run_strided, &tt_float_types[t]);
     }
     for (t = 0; t < 3; t++) {
-        snprintf(names[t][1], sizeof names[t][1], "tree/blocked/%s", tt_type_name(tt_float_types[t]));
+        snprintf(names[t][1], sizeof names[t][1], "tree/blocked/%s", fx_type_short(tt_float_types[t]));
         tr_add(names[t][1], tt_run_blocked, &tt_float_types[t]);
     }
     for (t = 0; t < 3; t++) {
-        snprintf(names[t][2], sizeof names[t][2], "tree/sequential/%s", tt_type_name(tt_float_types[t]));
+        snprintf(names[t][2], sizeof names[t][2], "tree/sequential/%s", fx_type_short(tt_float_types[t]));
         tr_add(names[t][2], tt_run_sequential, &tt_float_types[t]);
     }
     tr_add("tree/integers", tt_run_integers, NULL);

@@ -501,7 +501,8 @@ static void fz_decode_tensor(fz_reader *r, fz_case *c, int which) {
         static const uint32_t index_types[4] = {DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_INT64,
                                                 DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_DATA_TYPE_UINT64};
         if (which == 2) type = DML_TENSOR_DATA_TYPE_FLOAT64;
-        else if (c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE) type = index_types[type_sel & 3u];
+        else if (c->kind == FZ_ARGMIN || c->kind == FZ_ARGMAX || c->kind == FZ_REDUCE)
+            type = index_types[type_sel & 3u];
         else type = (uint32_t)in->buffer.DataType;
     }
     switch (type_sel >> 5) {
@@ -753,7 +754,10 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
     c->options.tree = c->tree;
     if (opt_sel & 0x80u) {
         uint8_t level = fz_u8(r) % 18u;
-        c->options.feature_level = level < 15 ? fz_levels[level] : level == 15 ? fz_u32(r) : level == 16 ? 0x6500u : 0x5001u;
+        c->options.feature_level = level < 15    ? fz_levels[level]
+                                   : level == 15 ? fz_u32(r)
+                                   : level == 16 ? 0x6500u
+                                                 : 0x5001u;
     }
     isa_sel = fz_u8(r) % 8u;
     c->isa = isa_sel < 6 ? (int32_t)isa_sel : isa_sel == 6 ? (int32_t)fz_u32(r) : FZ_ISA_ALL;
@@ -1700,7 +1704,8 @@ static void fz_gather(const fz_info *t, const unsigned char *base, unsigned char
     uint32_t d, last = t->rank - 1u, esize = t->esize;
     size_t inner = t->b->Sizes[last], i;
     for (;;) {
-        for (i = 0; i < inner; i++, dst += esize) memcpy(dst, base + (size_t)(off + i * t->strides[last]) * esize, esize);
+        for (i = 0; i < inner; i++, dst += esize)
+            memcpy(dst, base + (size_t)(off + i * t->strides[last]) * esize, esize);
         d = last;
         while (d-- > 0) {
             if (++pos[d] < t->b->Sizes[d]) {
@@ -2206,8 +2211,8 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
                         (unsigned long)i, order_names[k], xo, xe, d, ba, be);
         }
         if (fz_finite(be) && fz_finite(xe) && be > fabs(xe) * ulp_scale && be > tiny)
-            fz_fail(rep, "orders check: element %lu: EXACT's bound %a exceeds an ulp of its output %a", (unsigned long)i,
-                    be, xe);
+            fz_fail(rep, "orders check: element %lu: EXACT's bound %a exceeds an ulp of its output %a",
+                    (unsigned long)i, be, xe);
         if (f16 && e->prefix_finite) { /* the exact sums */
             double s = e->value;
             uint16_t want = fz_f64_to_f16(s == 0 && lo.identity_seed == 1 ? 0.0 : s), got;
@@ -2343,7 +2348,8 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
             m2 = fz_expected_validation(c, &in2, &out2);
             c->options.float_order = DMLREF_FLOAT_ORDER_ANY;
             if (m2 != 0)
-                fz_fail(&rep, "dmlref_validate (float_order ANY read as SEQUENTIAL) accepted a case that breaks a rule");
+                fz_fail(&rep,
+                        "dmlref_validate (float_order ANY read as SEQUENTIAL) accepted a case that breaks a rule");
             else
                 bound_valid = 1;
         }
@@ -2487,7 +2493,8 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
         /* what execute must return once validation passed */
         if (vs == DMLREF_OK) {
             uintptr_t ia = (uintptr_t)in_ptr, oa = (uintptr_t)out_ptr;
-            uintptr_t in_last = ia + (uintptr_t)(in.extent * in.esize), out_last = oa + (uintptr_t)(out.extent * out.esize);
+            uintptr_t in_last = ia + (uintptr_t)(in.extent * in.esize),
+                      out_last = oa + (uintptr_t)(out.extent * out.esize);
             uint32_t ialign = in.b->GuaranteedBaseOffsetAlignment, oalign = out.b->GuaranteedBaseOffsetAlignment;
             if (c->pointer_mode >= 4) {
                 expected_exec = DMLREF_ERROR_NULL_POINTER;
@@ -2577,7 +2584,8 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
             for (i = 0; i < nblocks; i++) fz_block_unpoison(&blocks[i]);
             executed = 1;
             if (run_count == 0 && (unsigned)es < 16u) fuzz_stats.execute_status[es]++;
-            if (!env_ok) fz_fail(&rep, "dmlref_execute returned %s with %s [isa %s]", dmlref_status_name(es), env_text, isa);
+            if (!env_ok)
+                fz_fail(&rep, "dmlref_execute returned %s with %s [isa %s]", dmlref_status_name(es), env_text, isa);
             fz_message_check(&rep, "dmlref_execute", &msg, es, op_name, exec_message, sizeof exec_message);
             if (vs != DMLREF_OK) {
                 if (es != vs)
@@ -2623,7 +2631,8 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
 
         /* ---- dmlref_error_bound, on the same paths and in the same environment ---- */
         if (bound_run) {
-            unsigned char *b_ptr = bound_block < 0 ? NULL : blocks[bound_block].raw + blocks[bound_block].start + bound_off;
+            unsigned char *b_ptr =
+                bound_block < 0 ? NULL : blocks[bound_block].raw + blocks[bound_block].start + bound_off;
             const DML_TENSOR_DESC *bt_arg = c->t[2].desc_null ? NULL : &c->t[2].desc;
             uint32_t bmask = 0;
             int k, run, saved = 0, integer = !fz_is_float(in.type);
@@ -2676,7 +2685,8 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                     }
                 }
                 if (!env_ok)
-                    fz_fail(&rep, "dmlref_error_bound returned %s with %s [isa %s]", dmlref_status_name(bs), env_text, isa);
+                    fz_fail(&rep, "dmlref_error_bound returned %s with %s [isa %s]", dmlref_status_name(bs), env_text,
+                            isa);
                 fz_message_check(&rep, "dmlref_error_bound", &msg, bs, op_name, bound_message, sizeof bound_message);
                 if (!bound_valid) {
                     if (bs != bound_ref)
@@ -2840,7 +2850,8 @@ void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
         if (c->kind == FZ_REDUCE) fprintf(f, "  Function %lu,", (unsigned long)c->function);
         fprintf(f, "  AxisCount %lu, Axes ", (unsigned long)c->axis_count);
         fz_describe_uints(f, c->axes, c->axes_allocated);
-        if (c->axes && c->axes_allocated < c->axis_count) fprintf(f, " (%lu allocated)", (unsigned long)c->axes_allocated);
+        if (c->axes && c->axes_allocated < c->axis_count)
+            fprintf(f, " (%lu allocated)", (unsigned long)c->axes_allocated);
         if (c->kind != FZ_REDUCE) fprintf(f, ", AxisDirection %lu", (unsigned long)c->direction);
         fputc('\n', f);
         break;

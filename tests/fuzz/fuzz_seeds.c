@@ -126,7 +126,8 @@ static void payload(seed *s, unsigned count, unsigned start, unsigned step) {
 #define EXT_BOUND_IN_INPUT (1u << 5)    /* the bound buffer in the input's, at an i16 offset (after all tensors) */
 #define EXT_BOUND_NULL (2u << 5)        /* the bound pointer NULL */
 #define EXT_BOUND_MIS(k) ((unsigned)(k) << 7) /* the bound's address + 1, 4 or 8 bytes (k 1, 2, 3) */
-static void header_ext(seed *s, unsigned op, unsigned buf, uint32_t word, int32_t acc_raw, unsigned isa, unsigned fill) {
+static void header_ext(seed *s, unsigned op, unsigned buf, uint32_t word, int32_t acc_raw, unsigned isa,
+                       unsigned fill) {
     unsigned extra[8], n = 0, i;
     for (i = 0; i < 4; i++) extra[n++] = (EXT_WORD | word) >> (8 * i) & 0xFFu;
     if (((word >> 2) & 3u) == 3u)
@@ -678,7 +679,8 @@ int main(int argc, char **argv) {
     {
         static const unsigned s8[1] = {8}, s333[3] = {3, 4, 5}, s33x3[2] = {33, 3};
         static const unsigned pads[2] = {3, 1}, perm_pads[3] = {1, 2, 5}, zero_dim0[1] = {0x01};
-        static const unsigned specials[24] = {7, 7, 8, 8, 7, 8, 8, 7, 0, 3, 7, 7, 7, 8, 1, 10, 11, 12, 7, 7, 7, 13, 5, 6};
+        static const unsigned specials[24] = {7, 7, 8, 8,  7,  8,  8, 7, 0, 3,  7, 7,
+                                              7, 8, 1, 10, 11, 12, 7, 7, 7, 13, 5, 6};
 
         header_ext(&s, OP_CUMSUM, 0, 2, 0, ISA_ALL, FILL_SMALL);
         scan(&s, 1, 0, 0);
