@@ -17,6 +17,11 @@ RUN_ENV ?=
 ## 'filter ...': run only the suite's cases whose names contain a filter
 TESTS   ?=
 
+# Builds use every core unless make is given -j (the objects are independent).
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+
 # Warnings are errors. The header itself gets the stricter set below (conversions, shadowing, alignment, VLAs).
 WARN_C    = -std=c99 -Wall -Wextra -Wpedantic -Werror
 WARN_HDR  = $(WARN_C) -Wconversion -Wsign-conversion -Wshadow -Wcast-align \
@@ -137,18 +142,23 @@ test-python: $(PY_LIB) $(CLI_BIN)
 demo: $(BUILD)/examples/doc_examples
 	$(RUN_ENV) ./$(BUILD)/examples/doc_examples
 
-# `make test` also runs the CLI's tests (cli/test_cli.sh without the extra compilers; the CLI is
-# built with the same flags and run under RUN_ENV) before the suite, whose "N passed, N failed"
-# stays the last line. A TESTS filter or TEST_CLI= (empty) leaves them out.
-## empty: make test leaves the CLI's tests out
+# `make test` also runs the tool tests (tests/run_tools.sh) beside the suite, on the other core:
+# the CLI's tests (built with the same flags, run under RUN_ENV), and in the plain build (no EXTRA,
+# RUN_ENV or TEST_LANG) the Python module's and the install test. Their output prints first, so
+# the suite's "N passed, N failed" stays the last line. A TESTS filter or TEST_CLI= leaves them out.
+## empty: make test leaves the tool tests (CLI, Python, install) out
 TEST_CLI ?= yes
 TEST_CLI_ON = $(if $(TEST_CLI),$(if $(TESTS),,yes))
-## build the test suite (C and C++) and run it, with the CLI's tests (TEST_CLI= leaves them out)
-test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN))
+TEST_TOOLS_ALL = $(if $(TEST_CLI_ON),$(if $(strip $(EXTRA)$(RUN_ENV)$(TEST_LANG)),,yes))
+## build the test suite (C and C++) and run it, with the tool tests beside it (TEST_CLI= leaves them out)
+test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN)) $(if $(TEST_TOOLS_ALL),$(PY_LIB))
 	@$(RUN_ENV) ./$(CXX_BIN)
-	@cli=0; $(if $(TEST_CLI_ON),echo "cli/test_cli.sh:"; CLI_TEST_COMPILERS= RUN_ENV='$(RUN_ENV)' \
-	    sh cli/test_cli.sh $(CLI_BIN) $(BUILD)/cli-test || cli=1;) \
-	$(RUN_ENV) ./$(TEST_BIN) $(TESTS) && exit $$cli
+	@tools=0; $(if $(TEST_CLI_ON),CLI_BIN=$(abspath $(CLI_BIN)) BUILD='$(BUILD)' RUN_ENV='$(RUN_ENV)' \
+	    TOOLS=$(if $(TEST_TOOLS_ALL),all,cli) PYTHON='$(PYTHON)' PY_LIB=$(abspath $(PY_LIB)) MAKE='$(MAKE)' \
+	    CC='$(CC)' CXX='$(CXX)' sh tests/run_tools.sh > $(BUILD)/tools.log 2>&1 & pid=$$!;) \
+	$(RUN_ENV) ./$(TEST_BIN) $(TESTS) > $(BUILD)/suite.log 2>&1; suite=$$?; \
+	$(if $(TEST_CLI_ON),wait $$pid || tools=1; cat $(BUILD)/tools.log;) cat $(BUILD)/suite.log; \
+	[ $$suite -eq 0 ] && exit $$tools
 
 # Golden digests (tests/test_golden.c): recompute and replace the file.
 ## regenerate tests/golden/digests_v1.txt (after an intended change of results)
