@@ -323,20 +323,20 @@ typedef struct dmlref_options {
 } dmlref_options;
 
 /* Status codes and their short descriptions, from one list. */
-#define DMLREF_STATUS_LIST(X)                                                                  \
-    X(DMLREF_OK, 0, "success")                                                                 \
-    X(DMLREF_ERROR_NULL_POINTER, 1, "a required pointer is NULL")                              \
-    X(DMLREF_ERROR_INVALID_ARGUMENT, 2, "a descriptor field has an invalid value")             \
-    X(DMLREF_ERROR_INVALID_OPTION, 3, "a dmlref_options field has an invalid value")           \
+#define DMLREF_STATUS_LIST(X)                                                                   \
+    X(DMLREF_OK, 0, "success")                                                                  \
+    X(DMLREF_ERROR_NULL_POINTER, 1, "a required pointer is NULL")                               \
+    X(DMLREF_ERROR_INVALID_ARGUMENT, 2, "a descriptor field has an invalid value")              \
+    X(DMLREF_ERROR_INVALID_OPTION, 3, "a dmlref_options field has an invalid value")            \
     X(DMLREF_ERROR_BUFFER_TOO_SMALL, 4, "TotalTensorSizeInBytes is less than the tensor needs") \
-    X(DMLREF_ERROR_TENSOR_TOO_LARGE, 5, "a tensor's size overflows 64 bits or a limit")        \
-    X(DMLREF_ERROR_OVERLAP, 6, "buffers overlap, or output strides map two indices together")  \
-    X(DMLREF_ERROR_MISALIGNED, 7, "a buffer address is not aligned as required")               \
-    X(DMLREF_ERROR_INDEX_OVERFLOW, 8, "the output index type cannot hold every index")         \
-    X(DMLREF_ERROR_UNSUPPORTED_OPERATOR, 9, "operator or function not supported")              \
-    X(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE, 10, "data type not supported")                       \
-    X(DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT, 11, "dimension count not supported")           \
-    X(DMLREF_ERROR_ISA_UNAVAILABLE, 12, "the requested ISA path is not in this build or CPU")      \
+    X(DMLREF_ERROR_TENSOR_TOO_LARGE, 5, "a tensor's size overflows 64 bits or a limit")         \
+    X(DMLREF_ERROR_OVERLAP, 6, "buffers overlap, or output strides map two indices together")   \
+    X(DMLREF_ERROR_MISALIGNED, 7, "a buffer address is not aligned as required")                \
+    X(DMLREF_ERROR_INDEX_OVERFLOW, 8, "the output index type cannot hold every index")          \
+    X(DMLREF_ERROR_UNSUPPORTED_OPERATOR, 9, "operator or function not supported")               \
+    X(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE, 10, "data type not supported")                        \
+    X(DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT, 11, "dimension count not supported")            \
+    X(DMLREF_ERROR_ISA_UNAVAILABLE, 12, "the requested ISA path is not in this build or CPU")   \
     X(DMLREF_ERROR_OUT_OF_MEMORY, 13, "a work buffer could not be allocated")
 
 #define DMLREF__STATUS_ENUM(name, value, text) name = value,
@@ -441,13 +441,13 @@ DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_l
 /* With DirectML.h's own types, the implementation needs the operators of
    DML_TARGET_VERSION 0x3100 and later (the declarations work at any target). */
 #if defined(DIRECTML_H) && defined(DML_TARGET_VERSION) && DML_TARGET_VERSION < 0x3100
-#error "the dml_ref implementation needs DirectML.h's DML_TARGET_VERSION >= 0x3100 (ARGMIN, ARGMAX, CUMULATIVE_PRODUCT): raise it, or define DML_REF_IMPLEMENTATION in a file that does not include DirectML.h"
+#error "dml_ref needs DML_TARGET_VERSION >= 0x3100 (ARGMIN, ARGMAX, CUMULATIVE_PRODUCT) or a file without DirectML.h"
 #endif
 
 /* -ffast-math lets the compiler reassociate sums and assume there is no NaN:
    both would silently change results. */
 #if defined(__FAST_MATH__) || defined(__ASSOCIATIVE_MATH__) || defined(__NO_SIGNED_ZEROS__)
-#error "dml_ref.h must not be compiled with -ffast-math, -fassociative-math or -fno-signed-zeros (results would depend on the compiler)"
+#error "dml_ref.h must not be built with -ffast-math, -fassociative-math or -fno-signed-zeros (changes results)"
 #endif
 /* x87 excess precision would change float bits: every float operation must
    round to its own type. */
@@ -1105,7 +1105,7 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
 #define DMLREF__T(x) DMLREF__TYPE_BIT(DML_TENSOR_DATA_TYPE_##x)
 #define DMLREF__SCAN_TYPES_4 (DMLREF__T(FLOAT32) | DMLREF__T(FLOAT16) | DMLREF__T(INT32) | DMLREF__T(UINT32))
 #define DMLREF__SCAN_TYPES_5 (DMLREF__SCAN_TYPES_4 | DMLREF__T(INT64) | DMLREF__T(UINT64))
-#define DMLREF__ARG_TYPES_3                                                                        \
+#define DMLREF__ARG_TYPES_3                                                                            \
     (DMLREF__T(FLOAT32) | DMLREF__T(FLOAT16) | DMLREF__T(INT32) | DMLREF__T(INT16) | DMLREF__T(INT8) | \
      DMLREF__T(UINT32) | DMLREF__T(UINT16) | DMLREF__T(UINT8))
 #define DMLREF__ARG_TYPES_4 (DMLREF__ARG_TYPES_3 | DMLREF__T(INT64) | DMLREF__T(UINT64))
@@ -2489,10 +2489,10 @@ static uint32_t dmlref__bit_length(uint64_t x) {
 }
 
 /* hi:lo negated (two's complement) when mask is all ones, unchanged when 0. */
-#define DMLREF__NEGATE_128(hi, lo, mask)                       \
-    do {                                                        \
-        (hi) = ((hi) ^ (mask)) + ((mask) & (uint64_t)((lo) == 0)); \
-        (lo) = ((lo) ^ (mask)) - (mask);                        \
+#define DMLREF__NEGATE_128(hi, lo, mask)                                        \
+    do {                                                                        \
+        (hi) = ((hi) ^ (mask)) + ((mask) & (uint64_t)((lo) == 0));              \
+        (lo) = ((lo) ^ (mask)) - (mask);                                        \
     } while (0)
 
 /* limbs += (-1)^negative m 2^p, any 64-bit m, with a carry or borrow that
@@ -2742,8 +2742,9 @@ DMLREF__INLINE uint64_t dmlref__exact_round_pair(double hi, double lo, const dml
     uint64_t bits = dmlref__bits_from_f64(hi), magnitude = bits & ~(UINT64_C(1) << 63), below, half;
     uint32_t dropped = 53u - f->precision; /* double significand bits below the format's */
     int exponent = (int)(magnitude >> 52) - 1023;
-    if (exponent < f->emin || exponent > f->emax || (exponent == f->emax && (magnitude & ((UINT64_C(1) << 52) - 1u)) >
-                                                                               (((UINT64_C(1) << 52) - 1u) ^ ((UINT64_C(1) << dropped) - 1u))))
+    const uint64_t fraction = (UINT64_C(1) << 52) - 1u;
+    if (exponent < f->emin || exponent > f->emax ||
+        (exponent == f->emax && (magnitude & fraction) > (fraction ^ ((UINT64_C(1) << dropped) - 1u))))
         return 0;
     half = UINT64_C(1) << (dropped - 1u);
     below = magnitude & ((UINT64_C(1) << dropped) - 1u);
@@ -2757,10 +2758,10 @@ DMLREF__INLINE uint64_t dmlref__exact_round_pair(double hi, double lo, const dml
 }
 
 /* TwoSum: s + error == a + b exactly (round to nearest, no overflow). */
-#define DMLREF__TWO_SUM(a, b, s, error)                                        \
-    do {                                                                      \
-        double virtual_ = ((s) = (a) + (b)) - (b);                            \
-        (error) = ((a) - virtual_) + ((b) - ((s) - virtual_));                \
+#define DMLREF__TWO_SUM(a, b, s, error)                                         \
+    do {                                                                        \
+        double virtual_ = ((s) = (a) + (b)) - (b);                              \
+        (error) = ((a) - virtual_) + ((b) - ((s) - virtual_));                  \
     } while (0)
 
 /* A fresh sum holding hi + lo. */
@@ -2911,7 +2912,8 @@ static void dmlref__exact_line_f16(const dmlref__scan_panel *p, const void *src,
     return;
 superaccumulator: { /* units as a double pair, scaled exactly by 2^-24 */
         double hi = (double)units, lo = (double)(units - (int64_t)hi);
-        dmlref__exact_from_pair(&sum, &limbs, &dmlref__format_f16, hi * 5.9604644775390625e-08, lo * 5.9604644775390625e-08);
+        const double unit = 5.9604644775390625e-08; /* 2^-24 */
+        dmlref__exact_from_pair(&sum, &limbs, &dmlref__format_f16, hi * unit, lo * unit);
     }
     sum.inputs = inputs;
     sum.all_negative_zero = all_negative_zero;
@@ -3043,14 +3045,14 @@ static double dmlref__growth(double u, uint64_t n) {
 
 /* Writes bound[k] for a line: exclusive outputs are the inclusive bounds
    shifted by one after a 0 (the identity is exact). */
-#define DMLREF__BOUND_EMIT(k, value)                                              \
-    do {                                                                          \
-        double emitted_ = (value);                                                \
-        if (p->exclusive) {                                                       \
+#define DMLREF__BOUND_EMIT(k, value)                                                       \
+    do {                                                                                   \
+        double emitted_ = (value);                                                         \
+        if (p->exclusive) {                                                                \
             if ((k) + 1u < p->length) dst[(ptrdiff_t)((k) + 1u) * p->dst_step] = emitted_; \
-        } else {                                                                  \
-            dst[(ptrdiff_t)(k) * p->dst_step] = emitted_;                         \
-        }                                                                         \
+        } else {                                                                           \
+            dst[(ptrdiff_t)(k) * p->dst_step] = emitted_;                                  \
+        }                                                                                  \
     } while (0)
 
 /* |S| <= max(s_up, s_down) where s_up >= S and s_down >= -S: running sums
@@ -3408,62 +3410,63 @@ static void dmlref__bound_zero_kernel(const dmlref__scan_panel *p) {
    dst_line == 1), so lane j of a vector is line j; rows along the axis are
    visited in order with a tally per line, which keeps every access
    contiguous. Per lane this is exactly the scalar recurrence. */
-#define DMLREF__VSCAN(P, OP, IDENTV, SOP, SIDENT)                                                                                 \
-        const int stream = dmlref__stream_rows(p, sizeof(P##_V));                                                                 \
-        P##_A tally[DMLREF__CHUNK_BYTES / sizeof(P##_A)];                                                                         \
-        const unsigned chunk = (unsigned)(sizeof tally / sizeof tally[0]);                                                        \
-        uint64_t first, i;                                                                                                        \
-        for (first = 0; first < p->lines; first += chunk) {                                                                       \
-            unsigned c = p->lines - first < chunk ? (unsigned)(p->lines - first) : chunk, j;                                      \
-            const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)first;                                                          \
-            P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)first;                                                                      \
-            for (j = 0; j + (P##_W) <= c; j += (P##_W)) {                                                                         \
-                P##_V x = P##_LOAD(src + j);                                                                                      \
-                P##_TSTORE(tally + j, x);                                                                                         \
-                P##_STORE(dst + j, p->exclusive ? (IDENTV) : x);                                                                  \
-            }                                                                                                                     \
-            for (; j < c; j++) {                                                                                                  \
-                tally[j] = P##_SLOAD(src[j]);                                                                                     \
-                dst[j] = P##_SSTORE(p->exclusive ? (P##_A)(SIDENT) : tally[j]);                                                   \
-            }                                                                                                                     \
-            for (i = 1; i < p->length; i++) {                                                                                     \
-                const P##_T *s = src + (ptrdiff_t)i * p->src_step;                                                                \
-                P##_T *d = dst + (ptrdiff_t)i * p->dst_step;                                                                      \
-                if (p->exclusive) {                                                                                               \
-                    for (j = 0; j + (P##_W) <= c; j += (P##_W)) {                                                                 \
-                        P##_V x = P##_LOAD(s + j), t = P##_TLOAD(tally + j);                                                      \
-                        P##_STORE(d + j, t); /* x was read first: in-place safe */                                                \
-                        P##_TSTORE(tally + j, OP(t, x));                                                                          \
-                    }                                                                                                             \
-                    for (; j < c; j++) {                                                                                          \
-                        P##_A x = P##_SLOAD(s[j]);                                                                                \
-                        d[j] = P##_SSTORE(tally[j]);                                                                              \
-                        tally[j] = SOP(tally[j], x);                                                                              \
-                    }                                                                                                             \
-                } else {                                                                                                          \
-                    if (stream)                                                                                                   \
-                        for (j = 0; j + (P##_W) <= c; j += (P##_W)) {                                                             \
-                            P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                                  \
-                            P##_TSTORE(tally + j, t);                                                                             \
-                            P##_STREAM(d + j, t);                                                                                 \
-                        }                                                                                                         \
-                    else if (sizeof(P##_A) == sizeof(P##_T)) /* the row just stored is the tally: one store, not two */           \
-                        for (j = 0; j + (P##_W) <= c; j += (P##_W))                                                               \
-                            P##_STORE(d + j, OP(P##_TLOAD((const P##_A *)(const void *)(d - p->dst_step) + j), P##_LOAD(s + j))); \
-                    else                                                                                                          \
-                        for (j = 0; j + (P##_W) <= c; j += (P##_W)) {                                                             \
-                            P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                                  \
-                            P##_TSTORE(tally + j, t);                                                                             \
-                            P##_STORE(d + j, t);                                                                                  \
-                        }                                                                                                         \
-                    for (; j < c; j++) {                                                                                          \
-                        tally[j] = SOP(tally[j], P##_SLOAD(s[j]));                                                                \
-                        d[j] = P##_SSTORE(tally[j]);                                                                              \
-                    }                                                                                                             \
-                }                                                                                                                 \
-            }                                                                                                                     \
-        }                                                                                                                         \
-        if (stream) P##_FENCE();
+#define DMLREF__VSCAN(P, OP, IDENTV, SOP, SIDENT)                                                                      \
+    const int stream = dmlref__stream_rows(p, sizeof(P##_V));                                                          \
+    P##_A tally[DMLREF__CHUNK_BYTES / sizeof(P##_A)];                                                                  \
+    const unsigned chunk = (unsigned)(sizeof tally / sizeof tally[0]);                                                 \
+    uint64_t first, i;                                                                                                 \
+    for (first = 0; first < p->lines; first += chunk) {                                                                \
+        unsigned c = p->lines - first < chunk ? (unsigned)(p->lines - first) : chunk, j;                               \
+        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)first;                                                   \
+        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)first;                                                               \
+        for (j = 0; j + P##_W <= c; j += P##_W) {                                                                      \
+            P##_V x = P##_LOAD(src + j);                                                                               \
+            P##_TSTORE(tally + j, x);                                                                                  \
+            P##_STORE(dst + j, p->exclusive ? (IDENTV) : x);                                                           \
+        }                                                                                                              \
+        for (; j < c; j++) {                                                                                           \
+            tally[j] = P##_SLOAD(src[j]);                                                                              \
+            dst[j] = P##_SSTORE(p->exclusive ? (P##_A)(SIDENT) : tally[j]);                                            \
+        }                                                                                                              \
+        for (i = 1; i < p->length; i++) {                                                                              \
+            const P##_T *s = src + (ptrdiff_t)i * p->src_step;                                                         \
+            P##_T *d = dst + (ptrdiff_t)i * p->dst_step;                                                               \
+            if (p->exclusive) {                                                                                        \
+                for (j = 0; j + P##_W <= c; j += P##_W) {                                                              \
+                    P##_V x = P##_LOAD(s + j), t = P##_TLOAD(tally + j);                                               \
+                    P##_STORE(d + j, t); /* x was read first: in-place safe */                                         \
+                    P##_TSTORE(tally + j, OP(t, x));                                                                   \
+                }                                                                                                      \
+                for (; j < c; j++) {                                                                                   \
+                    P##_A x = P##_SLOAD(s[j]);                                                                         \
+                    d[j] = P##_SSTORE(tally[j]);                                                                       \
+                    tally[j] = SOP(tally[j], x);                                                                       \
+                }                                                                                                      \
+            } else {                                                                                                   \
+                if (stream)                                                                                            \
+                    for (j = 0; j + P##_W <= c; j += P##_W) {                                                          \
+                        P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                           \
+                        P##_TSTORE(tally + j, t);                                                                      \
+                        P##_STREAM(d + j, t);                                                                          \
+                    }                                                                                                  \
+                else if (sizeof(P##_A) == sizeof(P##_T)) /* the row just stored is the tally: one store, not two */    \
+                    for (j = 0; j + P##_W <= c; j += P##_W)                                                            \
+                        P##_STORE(d + j,                                                                               \
+                                  OP(P##_TLOAD((const P##_A *)(const void *)(d - p->dst_step) + j), P##_LOAD(s + j))); \
+                else                                                                                                   \
+                    for (j = 0; j + P##_W <= c; j += P##_W) {                                                          \
+                        P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                           \
+                        P##_TSTORE(tally + j, t);                                                                      \
+                        P##_STORE(d + j, t);                                                                           \
+                    }                                                                                                  \
+                for (; j < c; j++) {                                                                                   \
+                    tally[j] = SOP(tally[j], P##_SLOAD(s[j]));                                                         \
+                    d[j] = P##_SSTORE(tally[j]);                                                                       \
+                }                                                                                                      \
+            }                                                                                                          \
+        }                                                                                                              \
+    }                                                                                                                  \
+    if (stream) P##_FENCE();
 
 #if defined(DMLREF__ANY_SIMD)
 /* Whether a vertical kernel writes its rows with streaming stores: the
@@ -3523,19 +3526,19 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* The next two run inside DMLREF__DEFINE_VBLOCKED and use its locals (p, d,
    j, j0, end, r, direct, stream, staged). One row vector of a pass: pass row
    r, block row `row`. */
-#define DMLREF__VB_PUT(STORE, STREAM, r, row, v)                                                              \
+#define DMLREF__VB_PUT(r, row, v)                                                                             \
     do {                                                                                                      \
-        if (direct) STREAM(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                      \
-        else if (stream) STORE(staged[r] + (j - j0), (v));                                                    \
-        else STORE(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                              \
+        if (direct) DMLREF__KP(STREAM)(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                          \
+        else if (stream) DMLREF__KP(STORE)(staged[r] + (j - j0), (v));                                        \
+        else DMLREF__KP(STORE)(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                  \
     } while (0)
 /* The staged strips of a pass's 8 rows (block rows row0..row0 + 7), streamed out. */
-#define DMLREF__VB_FLUSH(T, row0)                                                                             \
+#define DMLREF__VB_FLUSH(row0)                                                                                \
     do {                                                                                                      \
         if (stream && !direct)                                                                                \
             for (r = 0; r < 8; r++)                                                                           \
                 dmlref__stream_copy(d + (ptrdiff_t)(r + (row0)) * p->dst_step + j0, staged[r],                \
-                                    (end - j0) * sizeof(T));                                                  \
+                                    (end - j0) * sizeof(DMLREF__KP(T)));                                      \
     } while (0)
 
 /* Transposed scan: contiguous lines (unit steps) that are not adjacent, such
@@ -3562,29 +3565,29 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    branches, gcc 12 -O2 kept them on the stack: 0.57 of the streaming copy
    for 4096x4096 along axis 1). PUT is a raw store (no NaN select):
    DMLREF__CANON_LINE fixes the rare lines that hold a NaN. */
-#define DMLREF__TSCAN_TILES(N, EXCL, FIRST, PUT)                                                              \
-    do {                                                                                                      \
-        DMLREF__KP(V) on[N][DMLREF__KP(W)];                                                                   \
-        unsigned q;                                                                                           \
-        DMLREF__UNROLL for (q = 0; q < (N); q++) {                                                            \
+#define DMLREF__TSCAN_TILES(N, EXCL, FIRST, PUT)                                                                      \
+    do {                                                                                                              \
+        DMLREF__KP(V) on[N][DMLREF__KP(W)];                                                                           \
+        unsigned q;                                                                                                   \
+        DMLREF__UNROLL for (q = 0; q < (N); q++) {                                                                    \
             DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++) r[l] = DMLREF__KP(LOAD)(s[l] + i + q * DMLREF__KP(W)); \
-            DMLREF__KP(TRANSPOSE)(r); /* r[k] = element i + q W + k of every line */                          \
-            if ((FIRST) && q == 0) {                                                                          \
-                tally = r[0];                                                                                 \
-                on[0][0] = (EXCL) ? (DMLREF__K_IDENTV) : tally;                                               \
-            }                                                                                                 \
-            DMLREF__UNROLL for (k = (FIRST) && q == 0 ? 1u : 0u; k < DMLREF__KP(W); k++) {                    \
-                if (EXCL) {                                                                                   \
-                    on[q][k] = tally;                                                                         \
-                    tally = DMLREF__K_OP(tally, r[k]);                                                        \
-                } else {                                                                                      \
-                    on[q][k] = tally = DMLREF__K_OP(tally, r[k]);                                             \
-                }                                                                                             \
-            }                                                                                                 \
-            DMLREF__KP(TRANSPOSE)(on[q]);                                                                     \
-        }                                                                                                     \
-        DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++)                                                    \
-            DMLREF__UNROLL for (q = 0; q < (N); q++) PUT(d[l] + i + q * DMLREF__KP(W), on[q][l]);             \
+            DMLREF__KP(TRANSPOSE)(r); /* r[k] = element i + q W + k of every line */                                  \
+            if ((FIRST) && q == 0) {                                                                                  \
+                tally = r[0];                                                                                         \
+                on[0][0] = (EXCL) ? (DMLREF__K_IDENTV) : tally;                                                       \
+            }                                                                                                         \
+            DMLREF__UNROLL for (k = (FIRST) && q == 0 ? 1u : 0u; k < DMLREF__KP(W); k++) {                            \
+                if (EXCL) {                                                                                           \
+                    on[q][k] = tally;                                                                                 \
+                    tally = DMLREF__K_OP(tally, r[k]);                                                                \
+                } else {                                                                                              \
+                    on[q][k] = tally = DMLREF__K_OP(tally, r[k]);                                                     \
+                }                                                                                                     \
+            }                                                                                                         \
+            DMLREF__KP(TRANSPOSE)(on[q]);                                                                             \
+        }                                                                                                             \
+        DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++)                                                            \
+            DMLREF__UNROLL for (q = 0; q < (N); q++) PUT(d[l] + i + q * DMLREF__KP(W), on[q][l]);                     \
     } while (0)
 /* Tiles per 64-byte line when a tile row is 16 or 32 bytes, else 1 (not streamed). */
 #define DMLREF__TSCAN_NT(T, W) ((W) * sizeof(T) == 16u || (W) * sizeof(T) == 32u ? 64u / ((W) * sizeof(T)) : 1u)
@@ -3614,35 +3617,35 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         PUT(dst + i, (EXCLUSIVE) ? P##_SUB(y, x) : y);                                                        \
         carry = P##_ADD(carry, P##_BCASTLAST(s)); /* one add on the loop-carried chain */                     \
     }
-#define DMLREF__CSUM_INT(P)                                                                                \
-        const uint64_t length = p->length; /* a local: the stores may alias *p */                          \
-        uint64_t line, i;                                                                                  \
-        int streamed = 0;                                                                                  \
-        for (line = 0; line < p->lines; line++) {                                                          \
-            const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                      \
-            P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                  \
-            P##_V carry = P##_ZEROV;                                                                       \
-            P##_T tally = 0, lanes[P##_W];                                                                 \
-            int stream = p->stream && (uintptr_t)dst % sizeof(P##_V) == 0; /* streaming needs alignment */ \
-            i = 0;                                                                                         \
-            if (stream) {                                                                                  \
-                DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                          \
-            } else if (p->exclusive) {                                                                     \
-                DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                      \
-            } else {                                                                                       \
-                DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                      \
-            }                                                                                              \
-            streamed |= stream;                                                                            \
-            P##_STORE(lanes, carry);                                                                       \
-            if (i > 0) tally = lanes[0];                                                                   \
-            for (; i < p->length; i++) {                                                                   \
-                P##_T x = src[i];                                                                          \
-                if (p->exclusive) dst[i] = tally;                                                          \
-                tally = (P##_T)(tally + x);                                                                \
-                if (!p->exclusive) dst[i] = tally;                                                         \
-            }                                                                                              \
-        }                                                                                                  \
-        if (streamed) P##_FENCE(); /* order the non-temporal stores before returning */
+#define DMLREF__CSUM_INT(P)                                                                            \
+    const uint64_t length = p->length; /* a local: the stores may alias *p */                          \
+    uint64_t line, i;                                                                                  \
+    int streamed = 0;                                                                                  \
+    for (line = 0; line < p->lines; line++) {                                                          \
+        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                      \
+        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                  \
+        P##_V carry = P##_ZEROV;                                                                       \
+        P##_T tally = 0, lanes[P##_W];                                                                 \
+        int stream = p->stream && (uintptr_t)dst % sizeof(P##_V) == 0; /* streaming needs alignment */ \
+        i = 0;                                                                                         \
+        if (stream) {                                                                                  \
+            DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                          \
+        } else if (p->exclusive) {                                                                     \
+            DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                      \
+        } else {                                                                                       \
+            DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                      \
+        }                                                                                              \
+        streamed |= stream;                                                                            \
+        P##_STORE(lanes, carry);                                                                       \
+        if (i > 0) tally = lanes[0];                                                                   \
+        for (; i < p->length; i++) {                                                                   \
+            P##_T x = src[i];                                                                          \
+            if (p->exclusive) dst[i] = tally;                                                          \
+            tally = (P##_T)(tally + x);                                                                \
+            if (!p->exclusive) dst[i] = tally;                                                         \
+        }                                                                                              \
+    }                                                                                                  \
+    if (streamed) P##_FENCE(); /* order the non-temporal stores before returning */
 
 /* Contiguous BLOCKED float sum: one 16-element block per iteration, held in
    R registers (BLOCK_*), scanned exactly as the scalar definition; the carry
@@ -3651,26 +3654,26 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    zero-padded copy: padding never reaches lower lanes. */
 /* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
    PUT; the carry becomes the block's last output. */
-#define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                       \
-    do {                                                                                                      \
-        DMLREF__KP(V) r[DMLREF__KP(R)], o[DMLREF__KP(R)], last;                                               \
-        DMLREF__KP(LOADB)(r, from);                                                                           \
-        DMLREF__KP(SCANB)(r);                                                                                 \
-        last = DMLREF__KP(LASTB)(r); /* broadcast y[15] before the carry: off the loop-carried chain */      \
-        DMLREF__KP(ADDCARRY)(r, carry);                                                                       \
-        if (EXCLUSIVE) {                                                                                      \
-            DMLREF__KP(SHIFT1B)(o, r, before);                                                                \
-            PUT(to, o);                                                                                       \
-        } else {                                                                                              \
-            PUT(to, r);                                                                                       \
-        }                                                                                                     \
-        carry = before = DMLREF__KP(ADD)(carry, last); /* == carry + y[15], the block's last output */       \
+#define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                 \
+    do {                                                                                                \
+        DMLREF__KP(V) r[DMLREF__KP(R)], o[DMLREF__KP(R)], last;                                         \
+        DMLREF__KP(LOADB)(r, from);                                                                     \
+        DMLREF__KP(SCANB)(r);                                                                           \
+        last = DMLREF__KP(LASTB)(r); /* broadcast y[15] before the carry: off the loop-carried chain */ \
+        DMLREF__KP(ADDCARRY)(r, carry);                                                                 \
+        if (EXCLUSIVE) {                                                                                \
+            DMLREF__KP(SHIFT1B)(o, r, before);                                                          \
+            PUT(to, o);                                                                                 \
+        } else {                                                                                        \
+            PUT(to, r);                                                                                 \
+        }                                                                                               \
+        carry = before = DMLREF__KP(ADD)(carry, last); /* == carry + y[15], the block's last output */  \
     } while (0)
 /* The full blocks of a line, one loop per store kind (no branch per block). */
-#define DMLREF__CBLOCKED_LOOP(PUT, EXCLUSIVE, PF)                                                             \
-    for (; start + DMLREF__BLOCK <= length; start += DMLREF__BLOCK) {                                         \
-        if (PF) DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));                   \
-        DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, dst + start, src + start);                                      \
+#define DMLREF__CBLOCKED_LOOP(PUT, EXCLUSIVE, PF)                                          \
+    for (; start + DMLREF__BLOCK <= length; start += DMLREF__BLOCK) {                      \
+        if (PF) DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T))); \
+        DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, dst + start, src + start);                   \
     }
 
 /* Arg-reductions. Both shapes keep the best value and its index with the
@@ -3692,77 +3695,78 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     w = P##_ABLENDI(m, w, now);
 /* The row loop, once per comparison: rows to take are CMP(x, best), or
    CMP(best, x) when SWAP (a constant, so each copy has one comparison). */
-#define DMLREF__VARG_ROWS(P, CMP, SWAP)                   \
-    for (; i + 4 <= p->rcount; i += 4) {                                                                          \
-        const P##_T *s0 = src + (ptrdiff_t)i * step, *s1 = s0 + step, *s2 = s1 + step, *s3 = s2 + step;               \
-        P##_AVI n0 = P##_ASET1I((P##_AIT)i), n1 = P##_ASET1I((P##_AIT)(i + 1)), n2 = P##_ASET1I((P##_AIT)(i + 2)), n3 = P##_ASET1I((P##_AIT)(i + 3));          \
-        for (j = 0; j < c; j += P##_AW) {                                                                            \
-            P##_AV b = best[j / P##_AW], x;                                                                               \
-            P##_AVI w = where[j / P##_AW];                                                                                \
-            P##_AM m;                                                                                                  \
-            DMLREF__VARG_STEP(P, CMP, SWAP, s0, n0)                                 \
-            DMLREF__VARG_STEP(P, CMP, SWAP, s1, n1)                                 \
-            DMLREF__VARG_STEP(P, CMP, SWAP, s2, n2)                                 \
-            DMLREF__VARG_STEP(P, CMP, SWAP, s3, n3)                                 \
-            best[j / P##_AW] = b;                                                                                    \
-            where[j / P##_AW] = w;                                                                                   \
-        }                                                                                                         \
-    }                                                                                                             \
-    for (; i < p->rcount; i++) {                                                                                  \
-        const P##_T *s0 = src + (ptrdiff_t)i * step;                                                                  \
-        P##_AVI n0 = P##_ASET1I((P##_AIT)i);                                                                                     \
-        for (j = 0; j < c; j += P##_AW) {                                                                            \
-            P##_AV b = best[j / P##_AW], x;                                                                               \
-            P##_AVI w = where[j / P##_AW];                                                                                \
-            P##_AM m;                                                                                                  \
-            DMLREF__VARG_STEP(P, CMP, SWAP, s0, n0)                                 \
-            best[j / P##_AW] = b;                                                                                    \
-            where[j / P##_AW] = w;                                                                                   \
-        }                                                                                                         \
-    }
-#define DMLREF__VARG(P)                                                                                 \
-        P##_AV best[DMLREF__VARG_BYTES / sizeof(P##_AV)];                                               \
-        P##_AVI where[DMLREF__VARG_BYTES / sizeof(P##_AV)];                                             \
-        const unsigned chunk = (unsigned)(sizeof best / sizeof best[0]) * (P##_AW);                     \
-        P##_AIT lanes[P##_AW];                                                                          \
-        uint64_t first, i;                                                                              \
-        unsigned c, j, l;                                                                               \
-        ptrdiff_t step = (ptrdiff_t)p->rstride[0];                                                      \
-        for (first = 0; p->outputs - first >= (P##_AW); first += c) {                                   \
-            uint64_t left = p->outputs - first;                                                         \
-            const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)first;                                \
-            P##_AM nan = P##_AMZERO;                                                                    \
-            c = left < chunk ? (unsigned)(left / (P##_AW)) * (P##_AW) : chunk;                          \
-            for (j = 0; j < c; j += (P##_AW)) {                                                         \
-                best[j / (P##_AW)] = P##_ALOAD(src + j);                                                \
-                where[j / (P##_AW)] = P##_ASET1I(0);                                                    \
-                nan = P##_AMOR(nan, P##_AISNAN(best[j / (P##_AW)]));                                    \
-            }                                                                                           \
-            i = 1;                                                                                      \
-            /* x < best (first minimum), x <= best (last), best < x, best <= x */                       \
-            if (!p->want_max && !p->last) {                                                             \
-                DMLREF__VARG_ROWS(P, P##_ALT, 0)                                                        \
-            } else if (!p->want_max) {                                                                  \
-                DMLREF__VARG_ROWS(P, P##_ALE, 0)                                                        \
-            } else if (!p->last) {                                                                      \
-                DMLREF__VARG_ROWS(P, P##_ALT, 1)                                                        \
-            } else {                                                                                    \
-                DMLREF__VARG_ROWS(P, P##_ALE, 1)                                                        \
-            }                                                                                           \
-            if (P##_AMANY(nan)) { /* NaN rules live in the scalar kernel */                             \
-                dmlref__arg_panel sub = dmlref__arg_subpanel(p, first, c);                              \
-                P##_SCALAR_ARG(&sub);                                                                   \
-                continue;                                                                               \
-            }                                                                                           \
-            for (j = 0; j < c; j += (P##_AW)) {                                                         \
-                P##_ASTOREI(lanes, where[j / (P##_AW)]);                                                \
-                for (l = 0; l < (P##_AW); l++) dmlref__put_index(p, first + j + l, (uint64_t)lanes[l]); \
-            }                                                                                           \
+#define DMLREF__VARG_ROWS(P, CMP, SWAP)                                                                 \
+    for (; i + 4 <= p->rcount; i += 4) {                                                                \
+        const P##_T *s0 = src + (ptrdiff_t)i * step, *s1 = s0 + step, *s2 = s1 + step, *s3 = s2 + step; \
+        P##_AVI n0 = P##_ASET1I((P##_AIT)i), n1 = P##_ASET1I((P##_AIT)(i + 1));                         \
+        P##_AVI n2 = P##_ASET1I((P##_AIT)(i + 2)), n3 = P##_ASET1I((P##_AIT)(i + 3));                   \
+        for (j = 0; j < c; j += P##_AW) {                                                               \
+            P##_AV b = best[j / P##_AW], x;                                                             \
+            P##_AVI w = where[j / P##_AW];                                                              \
+            P##_AM m;                                                                                   \
+            DMLREF__VARG_STEP(P, CMP, SWAP, s0, n0)                                                     \
+            DMLREF__VARG_STEP(P, CMP, SWAP, s1, n1)                                                     \
+            DMLREF__VARG_STEP(P, CMP, SWAP, s2, n2)                                                     \
+            DMLREF__VARG_STEP(P, CMP, SWAP, s3, n3)                                                     \
+            best[j / P##_AW] = b;                                                                       \
+            where[j / P##_AW] = w;                                                                      \
         }                                                                                               \
-        if (first < p->outputs) { /* fewer than P##_AW outputs left */                                  \
-            dmlref__arg_panel sub = dmlref__arg_subpanel(p, first, p->outputs - first);                 \
-            P##_SCALAR_ARG(&sub);                                                                       \
-        }
+    }                                                                                                   \
+    for (; i < p->rcount; i++) {                                                                        \
+        const P##_T *s0 = src + (ptrdiff_t)i * step;                                                    \
+        P##_AVI n0 = P##_ASET1I((P##_AIT)i);                                                            \
+        for (j = 0; j < c; j += P##_AW) {                                                               \
+            P##_AV b = best[j / P##_AW], x;                                                             \
+            P##_AVI w = where[j / P##_AW];                                                              \
+            P##_AM m;                                                                                   \
+            DMLREF__VARG_STEP(P, CMP, SWAP, s0, n0)                                                     \
+            best[j / P##_AW] = b;                                                                       \
+            where[j / P##_AW] = w;                                                                      \
+        }                                                                                               \
+    }
+#define DMLREF__VARG(P)                                                                           \
+    P##_AV best[DMLREF__VARG_BYTES / sizeof(P##_AV)];                                             \
+    P##_AVI where[DMLREF__VARG_BYTES / sizeof(P##_AV)];                                           \
+    const unsigned chunk = (unsigned)(sizeof best / sizeof best[0]) * P##_AW;                     \
+    P##_AIT lanes[P##_AW];                                                                        \
+    uint64_t first, i;                                                                            \
+    unsigned c, j, l;                                                                             \
+    ptrdiff_t step = (ptrdiff_t)p->rstride[0];                                                    \
+    for (first = 0; p->outputs - first >= P##_AW; first += c) {                                   \
+        uint64_t left = p->outputs - first;                                                       \
+        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)first;                              \
+        P##_AM nan = P##_AMZERO;                                                                  \
+        c = left < chunk ? (unsigned)(left / P##_AW) * P##_AW : chunk;                            \
+        for (j = 0; j < c; j += P##_AW) {                                                         \
+            best[j / P##_AW] = P##_ALOAD(src + j);                                                \
+            where[j / P##_AW] = P##_ASET1I(0);                                                    \
+            nan = P##_AMOR(nan, P##_AISNAN(best[j / P##_AW]));                                    \
+        }                                                                                         \
+        i = 1;                                                                                    \
+        /* x < best (first minimum), x <= best (last), best < x, best <= x */                     \
+        if (!p->want_max && !p->last) {                                                           \
+            DMLREF__VARG_ROWS(P, P##_ALT, 0)                                                      \
+        } else if (!p->want_max) {                                                                \
+            DMLREF__VARG_ROWS(P, P##_ALE, 0)                                                      \
+        } else if (!p->last) {                                                                    \
+            DMLREF__VARG_ROWS(P, P##_ALT, 1)                                                      \
+        } else {                                                                                  \
+            DMLREF__VARG_ROWS(P, P##_ALE, 1)                                                      \
+        }                                                                                         \
+        if (P##_AMANY(nan)) { /* NaN rules live in the scalar kernel */                           \
+            dmlref__arg_panel sub = dmlref__arg_subpanel(p, first, c);                            \
+            P##_SCALAR_ARG(&sub);                                                                 \
+            continue;                                                                             \
+        }                                                                                         \
+        for (j = 0; j < c; j += P##_AW) {                                                         \
+            P##_ASTOREI(lanes, where[j / P##_AW]);                                                \
+            for (l = 0; l < P##_AW; l++) dmlref__put_index(p, first + j + l, (uint64_t)lanes[l]); \
+        }                                                                                         \
+    }                                                                                             \
+    if (first < p->outputs) { /* fewer than AW outputs left */                                    \
+        dmlref__arg_panel sub = dmlref__arg_subpanel(p, first, p->outputs - first);               \
+        P##_SCALAR_ARG(&sub);                                                                     \
+    }
 
 /* Contiguous: one output at a time along a unit-stride line, read in chunks
    that fit L1 (4 KiB: 2 KiB cost 5% in L2). Pass 1 folds a chunk into its
@@ -3800,109 +3804,111 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    search passes and the "beats the best?" branches interrupt the hardware
    prefetcher's stream (4096x4096 along axis 1 went from 0.70 to 0.79-0.84 of the
    read pass). In cache it only costs load slots (L2: 0.67 -> 0.53), so not there. */
-#define DMLREF__CARG_FOLD(P, PICK, PF) /* four accumulators (DMLREF__CARG_ACC) */     \
-    for (; i + DMLREF__CARG_ACC * P##_CW <= end; i += DMLREF__CARG_ACC * P##_CW) {                                         \
-        P##_CV x0 = P##_CLOAD(line + i), x1 = P##_CLOAD(line + i + P##_CW), x2 = P##_CLOAD(line + i + 2 * P##_CW), x3 = P##_CLOAD(line + i + 3 * P##_CW); \
-        if (PF) DMLREF__PREFETCH_SPAN(line + i, DMLREF__CARG_ACC * P##_CW * sizeof(*line));                            \
-        nan = P##_CMOR(nan, P##_CMOR(P##_CISNAN2(P##_CISNAN, P##_CMOR, x0, x1), P##_CISNAN2(P##_CISNAN, P##_CMOR, x2, x3)));                                 \
-        acc[0] = PICK(x0, acc[0]);                                                                                   \
-        acc[1] = PICK(x1, acc[1]);                                                                                   \
-        acc[2] = PICK(x2, acc[2]);                                                                                   \
-        acc[3] = PICK(x3, acc[3]);                                                                                   \
-    }                                                                                                                \
-    for (; i < end; i += P##_CW) {                                                                                      \
-        x = P##_CLOAD(line + i);                                                                                          \
-        nan = P##_CMOR(nan, P##_CISNAN(x));                                                                                    \
-        acc[0] = PICK(x, acc[0]);                                                                                    \
-    }                                                                                                                \
-    acc[0] = PICK(acc[1], acc[0]);                                                                                   \
-    acc[2] = PICK(acc[3], acc[2]);                                                                                   \
+#define DMLREF__CARG_FOLD(P, PICK, PF) /* four accumulators (DMLREF__CARG_ACC) */            \
+    for (; i + DMLREF__CARG_ACC * P##_CW <= end; i += DMLREF__CARG_ACC * P##_CW) {           \
+        P##_CV x0 = P##_CLOAD(line + i), x1 = P##_CLOAD(line + i + P##_CW);                  \
+        P##_CV x2 = P##_CLOAD(line + i + 2 * P##_CW), x3 = P##_CLOAD(line + i + 3 * P##_CW); \
+        if (PF) DMLREF__PREFETCH_SPAN(line + i, DMLREF__CARG_ACC * P##_CW * sizeof(*line));  \
+        nan = P##_CMOR(nan, P##_CMOR(P##_CISNAN2(P##_CISNAN, P##_CMOR, x0, x1),              \
+                                     P##_CISNAN2(P##_CISNAN, P##_CMOR, x2, x3)));            \
+        acc[0] = PICK(x0, acc[0]);                                                           \
+        acc[1] = PICK(x1, acc[1]);                                                           \
+        acc[2] = PICK(x2, acc[2]);                                                           \
+        acc[3] = PICK(x3, acc[3]);                                                           \
+    }                                                                                        \
+    for (; i < end; i += P##_CW) {                                                           \
+        x = P##_CLOAD(line + i);                                                             \
+        nan = P##_CMOR(nan, P##_CISNAN(x));                                                  \
+        acc[0] = PICK(x, acc[0]);                                                            \
+    }                                                                                        \
+    acc[0] = PICK(acc[1], acc[0]);                                                           \
+    acc[2] = PICK(acc[3], acc[2]);                                                           \
     acc[0] = PICK(acc[2], acc[0]);
-#define DMLREF__CARG(P)                                                                                   \
-        const uint64_t n = p->rcount, full = n - n % (P##_CW), chunk = DMLREF__CARG_CHUNK(P##_T, P##_CW); \
-        const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;                         \
-        uint64_t o;                                                                                       \
-        for (o = 0; o < p->outputs; o++) {                                                                \
-            const P##_T *line = (const P##_T *)p->src + (ptrdiff_t)o * p->src_output_step;                \
-            P##_CVT lanes[P##_CW], best = 0, ext;                                                         \
-            uint64_t at = 0, c0, s0, i, end;                                                              \
-            unsigned k, kk, l;                                                                            \
-            int nan_seen = 0;                                                                             \
-            P##_CV acc[DMLREF__CARG_ACC], kept[DMLREF__CARG_SEGMENT], seg = P##_CSET1V(0), x, e;          \
-            P##_CM nan, m;                                                                                \
-            for (c0 = 0; c0 < full && !nan_seen;) {                                                       \
-                for (s0 = c0, k = 0; k < DMLREF__CARG_SEGMENT && c0 < full; k++, c0 = end) {              \
-                    end = full - c0 > chunk ? c0 + chunk : full;                                          \
-                    /* pass 1: the chunk's lane-wise extremes */                                          \
-                    for (l = 0; l < DMLREF__CARG_ACC; l++) acc[l] = P##_CLOAD(line + c0);                 \
-                    nan = P##_CISNAN(acc[0]);                                                             \
-                    i = c0 + (P##_CW);                                                                    \
-                    if (want_max && prefetch) {                                                           \
-                        DMLREF__CARG_FOLD(P, P##_CMAX, 1)                                                 \
-                    } else if (want_max) {                                                                \
-                        DMLREF__CARG_FOLD(P, P##_CMAX, 0)                                                 \
-                    } else if (prefetch) {                                                                \
-                        DMLREF__CARG_FOLD(P, P##_CMIN, 1)                                                 \
-                    } else {                                                                              \
-                        DMLREF__CARG_FOLD(P, P##_CMIN, 0)                                                 \
-                    }                                                                                     \
-                    if (P##_CMANY(nan)) { /* NaN rules live in the scalar kernel */                       \
-                        nan_seen = 1;                                                                     \
-                        break;                                                                            \
-                    }                                                                                     \
-                    kept[k] = acc[0];                                                                     \
-                    seg = k == 0 ? acc[0] : want_max ? P##_CMAX(acc[0], seg) : P##_CMIN(acc[0], seg);     \
-                }                                                                                         \
-                if (nan_seen) break;                                                                      \
-                /* the segment's extreme: does it beat the best (or tie it, DECREASING)? */               \
-                P##_CSTOREV(lanes, seg);                                                                  \
-                ext = lanes[0];                                                                           \
-                if (want_max)                                                                             \
-                    for (l = 1; l < (P##_CW); l++) ext = lanes[l] > ext ? lanes[l] : ext;                 \
-                else                                                                                      \
-                    for (l = 1; l < (P##_CW); l++) ext = lanes[l] < ext ? lanes[l] : ext;                 \
-                if (s0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last)) continue;                    \
-                /* the first (last) chunk holding it (-0.0 == +0.0 is a tie, as in the scalar rule) */    \
-                e = P##_CSET1V(ext);                                                                      \
-                for (kk = last ? k - 1 : 0;; kk = last ? kk - 1 : kk + 1) {                               \
-                    m = want_max ? P##_CLE(e, kept[kk]) : P##_CLE(kept[kk], e);                           \
-                    if (P##_CMANY(m)) break;                                                              \
-                }                                                                                         \
-                /* pass 2: where it is in that chunk */                                                   \
-                s0 += (uint64_t)kk * chunk;                                                               \
-                end = full - s0 > chunk ? s0 + chunk : full;                                              \
-                for (i = last ? end - (P##_CW) : s0;; i = last ? i - (P##_CW) : i + (P##_CW)) {           \
-                    x = P##_CLOAD(line + i);                                                              \
-                    m = want_max ? P##_CLE(e, x) : P##_CLE(x, e);                                         \
-                    if (P##_CMANY(m)) break;                                                              \
-                }                                                                                         \
-                P##_CSTOREV(lanes, x);                                                                    \
-                if (last)                                                                                 \
-                    for (l = (P##_CW) - 1; lanes[l] != ext; l--) continue;                                \
-                else                                                                                      \
-                    for (l = 0; lanes[l] != ext; l++) continue;                                           \
-                best = ext;                                                                               \
-                at = i + l;                                                                               \
-            }                                                                                             \
-            if (!nan_seen && full < n) { /* the last n % P##_CW elements */                               \
-                x = P##_CLOAD(line + (n - (P##_CW)));                                                     \
-                nan_seen = P##_CMANY(P##_CISNAN(x));                                                      \
-                P##_CSTOREV(lanes, x);                                                                    \
-                for (l = (P##_CW) - (unsigned)(n - full); !nan_seen && l < (P##_CW); l++) {               \
-                    P##_CVT v = lanes[l];                                                                 \
-                    if (DMLREF__ARG_BEATS(v, best, want_max, last)) {                                     \
-                        best = v;                                                                         \
-                        at = n - (P##_CW) + l;                                                            \
-                    }                                                                                     \
-                }                                                                                         \
-            }                                                                                             \
-            if (nan_seen) {                                                                               \
-                dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                    \
-                P##_SCALAR_ARG(&sub);                                                                     \
-                continue;                                                                                 \
-            }                                                                                             \
-            dmlref__put_index(p, o, at);                                                                  \
-        }
+#define DMLREF__CARG(P)                                                                             \
+    const uint64_t n = p->rcount, full = n - n % P##_CW, chunk = DMLREF__CARG_CHUNK(P##_T, P##_CW); \
+    const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;                       \
+    uint64_t o;                                                                                     \
+    for (o = 0; o < p->outputs; o++) {                                                              \
+        const P##_T *line = (const P##_T *)p->src + (ptrdiff_t)o * p->src_output_step;              \
+        P##_CVT lanes[P##_CW], best = 0, ext;                                                       \
+        uint64_t at = 0, c0, s0, i, end;                                                            \
+        unsigned k, kk, l;                                                                          \
+        int nan_seen = 0;                                                                           \
+        P##_CV acc[DMLREF__CARG_ACC], kept[DMLREF__CARG_SEGMENT], seg = P##_CSET1V(0), x, e;        \
+        P##_CM nan, m;                                                                              \
+        for (c0 = 0; c0 < full && !nan_seen;) {                                                     \
+            for (s0 = c0, k = 0; k < DMLREF__CARG_SEGMENT && c0 < full; k++, c0 = end) {            \
+                end = full - c0 > chunk ? c0 + chunk : full;                                        \
+                /* pass 1: the chunk's lane-wise extremes */                                        \
+                for (l = 0; l < DMLREF__CARG_ACC; l++) acc[l] = P##_CLOAD(line + c0);               \
+                nan = P##_CISNAN(acc[0]);                                                           \
+                i = c0 + P##_CW;                                                                    \
+                if (want_max && prefetch) {                                                         \
+                    DMLREF__CARG_FOLD(P, P##_CMAX, 1)                                               \
+                } else if (want_max) {                                                              \
+                    DMLREF__CARG_FOLD(P, P##_CMAX, 0)                                               \
+                } else if (prefetch) {                                                              \
+                    DMLREF__CARG_FOLD(P, P##_CMIN, 1)                                               \
+                } else {                                                                            \
+                    DMLREF__CARG_FOLD(P, P##_CMIN, 0)                                               \
+                }                                                                                   \
+                if (P##_CMANY(nan)) { /* NaN rules live in the scalar kernel */                     \
+                    nan_seen = 1;                                                                   \
+                    break;                                                                          \
+                }                                                                                   \
+                kept[k] = acc[0];                                                                   \
+                seg = k == 0 ? acc[0] : want_max ? P##_CMAX(acc[0], seg) : P##_CMIN(acc[0], seg);   \
+            }                                                                                       \
+            if (nan_seen) break;                                                                    \
+            /* the segment's extreme: does it beat the best (or tie it, DECREASING)? */             \
+            P##_CSTOREV(lanes, seg);                                                                \
+            ext = lanes[0];                                                                         \
+            if (want_max)                                                                           \
+                for (l = 1; l < P##_CW; l++) ext = lanes[l] > ext ? lanes[l] : ext;                 \
+            else                                                                                    \
+                for (l = 1; l < P##_CW; l++) ext = lanes[l] < ext ? lanes[l] : ext;                 \
+            if (s0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last)) continue;                  \
+            /* the first (last) chunk holding it (-0.0 == +0.0 is a tie, as in the scalar rule) */  \
+            e = P##_CSET1V(ext);                                                                    \
+            for (kk = last ? k - 1 : 0;; kk = last ? kk - 1 : kk + 1) {                             \
+                m = want_max ? P##_CLE(e, kept[kk]) : P##_CLE(kept[kk], e);                         \
+                if (P##_CMANY(m)) break;                                                            \
+            }                                                                                       \
+            /* pass 2: where it is in that chunk */                                                 \
+            s0 += (uint64_t)kk * chunk;                                                             \
+            end = full - s0 > chunk ? s0 + chunk : full;                                            \
+            for (i = last ? end - P##_CW : s0;; i = last ? i - P##_CW : i + P##_CW) {               \
+                x = P##_CLOAD(line + i);                                                            \
+                m = want_max ? P##_CLE(e, x) : P##_CLE(x, e);                                       \
+                if (P##_CMANY(m)) break;                                                            \
+            }                                                                                       \
+            P##_CSTOREV(lanes, x);                                                                  \
+            if (last)                                                                               \
+                for (l = P##_CW - 1; lanes[l] != ext; l--) continue;                                \
+            else                                                                                    \
+                for (l = 0; lanes[l] != ext; l++) continue;                                         \
+            best = ext;                                                                             \
+            at = i + l;                                                                             \
+        }                                                                                           \
+        if (!nan_seen && full < n) { /* the last n % CW elements */                                 \
+            x = P##_CLOAD(line + (n - P##_CW));                                                     \
+            nan_seen = P##_CMANY(P##_CISNAN(x));                                                    \
+            P##_CSTOREV(lanes, x);                                                                  \
+            for (l = P##_CW - (unsigned)(n - full); !nan_seen && l < P##_CW; l++) {                 \
+                P##_CVT v = lanes[l];                                                               \
+                if (DMLREF__ARG_BEATS(v, best, want_max, last)) {                                   \
+                    best = v;                                                                       \
+                    at = n - P##_CW + l;                                                            \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+        if (nan_seen) {                                                                             \
+            dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                  \
+            P##_SCALAR_ARG(&sub);                                                                   \
+            continue;                                                                               \
+        }                                                                                           \
+        dmlref__put_index(p, o, at);                                                                \
+    }
 
 
 
@@ -3991,18 +3997,19 @@ static inline __m128i dmlref__s2_last_epi16(__m128i y) {
         r[3] = _mm_add_ps(r[1], r[3]); /* k=8 */                                                   \
         r[2] = _mm_add_ps(r[0], r[2]);                                                             \
     } while (0)
-#define DMLREF__S2_ADDC_PS(r, c) \
-    (r[0] = _mm_add_ps((c), r[0]), r[1] = _mm_add_ps((c), r[1]), r[2] = _mm_add_ps((c), r[2]), r[3] = _mm_add_ps((c), r[3]))
+#define DMLREF__S2_ADDC_PS(r, c)                                                                   \
+    (r[0] = _mm_add_ps((c), r[0]), r[1] = _mm_add_ps((c), r[1]), r[2] = _mm_add_ps((c), r[2]),     \
+     r[3] = _mm_add_ps((c), r[3]))
 #define DMLREF__S2_SHIFT1_PS(o, r, before)                                                         \
     (o[0] = DMLREF__S2_UP_PS(r[0], (before), 1), o[1] = DMLREF__S2_UP_PS(r[1], r[0], 1),           \
      o[2] = DMLREF__S2_UP_PS(r[2], r[1], 1), o[3] = DMLREF__S2_UP_PS(r[3], r[2], 1))
 #define DMLREF__S2_LAST_PS(r) _mm_shuffle_ps(r[3], r[3], 0xFF)
 #define DMLREF__S2_LOADB_PS(r, p) \
     (r[0] = _mm_loadu_ps(p), r[1] = _mm_loadu_ps((p) + 4), r[2] = _mm_loadu_ps((p) + 8), r[3] = _mm_loadu_ps((p) + 12))
-#define DMLREF__S2_STOREB_PS(p, r)                                                                 \
+#define DMLREF__S2_STOREB_PS(p, r)                                                                           \
     (dmlref__s2_store_ps((p), r[0]), dmlref__s2_store_ps((p) + 4, r[1]), dmlref__s2_store_ps((p) + 8, r[2]), \
      dmlref__s2_store_ps((p) + 12, r[3]))
-#define DMLREF__S2_STREAMB_PS(p, r)                                                                 \
+#define DMLREF__S2_STREAMB_PS(p, r)                                                                             \
     (dmlref__s2_stream_ps((p), r[0]), dmlref__s2_stream_ps((p) + 4, r[1]), dmlref__s2_stream_ps((p) + 8, r[2]), \
      dmlref__s2_stream_ps((p) + 12, r[3]))
 /* BLOCKED float64: eight registers of two lanes; only k = 1 shifts inside a pair. */
@@ -4038,10 +4045,10 @@ static inline __m128i dmlref__s2_last_epi16(__m128i y) {
         int i_;                                                                                    \
         for (i_ = 0; i_ < 8; i_++) dmlref__s2_store_pd((p) + 2 * i_, r[i_]);                       \
     } while (0)
-#define DMLREF__S2_STREAMB_PD(p, r)                                                                 \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        for (i_ = 0; i_ < 8; i_++) dmlref__s2_stream_pd((p) + 2 * i_, r[i_]);                       \
+#define DMLREF__S2_STREAMB_PD(p, r)                                             \
+    do {                                                                        \
+        int i_;                                                                 \
+        for (i_ = 0; i_ < 8; i_++) dmlref__s2_stream_pd((p) + 2 * i_, r[i_]);   \
     } while (0)
 
 /* Arg-reductions: 32-bit lanes (float32; integers up to 32 bits, UINT32
@@ -4072,7 +4079,7 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
     memcpy(&four, p, 4);
     return _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(four), _mm_setzero_si128()), _mm_setzero_si128());
 }
-#define DMLREF__S2_LOAD_I16(p) \
+#define DMLREF__S2_LOAD_I16(p)                                                             \
     _mm_srai_epi32(_mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p)), \
                                       _mm_loadl_epi64((const __m128i *)(const void *)(p))), 16)
 #define DMLREF__S2_LOAD_U16(p) \
@@ -4169,8 +4176,7 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
 #define DMLREF__S2_F32_STREAM_RAW _mm_stream_ps
 #define DMLREF__S2_F32_TRANSPOSE DMLREF__S2_TRANSPOSE_PS
 #define DMLREF__S2_F32_RSTORE DMLREF__SAME
-#define DMLREF__S2_F32_NEGZ_VBLOCKED _mm_set1_ps(-0.0f)
-#define DMLREF__S2_F32_FALLBACK dmlref__cumsum_blocked_f32_scalar
+#define DMLREF__S2_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
 DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__S2_F32, _mm_add_ps, _mm_setzero_ps(), DMLREF__ADD_F, 0)
 }
@@ -4267,8 +4273,7 @@ DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p) {
 #define DMLREF__S2_F64_STREAM_RAW _mm_stream_pd
 #define DMLREF__S2_F64_TRANSPOSE DMLREF__S2_TRANSPOSE_PD
 #define DMLREF__S2_F64_RSTORE DMLREF__SAME
-#define DMLREF__S2_F64_NEGZ_VBLOCKED _mm_set1_pd(-0.0)
-#define DMLREF__S2_F64_FALLBACK dmlref__cumsum_blocked_f64_scalar
+#define DMLREF__S2_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
 DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__S2_F64, _mm_add_pd, _mm_setzero_pd(), DMLREF__ADD_F, 0)
 }
@@ -4676,7 +4681,9 @@ DMLREF__A2 static inline void dmlref__a2_store_ph(uint16_t *p, __m256 v) { /* 8 
     dmlref__a2_rstore_ph(p, dmlref__a2_canon_ps(v));
 }
 DMLREF__A2 static inline void dmlref__a2_stream_ps(float *p, __m256 v) { _mm256_stream_ps(p, dmlref__a2_canon_ps(v)); }
-DMLREF__A2 static inline void dmlref__a2_stream_pd(double *p, __m256d v) { _mm256_stream_pd(p, dmlref__a2_canon_pd(v)); }
+DMLREF__A2 static inline void dmlref__a2_stream_pd(double *p, __m256d v) {
+    _mm256_stream_pd(p, dmlref__a2_canon_pd(v));
+}
 DMLREF__A2 static inline void dmlref__a2_stream_ph(uint16_t *p, __m256 v) {
     _mm_stream_si128((__m128i *)(void *)p,
                      _mm256_cvtps_ph(dmlref__a2_canon_ps(v), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
@@ -4726,7 +4733,7 @@ DMLREF__A2 static inline __m256i dmlref__a2_last_epi16(__m256i y) {
    vacated low lanes filled from the top of a (the register below). */
 #define DMLREF__A2_UPI(b, a, bytes) \
     _mm256_alignr_epi8((b), _mm256_permute2x128_si256((a), (b), 0x21), 16 - (bytes))
-#define DMLREF__A2_UP_PS(b, a, k)                                                                          \
+#define DMLREF__A2_UP_PS(b, a, k)                                                                                    \
     ((k) == 4 ? _mm256_castsi256_ps(_mm256_permute2x128_si256(_mm256_castps_si256(a), _mm256_castps_si256(b), 0x21)) \
               : _mm256_castsi256_ps(DMLREF__A2_UPI(_mm256_castps_si256(b), _mm256_castps_si256(a), 4 * (k))))
 #define DMLREF__A2_NEGZ_PS _mm256_set1_ps(-0.0f)
@@ -4760,7 +4767,7 @@ DMLREF__A2 static inline __m256i dmlref__a2_last_epi16(__m256i y) {
 #define DMLREF__A2_STREAMB_PH(p, r) (dmlref__a2_stream_ph((p), r[0]), dmlref__a2_stream_ph((p) + 8, r[1]))
 /* float64: four registers of four lanes; k = 1 and 2 shift inside the pair
    of neighbouring registers, k = 4 and 8 are whole registers. */
-#define DMLREF__A2_UP_PD(b, a, k)                                                                          \
+#define DMLREF__A2_UP_PD(b, a, k)                                                                                    \
     ((k) == 2 ? _mm256_castsi256_pd(_mm256_permute2x128_si256(_mm256_castpd_si256(a), _mm256_castpd_si256(b), 0x21)) \
               : _mm256_castsi256_pd(DMLREF__A2_UPI(_mm256_castpd_si256(b), _mm256_castpd_si256(a), 8)))
 #define DMLREF__A2_NEGZ_PD _mm256_set1_pd(-0.0)
@@ -4781,20 +4788,20 @@ DMLREF__A2 static inline __m256i dmlref__a2_last_epi16(__m256i y) {
         r[3] = _mm256_add_pd(r[1], r[3]); /* k=8 */                                        \
         r[2] = _mm256_add_pd(r[0], r[2]);                                                  \
     } while (0)
-#define DMLREF__A2_ADDC_PD(r, c)                                                           \
+#define DMLREF__A2_ADDC_PD(r, c)                                                                        \
     (r[0] = _mm256_add_pd((c), r[0]), r[1] = _mm256_add_pd((c), r[1]), r[2] = _mm256_add_pd((c), r[2]), \
      r[3] = _mm256_add_pd((c), r[3]))
 #define DMLREF__A2_SHIFT1_PD(o, r, before)                                                 \
     (o[0] = DMLREF__A2_UP_PD(r[0], (before), 1), o[1] = DMLREF__A2_UP_PD(r[1], r[0], 1),   \
      o[2] = DMLREF__A2_UP_PD(r[2], r[1], 1), o[3] = DMLREF__A2_UP_PD(r[3], r[2], 1))
 #define DMLREF__A2_LAST_PD(r) _mm256_permute4x64_pd(r[3], 0xFF)
-#define DMLREF__A2_LOADB_PD(r, p)                                                          \
+#define DMLREF__A2_LOADB_PD(r, p)                                                                 \
     (r[0] = _mm256_loadu_pd(p), r[1] = _mm256_loadu_pd((p) + 4), r[2] = _mm256_loadu_pd((p) + 8), \
      r[3] = _mm256_loadu_pd((p) + 12))
-#define DMLREF__A2_STOREB_PD(p, r)                                                         \
+#define DMLREF__A2_STOREB_PD(p, r)                                                                           \
     (dmlref__a2_store_pd((p), r[0]), dmlref__a2_store_pd((p) + 4, r[1]), dmlref__a2_store_pd((p) + 8, r[2]), \
      dmlref__a2_store_pd((p) + 12, r[3]))
-#define DMLREF__A2_STREAMB_PD(p, r)                                                         \
+#define DMLREF__A2_STREAMB_PD(p, r)                                                                             \
     (dmlref__a2_stream_pd((p), r[0]), dmlref__a2_stream_pd((p) + 4, r[1]), dmlref__a2_stream_pd((p) + 8, r[2]), \
      dmlref__a2_stream_pd((p) + 12, r[3]))
 
@@ -4954,8 +4961,7 @@ DMLREF__A2 static inline __m256i dmlref__a2_load_f16key(const uint16_t *p) {
 #define DMLREF__A2_F16_STREAM_RAW dmlref__a2_rstream_ph
 #define DMLREF__A2_F16_TRANSPOSE DMLREF__A2_TRANSPOSE_PS
 #define DMLREF__A2_F16_RSTORE dmlref_f32_to_f16
-#define DMLREF__A2_F16_NEGZ_VBLOCKED DMLREF__A2_NEGZ_PS
-#define DMLREF__A2_F16_FALLBACK dmlref__cumsum_blocked_f16_scalar
+#define DMLREF__A2_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
 DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__A2_F16, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0)
 }
@@ -5052,8 +5058,7 @@ DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__A2_F32_STREAM_RAW _mm256_stream_ps
 #define DMLREF__A2_F32_TRANSPOSE DMLREF__A2_TRANSPOSE_PS
 #define DMLREF__A2_F32_RSTORE DMLREF__SAME
-#define DMLREF__A2_F32_NEGZ_VBLOCKED DMLREF__A2_NEGZ_PS
-#define DMLREF__A2_F32_FALLBACK dmlref__cumsum_blocked_f32_scalar
+#define DMLREF__A2_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
 DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__A2_F32, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0)
 }
@@ -5150,8 +5155,7 @@ DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__A2_F64_STREAM_RAW _mm256_stream_pd
 #define DMLREF__A2_F64_TRANSPOSE DMLREF__A2_TRANSPOSE_PD
 #define DMLREF__A2_F64_RSTORE DMLREF__SAME
-#define DMLREF__A2_F64_NEGZ_VBLOCKED DMLREF__A2_NEGZ_PD
-#define DMLREF__A2_F64_FALLBACK dmlref__cumsum_blocked_f64_scalar
+#define DMLREF__A2_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
 DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__A2_F64, _mm256_add_pd, _mm256_setzero_pd(), DMLREF__ADD_F, 0)
 }
@@ -5643,7 +5647,9 @@ DMLREF__A5 static inline void dmlref__a5_store_ph(uint16_t *p, __m512 v) { /* 16
 }
 #pragma GCC diagnostic pop
 DMLREF__A5 static inline void dmlref__a5_stream_ps(float *p, __m512 v) { _mm512_stream_ps(p, dmlref__a5_canon_ps(v)); }
-DMLREF__A5 static inline void dmlref__a5_stream_pd(double *p, __m512d v) { _mm512_stream_pd(p, dmlref__a5_canon_pd(v)); }
+DMLREF__A5 static inline void dmlref__a5_stream_pd(double *p, __m512d v) {
+    _mm512_stream_pd(p, dmlref__a5_canon_pd(v));
+}
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wsign-conversion"
 DMLREF__A5 static inline void dmlref__a5_stream_ph(uint16_t *p, __m512 v) {
@@ -5973,8 +5979,7 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
 #define DMLREF__A5_F16_ASTOREI DMLREF__A5_STOREI
 #define DMLREF__A5_F16_AIT uint32_t
 #define DMLREF__A5_F16_SCALAR_ARG dmlref__arg_f16_scalar
-#define DMLREF__A5_F16_NEGZ_VBLOCKED DMLREF__A5_NEGZ_PS
-#define DMLREF__A5_F16_FALLBACK dmlref__cumsum_blocked_f16_scalar
+#define DMLREF__A5_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
 DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__A5_F16, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0)
 }
@@ -6048,8 +6053,7 @@ DMLREF__A5 static void dmlref__vblocked_f16_avx512(const dmlref__scan_panel *p) 
 #define DMLREF__A5_F32_CSET1V _mm512_set1_ps
 #define DMLREF__A5_F32_CSTOREV _mm512_storeu_ps
 #define DMLREF__A5_F32_CVT float
-#define DMLREF__A5_F32_NEGZ_VBLOCKED DMLREF__A5_NEGZ_PS
-#define DMLREF__A5_F32_FALLBACK dmlref__cumsum_blocked_f32_scalar
+#define DMLREF__A5_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
 DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__A5_F32, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0)
 }
@@ -6124,8 +6128,7 @@ DMLREF__A5 static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p) 
 #define DMLREF__A5_F64_CSET1V _mm512_set1_pd
 #define DMLREF__A5_F64_CSTOREV _mm512_storeu_pd
 #define DMLREF__A5_F64_CVT double
-#define DMLREF__A5_F64_NEGZ_VBLOCKED DMLREF__A5_NEGZ_PD
-#define DMLREF__A5_F64_FALLBACK dmlref__cumsum_blocked_f64_scalar
+#define DMLREF__A5_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
 DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__A5_F64, _mm512_add_pd, _mm512_setzero_pd(), DMLREF__ADD_F, 0)
 }
@@ -6719,13 +6722,13 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
 #define DMLREF__NE_LAST_F32(r) vdupq_laneq_f32(r[3], 3)
 #define DMLREF__NE_LOADB_F32(r, p) \
     (r[0] = vld1q_f32(p), r[1] = vld1q_f32((p) + 4), r[2] = vld1q_f32((p) + 8), r[3] = vld1q_f32((p) + 12))
-#define DMLREF__NE_STOREB_F32(p, r)                                                                \
+#define DMLREF__NE_STOREB_F32(p, r)                                                                             \
     (dmlref__ne_store_f32((p), r[0]), dmlref__ne_store_f32((p) + 4, r[1]), dmlref__ne_store_f32((p) + 8, r[2]), \
      dmlref__ne_store_f32((p) + 12, r[3]))
-#define DMLREF__NE_LOADB_F16(r, p)                                                                 \
+#define DMLREF__NE_LOADB_F16(r, p)                                                                            \
     (r[0] = dmlref__ne_load_f16(p), r[1] = dmlref__ne_load_f16((p) + 4), r[2] = dmlref__ne_load_f16((p) + 8), \
      r[3] = dmlref__ne_load_f16((p) + 12))
-#define DMLREF__NE_STOREB_F16(p, r)                                                                \
+#define DMLREF__NE_STOREB_F16(p, r)                                                                             \
     (dmlref__ne_store_f16((p), r[0]), dmlref__ne_store_f16((p) + 4, r[1]), dmlref__ne_store_f16((p) + 8, r[2]), \
      dmlref__ne_store_f16((p) + 12, r[3]))
 /* BLOCKED float64: eight registers of two lanes. */
@@ -6878,8 +6881,7 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
 #define DMLREF__NE_F16_STREAM_RAW dmlref__ne_rstore_f16
 #define DMLREF__NE_F16_TRANSPOSE DMLREF__NE_TRANSPOSE_F32
 #define DMLREF__NE_F16_RSTORE dmlref_f32_to_f16
-#define DMLREF__NE_F16_NEGZ_VBLOCKED DMLREF__NE_NEGZ_F32
-#define DMLREF__NE_F16_FALLBACK dmlref__cumsum_blocked_f16_scalar
+#define DMLREF__NE_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
 DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__NE_F16, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0)
 }
@@ -6976,8 +6978,7 @@ DMLREF__NE static void dmlref__carg_f16_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_F32_STREAM_RAW vst1q_f32
 #define DMLREF__NE_F32_TRANSPOSE DMLREF__NE_TRANSPOSE_F32
 #define DMLREF__NE_F32_RSTORE DMLREF__SAME
-#define DMLREF__NE_F32_NEGZ_VBLOCKED DMLREF__NE_NEGZ_F32
-#define DMLREF__NE_F32_FALLBACK dmlref__cumsum_blocked_f32_scalar
+#define DMLREF__NE_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
 DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__NE_F32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0)
 }
@@ -7074,8 +7075,7 @@ DMLREF__NE static void dmlref__carg_f32_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_F64_STREAM_RAW vst1q_f64
 #define DMLREF__NE_F64_TRANSPOSE DMLREF__NE_TRANSPOSE_F64
 #define DMLREF__NE_F64_RSTORE DMLREF__SAME
-#define DMLREF__NE_F64_NEGZ_VBLOCKED vdupq_n_f64(-0.0)
-#define DMLREF__NE_F64_FALLBACK dmlref__cumsum_blocked_f64_scalar
+#define DMLREF__NE_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
 DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p) {
     DMLREF__VSCAN(DMLREF__NE_F64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__ADD_F, 0)
 }
@@ -7751,7 +7751,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         g = dmlref__line_group(p, first);
         for (j = 0; j < g; j++) {
             tally[j] = DMLREF__K_LOAD(src[(ptrdiff_t)j * p->src_line]);
-            dst[(ptrdiff_t)j * p->dst_line] = DMLREF__K_STORE(p->exclusive ? (DMLREF__K_ACC)(DMLREF__K_IDENTITY) : tally[j]);
+            dst[(ptrdiff_t)j * p->dst_line] =
+                DMLREF__K_STORE(p->exclusive ? (DMLREF__K_ACC)(DMLREF__K_IDENTITY) : tally[j]);
         }
         for (i = 1; i < p->length; i++) {
             const DMLREF__K_T *s = src + (ptrdiff_t)i * p->src_step;
@@ -7852,7 +7853,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     for (line = 0; line < p->lines; line++) {
         const DMLREF__KP(T) *src = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)line * p->src_line;
         DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)line * p->dst_line;
-        DMLREF__KP(V) carry = DMLREF__KP(NEGZ), before = DMLREF__KP(ZEROV); /* before: what exclusive writes first (+0, then the carry) */
+        /* before: what exclusive writes first (+0, then the carry) */
+        DMLREF__KP(V) carry = DMLREF__KP(NEGZ), before = DMLREF__KP(ZEROV);
         const int stream = p->stream && (uintptr_t)dst % sizeof(DMLREF__KP(V)) == 0;
         streamed |= stream;
         start = 0;
@@ -7885,38 +7887,39 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
        measured 0.44 of the streaming copy at 4096x4096, against 0.65 writing through the cache) */
     const uint64_t line_bytes = (uint64_t)(p->dst_line < 0 ? -p->dst_line : p->dst_line) * p->esize;
     const int stream = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) > 1u && !p->exclusive && p->stream &&
-                       p->length >= DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * (DMLREF__KP(W)) &&
+                       p->length >= DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) &&
                        (uintptr_t)p->dst % 64u == 0 && line_bytes % 64u == 0;
     uint64_t g, i;
     unsigned k, l;
-    for (g = 0; g + (DMLREF__KP(W)) <= p->lines; g += (DMLREF__KP(W))) {
+    for (g = 0; g + DMLREF__KP(W) <= p->lines; g += DMLREF__KP(W)) {
         const DMLREF__KP(T) *s[DMLREF__KP(W)];
         DMLREF__KP(T) *d[DMLREF__KP(W)];
         DMLREF__KP(A) lanes[DMLREF__KP(W)];
         DMLREF__KP(V) tally = DMLREF__K_IDENTV, r[DMLREF__KP(W)];
-        for (l = 0; l < (DMLREF__KP(W)); l++) {
+        for (l = 0; l < DMLREF__KP(W); l++) {
             s[l] = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)(g + l) * p->src_line;
             d[l] = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)(g + l) * p->dst_line;
         }
-        i = 0; /* the route sends lines of at least DMLREF__KP(W) elements */
+        i = 0; /* the route sends lines of at least W elements */
         if (p->exclusive) {
             DMLREF__TSCAN_TILES(1, 1, 1, DMLREF__KP(STORE_RAW));
-            for (i = (DMLREF__KP(W)); i + (DMLREF__KP(W)) <= p->length; i += (DMLREF__KP(W)))
+            for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(1, 1, 0, DMLREF__KP(STORE_RAW));
         } else if (stream) { /* NT tiles, then each line's 64 bytes back to back */
             DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 1, DMLREF__KP(STREAM_RAW));
-            for (i = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * (DMLREF__KP(W)); i + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * (DMLREF__KP(W)) <= p->length;
-                 i += DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * (DMLREF__KP(W)))
+            for (i = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W);
+                 i + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) <= p->length;
+                 i += DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 0, DMLREF__KP(STREAM_RAW));
-            for (; i + (DMLREF__KP(W)) <= p->length; i += (DMLREF__KP(W)))
+            for (; i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(1, 0, 0, DMLREF__KP(STORE_RAW));
         } else {
             DMLREF__TSCAN_TILES(1, 0, 1, DMLREF__KP(STORE_RAW));
-            for (i = (DMLREF__KP(W)); i + (DMLREF__KP(W)) <= p->length; i += (DMLREF__KP(W)))
+            for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(1, 0, 0, DMLREF__KP(STORE_RAW));
         }
         memcpy(lanes, &tally, sizeof lanes);
-        for (l = 0; l < (DMLREF__KP(W)); l++) { /* the tail of each line */
+        for (l = 0; l < DMLREF__KP(W); l++) { /* the tail of each line */
             DMLREF__KP(A) t = lanes[l];
             uint64_t j;
             for (j = i; j < p->length; j++) {
@@ -7925,12 +7928,13 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                 t = DMLREF__K_SOP(t, x);
                 if (!p->exclusive) d[l][j] = DMLREF__KP(SSTORE)(t);
             }
-            if (t != t) DMLREF__CANON_LINE(d[l], p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE)); /* tiles were stored raw */
+            if (t != t) /* the tiles were stored raw */
+                DMLREF__CANON_LINE(d[l], p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
         }
     }
     if (stream) DMLREF__KP(FENCE)();
-    /* Lines left over, inclusive: the naive loop, bound by the latency of DMLREF__K_OP. DMLREF__KP(A) NaN tally stays NaN
-       (for + and x), so the outputs are stored raw (DMLREF__KP(RSTORE): no NaN select on the way) and, only if
+    /* Lines left over, inclusive: the naive loop, bound by the latency of OP. A NaN tally stays NaN
+       (for + and x), so the outputs are stored raw (RSTORE: no NaN select on the way) and, only if
        the last one is NaN, the NaN outputs are rewritten canonical afterwards. */
     for (; g < p->lines && !p->exclusive; g++) {
         const DMLREF__KP(T) *s0 = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)g * p->src_line;
@@ -7955,25 +7959,26 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 #elif DMLREF__KERNEL == DMLREF__KERNEL_VBLOCKED
     DMLREF__KP(V) carry[DMLREF__CHUNK_BYTES / sizeof(DMLREF__KP(V))]; /* the output before each lane's next block */
     DMLREF__KP(V) part[DMLREF__VB_STRIP / sizeof(DMLREF__KP(V))][15]; /* what rows 8-15 of a block take from rows 0-7 */
-    const unsigned chunk = (unsigned)(sizeof carry / sizeof carry[0]) * (DMLREF__KP(W));
-    const unsigned strip = (unsigned)(sizeof part / sizeof part[0]) * (DMLREF__KP(W));
+    const unsigned chunk = (unsigned)(sizeof carry / sizeof carry[0]) * DMLREF__KP(W);
+    const unsigned strip = (unsigned)(sizeof part / sizeof part[0]) * DMLREF__KP(W);
     const unsigned ex = p->exclusive ? 1u : 0u; /* an exclusive scan writes each sum one row later */
     /* Streamed: a vector that is a whole 64-byte line goes out as it is made (direct). Narrower ones
        would stream each line in pieces stored far apart in time (AVX2, 4096x4096 along axis 0: 0.25 of
        the streaming copy, against 0.56-0.73 through the cache), so their rows wait in `staged` and
        each pass streams its strip of every row out a line at a time. */
     const int stream = !p->exclusive && dmlref__stream_rows(p, 64u) &&
-                       ((DMLREF__KP(W)) * sizeof(DMLREF__KP(T)) == 64u || DMLREF__NT_STORES);
-    const int direct = stream && (DMLREF__KP(W)) * sizeof(DMLREF__KP(T)) == 64u;
-    DMLREF__KP(T) staged[8][(DMLREF__VB_STRIP / sizeof(DMLREF__KP(V))) * (DMLREF__KP(W))];
+                       (DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u || DMLREF__NT_STORES);
+    const int direct = stream && DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u;
+    DMLREF__KP(T) staged[8][(DMLREF__VB_STRIP / sizeof(DMLREF__KP(V))) * DMLREF__KP(W)];
     uint64_t first, start;
     unsigned c, j, j0, end, r, k;
-    for (first = 0; p->lines - first >= (DMLREF__KP(W)); first += c) {
+    for (first = 0; p->lines - first >= DMLREF__KP(W); first += c) {
         uint64_t left = p->lines - first;
         const DMLREF__KP(T) *src = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)first;
         DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)first;
-        c = left < chunk ? (unsigned)(left / (DMLREF__KP(W))) * (DMLREF__KP(W)) : chunk;
-        for (j = 0; j < c; j += (DMLREF__KP(W))) carry[j / (DMLREF__KP(W))] = DMLREF__KP(NEGZ_VBLOCKED); /* -0.0 + y == y: the first block stands */
+        c = left < chunk ? (unsigned)(left / DMLREF__KP(W)) * DMLREF__KP(W) : chunk;
+        for (j = 0; j < c; j += DMLREF__KP(W)) /* -0.0 + y == y: the first block stands */
+            carry[j / DMLREF__KP(W)] = DMLREF__KP(NEGZ);
         for (start = 0; start < p->length; start += DMLREF__BLOCK) {
             uint64_t rows = p->length - start;
             unsigned len = rows < DMLREF__BLOCK ? (unsigned)rows : DMLREF__BLOCK;
@@ -7982,8 +7987,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             if (len == DMLREF__BLOCK) {
                 for (j0 = 0; j0 < c; j0 = end) {
                     end = c - j0 < strip ? c : j0 + strip;
-                    for (j = j0; j < end; j += (DMLREF__KP(W))) { /* rows 0-7: their sums are final */
-                        DMLREF__KP(V) y[8], *t = part[(j - j0) / (DMLREF__KP(W))];
+                    for (j = j0; j < end; j += DMLREF__KP(W)) { /* rows 0-7: their sums are final */
+                        DMLREF__KP(V) y[8], *t = part[(j - j0) / DMLREF__KP(W)];
                         DMLREF__UNROLL for (r = 0; r < 8; r++)
                             y[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)r * p->src_step + j);
                         t[0] = y[7];
@@ -7993,17 +7998,18 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                         DMLREF__UNROLL for (r = 8; r-- > 2;) y[r] = DMLREF__KP(ADD)(y[r - 2], y[r]);
                         DMLREF__UNROLL for (r = 0; r < 4; r++) t[3 + r] = y[4 + r];
                         DMLREF__UNROLL for (r = 8; r-- > 4;) y[r] = DMLREF__KP(ADD)(y[r - 4], y[r]);
-                        if (ex) DMLREF__KP(STORE)(d + j, start == 0 ? DMLREF__KP(ZEROV) : carry[j / (DMLREF__KP(W))]); /* exclusive: +0.0 */
+                        if (ex) /* exclusive: +0.0 first */
+                            DMLREF__KP(STORE)(d + j, start == 0 ? DMLREF__KP(ZEROV) : carry[j / DMLREF__KP(W)]);
                         DMLREF__UNROLL for (r = 0; r < 8; r++) {
                             t[7 + r] = y[r];
                             if (r + ex < 8) /* exclusive: row 8 is written after pass 2 reads it */
-                                DMLREF__VB_PUT(DMLREF__KP(STORE), DMLREF__KP(STREAM), r, r + ex, DMLREF__KP(ADD)(carry[j / (DMLREF__KP(W))], y[r]));
+                                DMLREF__VB_PUT(r, r + ex, DMLREF__KP(ADD)(carry[j / DMLREF__KP(W)], y[r]));
                         }
                     }
-                    DMLREF__VB_FLUSH(DMLREF__KP(T), 0u);
-                    for (j = j0; j < end; j += (DMLREF__KP(W))) { /* rows 8-15, from the parts of rows 0-7 */
+                    DMLREF__VB_FLUSH(0u);
+                    for (j = j0; j < end; j += DMLREF__KP(W)) { /* rows 8-15, from the parts of rows 0-7 */
                         DMLREF__KP(V) z[8];
-                        const DMLREF__KP(V) *t = part[(j - j0) / (DMLREF__KP(W))];
+                        const DMLREF__KP(V) *t = part[(j - j0) / DMLREF__KP(W)];
                         DMLREF__UNROLL for (r = 0; r < 8; r++)
                             z[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)(r + 8) * p->src_step + j);
                         DMLREF__UNROLL for (r = 8; r-- > 1;) z[r] = DMLREF__KP(ADD)(z[r - 1], z[r]);
@@ -8013,26 +8019,29 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                         z[0] = DMLREF__KP(ADD)(t[1], z[0]);
                         DMLREF__UNROLL for (r = 8; r-- > 4;) z[r] = DMLREF__KP(ADD)(z[r - 4], z[r]);
                         DMLREF__UNROLL for (r = 0; r < 4; r++) z[r] = DMLREF__KP(ADD)(t[3 + r], z[r]);
-                        if (ex) DMLREF__KP(STORE)(d + (ptrdiff_t)8 * p->dst_step + j, DMLREF__KP(ADD)(carry[j / (DMLREF__KP(W))], t[14]));
+                        if (ex)
+                            DMLREF__KP(STORE)(d + (ptrdiff_t)8 * p->dst_step + j,
+                                              DMLREF__KP(ADD)(carry[j / DMLREF__KP(W)], t[14]));
                         DMLREF__UNROLL for (r = 0; r < 8; r++) {
-                            z[r] = DMLREF__KP(ADD)(carry[j / (DMLREF__KP(W))], DMLREF__KP(ADD)(t[7 + r], z[r]));
+                            z[r] = DMLREF__KP(ADD)(carry[j / DMLREF__KP(W)], DMLREF__KP(ADD)(t[7 + r], z[r]));
                             if (r + 8 + ex >= DMLREF__BLOCK) break; /* exclusive: row 15's sum is the carry */
-                            DMLREF__VB_PUT(DMLREF__KP(STORE), DMLREF__KP(STREAM), r, r + 8 + ex, z[r]);
+                            DMLREF__VB_PUT(r, r + 8 + ex, z[r]);
                         }
-                        carry[j / (DMLREF__KP(W))] = z[7];
+                        carry[j / DMLREF__KP(W)] = z[7];
                     }
-                    DMLREF__VB_FLUSH(DMLREF__KP(T), 8u);
+                    DMLREF__VB_FLUSH(8u);
                 }
                 continue;
             }
-            for (j = 0; j < c; j += (DMLREF__KP(W))) { /* the last, short block: the plain log-step scan */
+            for (j = 0; j < c; j += DMLREF__KP(W)) { /* the last, short block: the plain log-step scan */
                 DMLREF__KP(V) y[DMLREF__BLOCK];
                 for (r = 0; r < len; r++) y[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)r * p->src_step + j);
                 for (k = 1; k < DMLREF__BLOCK; k <<= 1)
                     for (r = len; r-- > k;) y[r] = DMLREF__KP(ADD)(y[r - k], y[r]);
-                for (r = 0; r < len; r++) y[r] = DMLREF__KP(ADD)(carry[j / (DMLREF__KP(W))], y[r]);
+                for (r = 0; r < len; r++) y[r] = DMLREF__KP(ADD)(carry[j / DMLREF__KP(W)], y[r]);
                 if (p->exclusive) {
-                    DMLREF__KP(STORE)(d + j, start == 0 ? DMLREF__KP(ZEROV) : carry[j / (DMLREF__KP(W))]); /* exclusive starts with +0.0 */
+                    /* exclusive starts with +0.0 */
+                    DMLREF__KP(STORE)(d + j, start == 0 ? DMLREF__KP(ZEROV) : carry[j / DMLREF__KP(W)]);
                     for (r = 1; r < len; r++) DMLREF__KP(STORE)(d + (ptrdiff_t)r * p->dst_step + j, y[r - 1]);
                 } else if (direct) {
                     for (r = 0; r < len; r++) DMLREF__KP(STREAM)(d + (ptrdiff_t)r * p->dst_step + j, y[r]);
@@ -8045,7 +8054,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     if (stream) DMLREF__KP(FENCE)();
     if (first < p->lines) {
         dmlref__scan_panel sub = dmlref__scan_subpanel(p, first, p->lines - first);
-        DMLREF__KP(FALLBACK)(&sub);
+        DMLREF__KP(SCALAR_BLOCKED)(&sub);
     }
 #undef DMLREF__K_P
 #endif
