@@ -332,6 +332,11 @@ test-compile:
 	$(call tc_check,DirectML.h with DML_TARGET_VERSION 0x1000: declarations only,\
 	    $(CXX) $(WARN_CXX) $(TC_FLAGS) -DDML_TARGET_VERSION=0x1000 tests/compile/directml_old_target.cpp \
 	        $(TC_DIR)/impl_c.o -o $(TC_DIR)/directml_old && $(RUN_ENV) ./$(TC_DIR)/directml_old) \
+	$(call tc_check,renamed header: DMLREF_HEADER_FILENAME names the copy the kernels re-include,\
+	    mkdir -p $(TC_DIR)/renamed && cp dml_ref.h $(TC_DIR)/renamed/my_dml_ref.h && \
+	    sed 's|"../../dml_ref.h"|"my_dml_ref.h"|' tests/compile/api_program.c > $(TC_DIR)/renamed/api.c && \
+	    $(CC) $(TC_C11) $(TC_FLAGS) '-DDMLREF_HEADER_FILENAME="my_dml_ref.h"' $(TC_DIR)/renamed/api.c \
+	        -o $(TC_DIR)/api_renamed && $(RUN_ENV) ./$(TC_DIR)/api_renamed) \
 	if [ $$fail -eq 0 ]; then echo "test-compile: every check passed"; \
 	else echo "test-compile: $$fail check(s) failed"; exit 1; fi
 

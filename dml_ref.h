@@ -41,12 +41,14 @@
                               else allocates
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
                               alias the input are written with non-temporal stores
+      DMLREF_HEADER_FILENAME  this file's name, as the kernels re-include it for their
+                              bodies (default "dml_ref.h"; set it if you rename the file)
 
    Layout of the implementation (search for the markers):
       header:  >>types (DirectML's) >>api (dml_ref's)
       implementation: >>config >>types >>float16 >>fpenv >>status >>validation
       >>iteration >>scalar >>exact >>bound >>simd-common >>sse2 >>avx2 >>avx512
-      >>avx512fp16 >>neon >>dispatch >>public
+      >>avx512fp16 >>neon >>dispatch >>public >>kernels (bodies the kernels re-include)
 */
 #if !defined(DMLREF__KERNEL) /* else: a kernel function re-includes this file for its body (>>kernels) */
 #ifndef DML_REF_H
@@ -3384,17 +3386,47 @@ static void dmlref__bound_zero_kernel(const dmlref__scan_panel *p) {
 }
 
 /* >>simd-common ----------------------------------------------------------------
-   Shapes the SIMD kernels take, written once as macros and instantiated per
-   ISA with that ISA's primitives. A kernel that does not take a panel's shape
-   hands it to the scalar kernel of the same operator and type. */
+   The shapes the SIMD kernels take, written once for every ISA. Each ISA
+   section names, per element type, the primitives a shape uses: family
+   DMLREF__<ISA>_<TYPE> (e.g. DMLREF__S2_F32), role R is DMLREF__S2_F32_R. The
+   shapes with many kernels are macros taking the family and, for scans, the
+   operator (DMLREF__VSCAN(P, ...)); the others are ordinary code in
+   >>kernels, re-included by each kernel function with DMLREF__K_P naming its
+   family (DMLREF__KP(R) is role R). A kernel that does not take a panel's
+   shape hands it to the scalar kernel of the same operator and type.
+
+   Roles (scalar meaning; vectors hold W lanes):
+     T, A, V, W    element type, tally type (FLOAT16: float), vector of tallies, lanes
+     LOAD(p)       the W elements at p as tallies (FLOAT16 widened)
+     STORE(p, v)   v to W elements at p, NaN made the canonical quiet NaN
+     STREAM(p, v)  STORE with non-temporal stores; FENCE() orders them
+     STORE_RAW, STREAM_RAW  the same without the NaN select (transposed scans)
+     TLOAD, TSTORE tallies from and to a tally array (no conversion)
+     SLOAD, SSTORE, RSTORE  one element to a tally, a tally to an element (RSTORE: no NaN select)
+     ADD, SUB      lane-wise a + b, a - b
+     ZEROV, NEGZ   +0.0 (integer 0) and -0.0 in every lane
+     SCANREG(x)    inclusive prefix sum inside the register; BCASTLAST(s) its last lane everywhere
+     R             registers per 16-element BLOCKED block
+     LOADB, STOREB, STREAMB  a block to and from its R registers
+     SCANB(r)      the block's log-step scan, exactly the BLOCKED definition
+     ADDCARRY(r, c), LASTB(r), SHIFT1B(o, r, b)  c + every element; the last element
+                   everywhere; the block shifted one element up with b first
+     TRANSPOSE(r)  W x W transpose of r[0..W-1]
+     SCALAR_BLOCKED, SCALAR_ARG  the scalar kernels leftover lines or NaN outputs go to
+     A*            vertical arg-reductions: AV values, AVI and AIT index lanes, AM mask, AW
+                   lanes, ALOAD (narrow types widened), ALT/ALE a < b / a <= b, AISNAN,
+                   AMOR, AMZERO, AMANY (any lane set), ABLEND/ABLENDI m ? b : a, ASET1I,
+                   ASTOREI
+     C*            contiguous arg-reductions: CV, CM, CW, CVT lane value type, CLOAD
+                   (FLOAT16 as ordered keys, some integers biased), CMIN, CMAX, CLE,
+                   CISNAN, CISNAN2 (a NaN in a or b), CMOR, CMANY, CSET1V, CSTOREV */
 
 /* A vertical kernel keeps its per-line state (tallies, or best values and
    indices) for a chunk of adjacent lines in arrays of this many bytes each,
    and walks whole rows of the chunk: wide chunks keep the reads streaming.
    An inclusive scan whose tally has the element type (not FLOAT16) and whose
    rows go through the cache reads the tally back from the row it just
-   stored: one store per vector instead of two (8x64x64x64 along axis 1:
-   0.78 -> 0.91 of memcpy). The stored value differs from the tally only by
+   stored: one store per vector instead of two. The stored value differs from the tally only by
    NaN canonicalisation, which no later result can tell apart. */
 #define DMLREF__CHUNK_BYTES 16384u
 #define DMLREF__NO_FENCE() ((void)0)
@@ -3406,7 +3438,7 @@ static void dmlref__bound_zero_kernel(const dmlref__scan_panel *p) {
 #define DMLREF__UNROLL
 #endif
 
-/* Vertical scan: the panel's lines are adjacent in memory (src_line ==
+/* Vertical scan (DMLREF__VSCAN): the panel's lines are adjacent in memory (src_line ==
    dst_line == 1), so lane j of a vector is line j; rows along the axis are
    visited in order with a tally per line, which keeps every access
    contiguous. Per lane this is exactly the scalar recurrence. */
@@ -3507,7 +3539,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 }
 #endif
 
-/* Vertical BLOCKED sum: lanes are adjacent lines, as in the vertical scan;
+/* Vertical BLOCKED sum (>>kernels, DMLREF__KERNEL_VBLOCKED): lanes are adjacent lines, as in the vertical scan;
    each lane runs the scalar BLOCKED definition over blocks of 16 rows (the
    log-step scan combines row vectors element-wise). Lines left over after
    the last full vector go to the scalar kernel. A full block is scanned in
@@ -3518,10 +3550,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    partial sums that rows 8-15 take from rows 0-7 in the log-step scan: row
    7 before the first step, rows 6-7 after it, rows 4-7 after the second and
    rows 0-7 after the third; the adds are the single pass's, in its order.
-   Measured (8x64x64x64 along axis 1, float32, vs memcpy): AVX-512 0.88 ->
-   0.96, AVX2 0.60 -> 0.89, SSE2 0.32 -> 0.76; 4096x4096 along axis 0 0.85
-   -> 0.96 of the streaming copy; 4096x4080 unchanged 0.98. The carry is
-   also an exclusive scan's first output in every block after the first. */
+   The carry is also an exclusive scan's first output in every block after
+   the first. */
 #define DMLREF__VB_STRIP 512u /* bytes of row vectors per row and strip (FLOAT16: 256 bytes of output) */
 /* The next two run inside DMLREF__DEFINE_VBLOCKED and use its locals (p, d,
    j, j0, end, r, direct, stream, staged). One row vector of a pass: pass row
@@ -3541,7 +3571,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                                     (end - j0) * sizeof(DMLREF__KP(T)));                                      \
     } while (0)
 
-/* Transposed scan: contiguous lines (unit steps) that are not adjacent, such
+/* Transposed scan (>>kernels, DMLREF__KERNEL_TSCAN): contiguous lines (unit steps) that are not adjacent, such
    as the rows of a matrix scanned along its last axis. W lines are read W
    elements at a time and transposed in registers, so that vector k holds
    element k of every line; the scalar recurrence then runs in all W lanes at
@@ -3561,9 +3591,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    rows make one 64-byte line). The form is fixed at compile time (exclusive
    or not; FIRST: the line's first tiles, where the tally starts as the first
    element itself), so that every loop is unrolled with constant bounds and
-   the tiles and the tally stay in registers (as loops with run-time
-   branches, gcc 12 -O2 kept them on the stack: 0.57 of the streaming copy
-   for 4096x4096 along axis 1). PUT is a raw store (no NaN select):
+   the tiles and the tally stay in registers (with run-time branches gcc
+   kept them on the stack). PUT is a raw store (no NaN select):
    DMLREF__CANON_LINE fixes the rare lines that hold a NaN. */
 #define DMLREF__TSCAN_TILES(N, EXCL, FIRST, PUT)                                                                      \
     do {                                                                                                              \
@@ -3593,8 +3622,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #define DMLREF__TSCAN_NT(T, W) ((W) * sizeof(T) == 16u || (W) * sizeof(T) == 32u ? 64u / ((W) * sizeof(T)) : 1u)
 
 /* Memory-sized (streamed) contiguous scans read 2 KiB ahead into L1
-   (prefetcht0; prefetchnta halved the speed). Measured, AVX-512, 1 GiB:
-   BLOCKED float32 0.79 -> 0.87 of a copy, FLOAT16 0.25 -> 0.70, INT8 0.74 -> 0.85. */
+   (prefetcht0: prefetchnta was slower). */
 #ifndef DMLREF__PREFETCH_AHEAD
 #define DMLREF__PREFETCH_AHEAD 2048u
 #endif
@@ -3606,7 +3634,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             __builtin_prefetch((const char *)(p) + DMLREF__PREFETCH_AHEAD + at_, 0, 3);                   \
     } while (0)
 
-/* Contiguous integer sum: any association gives the same bits, so a register
+/* Contiguous integer sum (DMLREF__CSUM_INT): any association gives the same bits, so a register
    is scanned in log steps (SCANREG) and the running carry added; exclusive
    outputs are inclusive minus the element (exact modulo 2^bits). */
 /* The vector loop of a contiguous integer sum, one copy per store kind. */
@@ -3647,7 +3675,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     }                                                                                                  \
     if (streamed) P##_FENCE(); /* order the non-temporal stores before returning */
 
-/* Contiguous BLOCKED float sum: one 16-element block per iteration, held in
+/* Contiguous BLOCKED float sum (>>kernels, DMLREF__KERNEL_CBLOCKED): one 16-element block per iteration, held in
    R registers (BLOCK_*), scanned exactly as the scalar definition; the carry
    is a broadcast vector, -0.0 before the first block (-0.0 + y == y for every
    y, so the first block is unchanged). A short last block goes through a
@@ -3680,12 +3708,11 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    scalar rule (strictly better, or equal and DECREASING). Any NaN sends the
    affected outputs to the scalar kernel, which defines NaN rules. */
 
-/* Vertical: outputs adjacent (lane j = output j), one reduced dimension walked
+/* Vertical (DMLREF__VARG): outputs adjacent (lane j = output j), one reduced dimension walked
    row by row. Indices are IT lanes (32-bit for 32-bit lanes), so rcount must
    fit. The state (best values and their rows) covers 16 KiB of outputs: long
    row segments for the prefetcher. Each pass over the state takes four rows,
-   so a state vector is loaded and stored once per four input vectors
-   (measured: 4096x4096 axis 0 from 0.64 to 1.0 of the read pass). */
+   so a state vector is loaded and stored once per four input vectors. */
 #define DMLREF__VARG_BYTES DMLREF__CHUNK_BYTES
 #define DMLREF__VARG_STEP(P, CMP, SWAP, row, now)                                                             \
     x = P##_ALOAD((row) + j);                                                                                 \
@@ -3768,7 +3795,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         P##_SCALAR_ARG(&sub);                                                                     \
     }
 
-/* Contiguous: one output at a time along a unit-stride line, read in chunks
+/* Contiguous (DMLREF__CARG): one output at a time along a unit-stride line, read in chunks
    that fit L1 (4 KiB: 2 KiB cost 5% in L2). Pass 1 folds a chunk into its
    lane-wise extremes: four independent MIN (MAX) chains and a NaN test per
    two vectors, no index bookkeeping, no branch on the data. Each chunk's extremes are kept
@@ -3802,8 +3829,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #define DMLREF__NAN2_EACH(ISNAN, MOR, a, b) MOR(ISNAN(a), ISNAN(b))
 /* Memory-sized inputs (panel.prefetch) are read 2 KiB ahead into L1: the
    search passes and the "beats the best?" branches interrupt the hardware
-   prefetcher's stream (4096x4096 along axis 1 went from 0.70 to 0.79-0.84 of the
-   read pass). In cache it only costs load slots (L2: 0.67 -> 0.53), so not there. */
+   prefetcher's stream. In cache it only costs load slots, so not there. */
 #define DMLREF__CARG_FOLD(P, PICK, PF) /* four accumulators (DMLREF__CARG_ACC) */            \
     for (; i + DMLREF__CARG_ACC * P##_CW <= end; i += DMLREF__CARG_ACC * P##_CW) {           \
         P##_CV x0 = P##_CLOAD(line + i), x1 = P##_CLOAD(line + i + P##_CW);                  \
@@ -5617,8 +5643,7 @@ static const dmlref__arg_route dmlref__avx2_args[DMLREF__ARG_SLOTS] = {
    v and, per class, keeps the first operand (token 0: the canonical NaN, for
    quiet and signalling NaNs) or returns v (token 1: every other class). A
    compare and a blend took two, one of them on port 5, which the BLOCKED
-   scan's lane shifts already load (256 KiB BLOCKED float32: 0.59 -> 0.62 of
-   memcpy in a hot-loop harness; bench 8.0 -> 7.4 us). MXCSR.DAZ is clear while dml_ref runs, so
+   scan's lane shifts already load. MXCSR.DAZ is clear while dml_ref runs, so
    subnormal lanes are returned as they are. */
 #define DMLREF__A5_KEEP_NONNAN 0x11111100
 /* GCC's macro forms (-O0) pass a mask of -1 to the builtin: keep that warning local. */
@@ -5836,10 +5861,9 @@ DMLREF__A5 static inline int dmlref__a5_f16_chunk_key(__m512i umin, __m512i othe
     }
 }
 /* One vector into the folds of argmin (WANT_MAX 0) or argmax (1). 512-bit
-   integer min/max issue on port 0 only, one per cycle (measured 0.24 ns, an
-   integer add 0.12): two of them per vector, and the NaN of the sign the two
-   cannot see through a masked compare on port 5 (three min/max: 0.42-0.43 of
-   the read pass in L2). */
+   integer min/max issue on port 0 only, one per cycle: two of them per
+   vector, and the NaN of the sign the two cannot see through a masked
+   compare on port 5. */
 #define DMLREF__A5_F16_STEP(WANT_MAX, x, umin, other, clean)                                              \
     do {                                                                                                  \
         umin = _mm512_min_epu16(umin, (x));                                                               \
@@ -5866,7 +5890,7 @@ DMLREF__A5 static inline int dmlref__a5_f16_chunk_key(__m512i umin, __m512i othe
     } while (0)
 DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
     /* 8 KiB chunks: the horizontal reductions per chunk cost as much as ~16 vectors of pass 1; two
-       vectors per step, in one loop per comparison and prefetch policy: L2 3.8 -> 3.6 us per 256 KiB */
+       vectors per step, in one loop per comparison and prefetch policy */
     const uint64_t n = p->rcount, full = n - n % 32u, chunk = 4096u;
     const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;
     uint64_t o;
@@ -7883,8 +7907,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 #undef DMLREF__K_P
 #elif DMLREF__KERNEL == DMLREF__KERNEL_TSCAN
     /* Streamed outputs, lines on cache lines: N = 2 or 4 tiles give each line 64 bytes, stored back
-       to back so that they fill one write-combining buffer (storing each 32-byte tile row as it comes
-       measured 0.44 of the streaming copy at 4096x4096, against 0.65 writing through the cache) */
+       to back so that they fill one write-combining buffer (a tile row at a time was slower than
+       writing through the cache) */
     const uint64_t line_bytes = (uint64_t)(p->dst_line < 0 ? -p->dst_line : p->dst_line) * p->esize;
     const int stream = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) > 1u && !p->exclusive && p->stream &&
                        p->length >= DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) &&
