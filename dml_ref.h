@@ -2241,6 +2241,11 @@ static dmlref__arg_panel dmlref__arg_subpanel(const dmlref__arg_panel *p, uint64
 }
 #endif
 
+/* The tie rule of every arg kernel: a new best is strictly better, or equal
+   when the last extreme is wanted (DECREASING). NaN is handled before it. */
+#define DMLREF__ARG_BEATS(v, best, want_max, last) \
+    ((want_max) ? ((last) ? (v) >= (best) : (v) > (best)) : ((last) ? (v) <= (best) : (v) < (best)))
+
 /* Arg-reductions over the flattened reduced sub-tensor, in row-major order.
    A candidate replaces the best when strictly better, or when equal and the
    direction is DECREASING (the last extreme wins). NaN: PROPAGATE makes the
@@ -3819,10 +3824,6 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #endif
 #define DMLREF__CARG_CHUNK(T, W) \
     ((uint64_t)(DMLREF__CARG_BYTES / sizeof(T) / (DMLREF__CARG_ACC * (W)) * (DMLREF__CARG_ACC * (W))))
-/* The scalar kernels' rule for a new best: strictly better, or equal when
-   the last extreme is wanted (DECREASING). */
-#define DMLREF__ARG_BEATS(v, best, want_max, last) \
-    ((want_max) ? ((last) ? (v) >= (best) : (v) > (best)) : ((last) ? (v) <= (best) : (v) < (best)))
 /* NaN test of two vectors at once: ISNAN2(ISNAN, MOR, a, b) is nonzero in a
    lane where a or b is NaN. Float paths pass one unordered compare of a with
    b; DMLREF__NAN2_EACH tests each vector. */
@@ -7850,8 +7851,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                         continue;
                     }
                     if (found_nan[j]) continue;
-                    if (!have[j] || (p->want_max ? (x > best[j] || (p->last && x == best[j]))
-                                                 : (x < best[j] || (p->last && x == best[j])))) {
+                    if (!have[j] || DMLREF__ARG_BEATS(x, best[j], p->want_max, p->last)) {
                         have[j] = 1;
                         best[j] = x;
                         best_index[j] = index;
