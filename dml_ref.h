@@ -809,12 +809,12 @@ DMLREF_API const char *dmlref_status_description(dmlref_status status) {
 }
 
 DMLREF_API const char *dmlref_data_type_name(DML_TENSOR_DATA_TYPE type) {
-    if ((unsigned)type >= 14u) return "UNKNOWN";
+    if ((unsigned)type >= DMLREF__TYPE_COUNT) return "UNKNOWN";
     return dmlref__types[type].name;
 }
 
 DMLREF_API uint32_t dmlref_data_type_size(DML_TENSOR_DATA_TYPE type) {
-    if ((unsigned)type >= 14u) return 0;
+    if ((unsigned)type >= DMLREF__TYPE_COUNT) return 0;
     return dmlref__types[type].size;
 }
 
@@ -916,7 +916,7 @@ DMLREF_API uint64_t dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type, UI
                                                    const UINT *sizes, const UINT *strides) {
     uint64_t extent, bytes;
     UINT d;
-    if ((unsigned)type == 0u || (unsigned)type >= 14u || !sizes || dimension_count == 0 ||
+    if ((unsigned)type == 0u || (unsigned)type >= DMLREF__TYPE_COUNT || !sizes || dimension_count == 0 ||
         dimension_count > DMLREF__MAX_DIMS)
         return 0;
     for (d = 0; d < dimension_count; d++)
@@ -946,7 +946,7 @@ static dmlref_status dmlref__check_tensor(const dmlref__ctx *ctx, const char *na
     if (!desc->Desc) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "%s->Desc is NULL", name);
     b = (const DML_BUFFER_TENSOR_DESC *)desc->Desc;
     type = (unsigned)b->DataType;
-    if (type == 0u || type >= 14u)
+    if (type == 0u || type >= DMLREF__TYPE_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
                             "%s.DataType is %u, not a DML_TENSOR_DATA_TYPE", name, type);
     if (dmlref__types[type].size == 0)
