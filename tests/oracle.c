@@ -1,5 +1,5 @@
 /* tests/oracle.c - naive reference of CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT,
-   ARGMIN, ARGMAX and REDUCE(ARGMIN/ARGMAX), written from the rules in README.md only.
+   ARGMIN, ARGMAX and REDUCE(ARGMIN/ARGMAX), written from the rules in docs/semantics.md only.
 
    Slow on purpose: an odometer over every N-D index, a byte offset from the
    strides for every element, one float operation per statement (so nothing can
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define ORACLE_MAX_RANK 8
-#define ORACLE_BLOCK 16 /* README.md, "Float orders": BLOCKED */
+#define ORACLE_BLOCK 16 /* docs/semantics.md, "Float orders": BLOCKED */
 
 /* ---- FLOAT16 -------------------------------------------------------------- */
 
@@ -197,7 +197,7 @@ static float load_f32(const unsigned char *p, DML_TENSOR_DATA_TYPE type) {
     }
 }
 
-/* Scans write NaN only as the canonical quiet NaN (README.md, "NaN"). */
+/* Scans write NaN only as the canonical quiet NaN (docs/semantics.md, "NaN"). */
 static void store_f32(unsigned char *p, DML_TENSOR_DATA_TYPE type, float value) {
     if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
         uint16_t half = oracle_f32_to_f16(value); /* NaN -> 0x7E00 */
@@ -225,7 +225,7 @@ static void store_f64(unsigned char *p, double value) {
 
 /* Inclusive scans of one line already in traversal order, in place. The
    sequential tally starts as the first element itself; the blocked order is
-   README.md's ("Float orders"): blocks of 16, log steps k = 1, 2, 4, 8 reading the
+   docs/semantics.md's ("Float orders"): blocks of 16, log steps k = 1, 2, 4, 8 reading the
    previous step's values, later blocks offset by the previous block's last
    result. FLOAT16 lines come here as float32, so the carry is unrounded. */
 #define ORACLE_DEFINE_INCLUSIVE_SCAN(name, T)                                        \

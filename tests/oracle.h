@@ -1,5 +1,5 @@
 /* tests/oracle.h - a naive second implementation of the five operators, written
-   from the rules in README.md alone, for the differential tests in test_random.c.
+   from the rules in docs/semantics.md alone, for the differential tests in test_random.c.
 
    It shares nothing with dml_ref.h but the public descriptor types: plain loops
    over N-D indices, its own FLOAT16 conversions, one line or one reduced
@@ -21,7 +21,7 @@ int oracle_run(const DML_OPERATOR_DESC *op, const void *input, void *output, int
 /* Bytes per element, 0 for a type the operators do not take. */
 uint32_t oracle_type_size(DML_TENSOR_DATA_TYPE type);
 
-/* DMLCalcBufferTensorSize as README.md words it: (dot(sizes - 1, strides)
+/* DMLCalcBufferTensorSize as docs/semantics.md words it: (dot(sizes - 1, strides)
    + 1) x element size, rounded up to 4; product of sizes for NULL strides. */
 uint64_t oracle_buffer_size(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes,
                             const uint32_t *strides);

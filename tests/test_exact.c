@@ -3,7 +3,7 @@
 
    exact/...  every EXACT output equals the exact prefix sum rounded to nearest
               even, with the rules for NaN, infinities, overflow and the sign of
-              zero (README, "Exact sums"), on adversarial lines of lengths 1 to
+              zero (docs/semantics.md, "Exact sums"), on adversarial lines of lengths 1 to
               100,000: cancellation, the whole exponent range, subnormals,
               rounding ties, prefixes that pass the largest finite value and
               come back, -0.0 runs, NaN and infinities; exclusive, both
@@ -15,7 +15,7 @@
               inputs and results stay far from overflow.
 
    DMLREF_TEST_REPORT=1 prints the case counts and the tightness (median and
-   max of error / bound on normal(0,1) data) that README quotes. */
+   max of error / bound on normal(0,1) data) that docs/error-bounds.md quotes. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* tests/test_fpenv.c - the caller's floating-point environment does not matter
-   (README "Arithmetic", SPEC section 5), and is given back unchanged.
+   (docs/semantics.md, "Arithmetic"), and is given back unchanged.
 
    fpenv/results-*: the caller sets rounding upward (fesetround(FE_UPWARD)) and
    flush-to-zero plus denormals-are-zero (x86-64: MXCSR bits 15 and 6; AArch64:

@@ -17,7 +17,7 @@
    arg-reduction, fails with one of its own errors (a bad BoundTensor or bound
    buffer), and small float sums are checked in every float order against
    the bounds (FLOAT16 ones against the exact sums too), small products
-   against the exact products, both against README's model of the orders;
+   against the exact products, both against the model of the orders in docs/semantics.md;
    and the newer options are covered: each TREE algorithm, NATIVE and WIDE
    accumulation, the identity seed, NAN_COMPARE with a NaN first, and a
    comparison with options that must give the same bits. Without POSIX
@@ -142,7 +142,7 @@ static void replay_corpus(const void *ctx) {
     TR_CHECKF(fuzz_stats.products_checked > before.products_checked,
               "no corpus file is a small float product checked against the exact products");
     TR_CHECKF(fuzz_stats.model_checked > before.model_checked,
-              "no corpus file is a small float scan compared with README's model of its orders");
+              "no corpus file is a small float scan compared with the model of its orders");
     for (i = 0; i < 3; i++)
         TR_CHECKF(fuzz_stats.tree_ok[i] > before.tree_ok[i],
                   "no corpus file is a float scan executed in TREE order with algorithm %lu", (unsigned long)i);

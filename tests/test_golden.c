@@ -1,6 +1,6 @@
 /* tests/test_golden.c - golden digests: XXH3-64 of the outputs of a fixed,
    versioned corpus, so results are pinned across versions, ISA paths and
-   compilers (README.md, "Determinism").
+   compilers (docs/semantics.md, "Determinism").
 
    Corpus version 1 is 1025 cases generated from splitmix64 with fixed seeds
    (case i is seeded from its number alone, so cases do not shift each other),

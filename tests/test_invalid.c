@@ -1,4 +1,4 @@
-/* tests/test_invalid.c - the bad-input suite: every validation rule of README.md
+/* tests/test_invalid.c - the bad-input suite: every validation rule of docs/semantics.md
    ("Tensors and validation"), every boundary of its feature-level table,
    the options, and the small helpers (dmlref_calc_buffer_tensor_size, status
    names, the error-message buffer).
@@ -19,7 +19,7 @@
    machine has, and must write nothing but the output's element bytes.
 
    Around the table: a zero size in every position, the feature-level table
-   of README.md as a full matrix, FLOAT64 at every level, every ISA value,
+   of docs/semantics.md as a full matrix, FLOAT64 at every level, every ISA value,
    dmlref_calc_buffer_tensor_size, message truncation and clearing, NULL
    options, in-place scans on every path, BOOL fields, status names. */
 #include "../dml_ref.h"
@@ -911,7 +911,7 @@ static const bad_row rows[] = {
      S(OVERLAP), "OutputTensor.Strides", 0},
     {"arg-output-transposed-accepted", M_ARGS,
      {AXIS_COUNT(1), SIZE(T_OUT, 1, 2), STRIDE(T_OUT, 1, 1), STRIDE(T_OUT, 2, 2)}, OK, NULL, 0},
-    /* README: only nested layouts are proven one-to-one, so this injective interleave is refused too. */
+    /* semantics.md: only nested layouts are proven one-to-one, so this injective interleave is refused too. */
     {"scan-output-interleaved-refused", M_SCANS, {SIZE(T_BOTH, 3, 2), STRIDE(T_OUT, 2, 2), STRIDE(T_OUT, 3, 3)},
      S(OVERLAP), "OutputTensor.Strides", 0},
     {"scan-output-transposed-accepted", M_SCANS, {STRIDE(T_OUT, 2, 1), STRIDE(T_OUT, 3, 3)}, OK, NULL, 0},
@@ -1200,7 +1200,7 @@ static void run_zero_sizes(const void *ctx) {
                 }
 }
 
-/* ---- feature levels: the whole table of README.md ---------------------------
+/* ---- feature levels: the whole table of docs/semantics.md ---------------------------
    Encoded here independently of dml_ref.h. Per operator, newest first: the
    first rule at or below the requested level applies; none means the operator
    is newer than the level. */
@@ -1923,7 +1923,7 @@ static const bound_row bound_rows[] = {
     {"strides-zero-everywhere", M_SCANS, {STRIDES(T_BOUND, 0)}, S(OVERLAP), "BoundTensor.Strides", 0},
     {"strides-overlap", M_SCANS, {STRIDE(T_BOUND, 2, 2)}, S(OVERLAP), "BoundTensor.Strides are not nested", 0},
     {"strides-equal", M_SCANS, {STRIDE(T_BOUND, 2, 1)}, S(OVERLAP), "BoundTensor.Strides", 0},
-    /* README: only nested layouts are proven one-to-one, so this injective interleave is refused too. */
+    /* semantics.md: only nested layouts are proven one-to-one, so this injective interleave is refused too. */
     {"strides-interleaved-refused", M_SCANS, {SIZE(T_ALL, 3, 2), STRIDE(T_BOUND, 2, 2), STRIDE(T_BOUND, 3, 3)},
      S(OVERLAP), "BoundTensor.Strides", 0},
 

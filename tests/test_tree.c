@@ -1,7 +1,7 @@
 /* tests/test_tree.c - DMLREF_FLOAT_ORDER_TREE, options.accumulation (DEFAULT,
    NATIVE, WIDE), options.identity_seed, DMLREF_NAN_COMPARE and
    dmlref_pytorch_cuda_scan_block, against a model written from the contract
-   text alone (README "Float orders" and the issue's rules), never from
+   text alone (semantics.md, "Float orders" and the issue's rules), never from
    dml_ref.h's implementation. Only the public API is called.
 
    The model keeps every value as a double and performs each operation in the

@@ -119,9 +119,9 @@
    payload    the rest: the input's bytes (see fill_sel).
 
    ---- what is checked -------------------------------------------------------
-   - dmlref_calc_buffer_tensor_size of each reachable tensor against README's
+   - dmlref_calc_buffer_tensor_size of each reachable tensor against semantics.md's
      formula, computed here independently.
-   - dmlref_validate's status: OK exactly when no rule of README's "Tensors and
+   - dmlref_validate's status: OK exactly when no rule of semantics.md's "Tensors and
      validation" (and the operator rules) is broken, otherwise the status of
      one of the broken rules. A NULL operator pointer, then the options, come
      first and give exactly one status (fz_option_status: the rules in
@@ -176,10 +176,10 @@
      elements), so there the exact sums are computed: EXACT's output must be
      them rounded once to binary16, every output within its own bound and
      ANY's of them. Every executed order but EXACT (sums and products) must
-     give the bits of README's model of it (fz_model_line: the accumulation
+     give the bits of semantics.md's model of it (fz_model_line: the accumulation
      type of each step, the seed as the first block's carry, each tree, both
      carries; a NaN output of FLOAT32/64 matches any NaN), written here from
-     README's text. Products, executed in SEQUENTIAL and TREE and bounded in
+     semantics.md's text. Products, executed in SEQUENTIAL and TREE and bounded in
      those and ANY: each output within its bound and ANY's of the exact
      product (computed here to a relative 2^-40). Every order: a finite bound
      comes with a finite output, a prefix with a NaN or an infinity has the
@@ -409,7 +409,7 @@ static int fz_is_index_type(uint32_t type) {
            type == DML_TENSOR_DATA_TYPE_UINT32 || type == DML_TENSOR_DATA_TYPE_UINT64;
 }
 
-/* README's DMLCalcBufferTensorSize: (dot(Sizes - 1, Strides) + 1) x element
+/* semantics.md's DMLCalcBufferTensorSize: (dot(Sizes - 1, Strides) + 1) x element
    size (half a byte for the 4-bit types, rounded up), rounded up to 4; the
    product of the sizes for NULL strides; 0 for an unknown type, a NULL Sizes,
    a count outside 1..8, a zero size or a 64-bit overflow. */
@@ -864,7 +864,7 @@ static void fz_fail(fz_report *rep, const char *format, ...) {
     }
 }
 
-/* ---- what validation must say: README's rules, read independently ---------------- */
+/* ---- what validation must say: semantics.md's rules, read independently ---------------- */
 
 #define FZ_BIT(s) (1u << (unsigned)(s))
 
@@ -953,7 +953,7 @@ static uint32_t fz_check_tensor_rules(const fz_case *c, int which, fz_info *info
     return m;
 }
 
-/* README: an output is one-to-one when, with its dimensions of size > 1
+/* semantics.md: an output is one-to-one when, with its dimensions of size > 1
    sorted by stride, each stride exceeds the span of the smaller ones. */
 static int fz_nested(const fz_info *t) {
     uint64_t size[8], stride[8], span = 0;
@@ -992,7 +992,7 @@ typedef struct fz_level_row {
 #define FZ_ARG4 (FZ_ARG3 | FZ_T(INT64) | FZ_T(UINT64))
 #define FZ_IDX (FZ_T(INT64) | FZ_T(INT32) | FZ_T(UINT64) | FZ_T(UINT32))
 
-/* README's feature-level table, newest row first per operator. */
+/* semantics.md's feature-level table, newest row first per operator. */
 static const fz_level_row fz_level_rows[] = {
     {FZ_CUMSUM, 0x5000, 1, 8, FZ_SCAN5, 0},
     {FZ_CUMSUM, 0x4000, 1, 8, FZ_SCAN4, 0},
@@ -1433,7 +1433,7 @@ static void fz_message_check(fz_report *rep, const char *call, const fz_message 
                 (unsigned long)m->cap);
     if (memchr(m->buf, '\n', len) || memchr(m->buf, '\r', len))
         fz_fail(rep, "%s's message is not one line: \"%s\"", call, m->buf);
-    /* README: the message names the operator (when the text has room for it) */
+    /* semantics.md: the message names the operator (when the text has room for it) */
     if (status != DMLREF_OK && op_name && m->cap > strlen(op_name) + 1 && !strstr(m->buf, op_name))
         fz_fail(rep, "%s's message \"%s\" does not name the operator %s", call, m->buf, op_name);
     snprintf(saved, saved_cap, "%s", m->buf);
@@ -1524,7 +1524,7 @@ static int fz_new_options(const dmlref_options *o) {
     return o->float_order == 4 || o->accumulation != 0 || o->identity_seed != 0 || o->nan_policy == 2;
 }
 
-/* Options that must give the case's bits (README: "Float orders",
+/* Options that must give the case's bits (semantics.md: "Float orders",
    "Accumulation and seed", "NaN"). */
 typedef struct fz_ref {
     dmlref_options o;  /* the reference options (no message, isa AUTO) */
@@ -1772,7 +1772,7 @@ static unsigned char *fz_aligned_slot(int k, size_t n, size_t align) {
     return p + (align - (size_t)((uintptr_t)p % align)) % align;
 }
 
-/* README's float scans ("Float orders", "Accumulation and seed"), modelled
+/* semantics.md's float scans ("Float orders", "Accumulation and seed"), modelled
    here from its text: one line in traversal order, x[0..n) (exact values) in,
    the outputs' bits out. */
 typedef struct fz_model {
@@ -1796,7 +1796,7 @@ static double fz_model_op(const fz_model *m, double a, double b) {
     }
 }
 
-/* The tree of one block z[0..len), README's three algorithms; a step whose
+/* The tree of one block z[0..len), semantics.md's three algorithms; a step whose
    destination is past len is skipped. */
 static void fz_model_tree(const fz_model *m, double *z, uint32_t len) {
     uint32_t b = m->tree.block, k, i, s, bit;
@@ -2008,7 +2008,7 @@ static int fz_beyond(double x, double value, double tol, double bound) {
    BLOCKED, TREE (the case's tree, or one derived from the shape), EXACT
    (accumulation DEFAULT, which EXACT requires) and ANY; products in
    SEQUENTIAL, TREE and ANY. Each executed order but EXACT gives the bits of
-   README's model (fz_model_outputs). For every element and order: the bound
+   semantics.md's model (fz_model_outputs). For every element and order: the bound
    is +0 or more, never NaN; a finite bound comes with a finite output; a prefix with
    a NaN or an infinity has the bound +inf, and a line of finite inputs that
    no order can overflow (fz_exact_values) a finite one. Sums: SEQUENTIAL,
@@ -2128,7 +2128,7 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
     }
     fz_exact_values(c, in, in64, lo.identity_seed == 1, ex);
 
-    /* README's model of each executed order (EXACT aside), bit for bit */
+    /* semantics.md's model of each executed order (EXACT aside), bit for bit */
     for (k = K_SEQ; k <= K_TREE; k++) {
         fz_model m;
         unsigned char *want = fz_slot(FZ_SLOT_MODEL_OUT, n * out->esize);
@@ -2156,7 +2156,7 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
             else snprintf(what, sizeof what, "%s {algorithm %d, block %lu, carry %d}", order_names[k],
                           (int)m.tree.algorithm, (unsigned long)m.tree.block, (int)m.tree.carry);
             fz_fail(rep, "orders check: element %lu (row-major) of %s, accumulation %d, identity_seed %d: dml_ref "
-                    "wrote 0x%llX, README's model gives 0x%llX", (unsigned long)at, what, (int)lo.accumulation,
+                    "wrote 0x%llX, semantics.md's model gives 0x%llX", (unsigned long)at, what, (int)lo.accumulation,
                     (int)lo.identity_seed, (unsigned long long)got_bits, (unsigned long long)want_bits);
         }
     }
@@ -2281,7 +2281,7 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
             uint64_t want = fz_calc_size((uint32_t)b->DataType, b->DimensionCount, b->Sizes, b->Strides);
             uint64_t got = dmlref_calc_buffer_tensor_size(b->DataType, b->DimensionCount, b->Sizes, b->Strides);
             if (got != want)
-                fz_fail(&rep, "dmlref_calc_buffer_tensor_size(%s) is %llu, README's formula gives %llu",
+                fz_fail(&rep, "dmlref_calc_buffer_tensor_size(%s) is %llu, semantics.md's formula gives %llu",
                         i ? "OutputTensor" : "InputTensor", (unsigned long long)got, (unsigned long long)want);
         }
     }

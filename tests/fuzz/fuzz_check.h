@@ -5,7 +5,7 @@
    fuzz_check() decodes arbitrary bytes into an operator descriptor, options
    and buffers (the byte format is described at the top of fuzz_check.c), runs
    dmlref_validate, dmlref_execute and dmlref_error_bound, and checks every
-   promise of README.md it can: the status (against an independent
+   promise of docs/semantics.md it can: the status (against an independent
    reading of the validation rules), the error message, untouched outputs on
    failure, no byte written outside the output's (or bound's) elements, an
    unchanged input, the caller's floating-point environment, for small cases
@@ -47,7 +47,7 @@ typedef struct fuzz_check_stats {
     unsigned long orders_checked;     /* small float sums checked in every order against the bounds */
     unsigned long exact_f16_checked;  /* ... FLOAT16 ones, also against the exact sums */
     unsigned long products_checked;   /* small float products checked against the exact products */
-    unsigned long model_checked;      /* small float scans compared with README's model of their orders */
+    unsigned long model_checked;      /* small float scans compared with semantics.md's model of their orders */
     unsigned long reference_runs;     /* outputs compared with a run of options that must give the same bits */
     unsigned long compare_patched;    /* NAN_COMPARE outputs whose first element is a NaN (expected by the model) */
     unsigned long new_options_ok;     /* executed OK with TREE, NATIVE/WIDE, the seed or NAN_COMPARE */
