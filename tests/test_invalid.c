@@ -1248,7 +1248,7 @@ static const level_rule *rule_for(int kind, uint32_t level) {
 #define BIT(s) (1u << (unsigned)(s))
 
 /* The statuses a descriptor may fail with (several when several rules are
-   broken: SPEC fixes no order between them); 0 when it is valid. Sets the
+   broken: the rules fix no order between them); 0 when it is valid. Sets the
    field a message must name for DMLREF_ERROR_UNSUPPORTED_DATA_TYPE. */
 static unsigned allowed_statuses(int kind, uint32_t level, UINT rank, unsigned in_type, unsigned out_type,
                                  const char **type_field) {
