@@ -610,7 +610,7 @@ static void arg_case(const char *name, const char *size, int want_max, DML_TENSO
 }
 
 /* One long SEQUENTIAL FLOAT32 line against the naive loop on the same data; the
-   two outputs must be bit-identical (docs/semantics.md: "a naive loop gives the same bits"). */
+   two outputs must be bit-identical (SEQUENTIAL is the naive loop, docs/semantics.md). */
 static void line_case(const char *name, const char *size, int product, size_t n) {
     DML_BUFFER_TENSOR_DESC buffer;
     DML_TENSOR_DESC tensor;
