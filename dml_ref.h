@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.4.0 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.5.0 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -58,7 +58,7 @@
 #include <stdint.h>
 
 #define DMLREF_VERSION_MAJOR 0
-#define DMLREF_VERSION_MINOR 4
+#define DMLREF_VERSION_MINOR 5
 #define DMLREF_VERSION_PATCH 0
 #define DMLREF_VERSION_NUMBER \
     (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
@@ -8089,6 +8089,10 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 /*
 ------------------------------------------------------------------------------
 Revision history (CHANGELOG.md has one line per change)
+    0.5.0  (2026-11-25)  a codebase others can work in: every kernel under its own
+                         name, per-ISA primitive families, kernel tables per path,
+                         scalar and three SIMD shapes as re-included ordinary code
+                         (DMLREF_HEADER_FILENAME); same results, same machine code.
     0.4.0  (2026-11-25)  reproducing other implementations: accumulation NATIVE
                          and WIDE, identity_seed, DMLREF_FLOAT_ORDER_TREE (4) with
                          dmlref_scan_tree, DMLREF_NAN_COMPARE (2),
