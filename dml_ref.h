@@ -8092,7 +8092,7 @@ Revision history (CHANGELOG.md has one line per change)
     0.5.0  (2026-11-25)  a codebase others can work in: every kernel under its own
                          name, per-ISA primitive families, kernel tables per path,
                          scalar and three SIMD shapes as re-included ordinary code
-                         (DMLREF_HEADER_FILENAME); same results, same machine code.
+                         (DMLREF_HEADER_FILENAME); same results, same SIMD code.
     0.4.0  (2026-11-25)  reproducing other implementations: accumulation NATIVE
                          and WIDE, identity_seed, DMLREF_FLOAT_ORDER_TREE (4) with
                          dmlref_scan_tree, DMLREF_NAN_COMPARE (2),
