@@ -60,8 +60,7 @@
 #define DMLREF_VERSION_MAJOR 0
 #define DMLREF_VERSION_MINOR 5
 #define DMLREF_VERSION_PATCH 0
-#define DMLREF_VERSION_NUMBER \
-    (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
+#define DMLREF_VERSION_NUMBER (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
 
 #ifndef DMLREF_API
 #ifdef DML_REF_STATIC
@@ -122,15 +121,9 @@ typedef enum DML_TENSOR_DATA_TYPE {
     DML_TENSOR_DATA_TYPE_INT4 = 13
 } DML_TENSOR_DATA_TYPE;
 
-typedef enum DML_TENSOR_TYPE {
-    DML_TENSOR_TYPE_INVALID = 0,
-    DML_TENSOR_TYPE_BUFFER = 1
-} DML_TENSOR_TYPE;
+typedef enum DML_TENSOR_TYPE { DML_TENSOR_TYPE_INVALID = 0, DML_TENSOR_TYPE_BUFFER = 1 } DML_TENSOR_TYPE;
 
-typedef enum DML_TENSOR_FLAGS {
-    DML_TENSOR_FLAG_NONE = 0x0,
-    DML_TENSOR_FLAG_OWNED_BY_DML = 0x1
-} DML_TENSOR_FLAGS;
+typedef enum DML_TENSOR_FLAGS { DML_TENSOR_FLAG_NONE = 0x0, DML_TENSOR_FLAG_OWNED_BY_DML = 0x1 } DML_TENSOR_FLAGS;
 
 typedef struct DML_BUFFER_TENSOR_DESC {
     DML_TENSOR_DATA_TYPE DataType;
@@ -343,8 +336,7 @@ typedef struct dmlref_options {
 
 #define DMLREF__STATUS_ENUM(name, value, text) name = value,
 typedef enum dmlref_status {
-    DMLREF_STATUS_LIST(DMLREF__STATUS_ENUM)
-    DMLREF_STATUS_COUNT,
+    DMLREF_STATUS_LIST(DMLREF__STATUS_ENUM) DMLREF_STATUS_COUNT,
     DMLREF_STATUS_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_status;
 #undef DMLREF__STATUS_ENUM
@@ -353,8 +345,8 @@ typedef enum dmlref_status {
 DMLREF_API dmlref_status dmlref_validate(const DML_OPERATOR_DESC *op, const dmlref_options *options);
 
 /* Validate, then run. inputs[0] / outputs[0] are the tensors' base addresses. */
-DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs,
-                                        void *const *outputs, const dmlref_options *options);
+DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs,
+                                        const dmlref_options *options);
 
 /* For a float scan, a FLOAT64 tensor shaped like the output receives for every
    element an upper bound on |computed - exact|: computed is what dmlref_execute
@@ -368,8 +360,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 
 /* DirectML's DMLCalcBufferTensorSize: bytes a buffer tensor needs, rounded up
    to 4; 0 for an unknown type, a size of 0, a bad count, or 64-bit overflow. */
-DMLREF_API uint64_t dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type, UINT dimension_count,
-                                                   const UINT *sizes, const UINT *strides);
+DMLREF_API uint64_t dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type, UINT dimension_count, const UINT *sizes,
+                                                   const UINT *strides);
 
 /* "DMLREF_ERROR_OVERLAP" etc., and a one-line description. Never NULL. */
 DMLREF_API const char *dmlref_status_name(dmlref_status status);
@@ -555,8 +547,17 @@ enum { DMLREF__KIND_NONE, DMLREF__KIND_FLOAT, DMLREF__KIND_SIGNED, DMLREF__KIND_
    and unsigned integers of a size (two's complement sums and products are
    the same bits), arg-reductions do not. Floats come first. */
 enum {
-    DMLREF__SLOT_F16, DMLREF__SLOT_F32, DMLREF__SLOT_F64, DMLREF__SLOT_U8, DMLREF__SLOT_U16, DMLREF__SLOT_U32,
-    DMLREF__SLOT_U64, DMLREF__SLOT_I8, DMLREF__SLOT_I16, DMLREF__SLOT_I32, DMLREF__SLOT_I64,
+    DMLREF__SLOT_F16,
+    DMLREF__SLOT_F32,
+    DMLREF__SLOT_F64,
+    DMLREF__SLOT_U8,
+    DMLREF__SLOT_U16,
+    DMLREF__SLOT_U32,
+    DMLREF__SLOT_U64,
+    DMLREF__SLOT_I8,
+    DMLREF__SLOT_I16,
+    DMLREF__SLOT_I32,
+    DMLREF__SLOT_I64,
     DMLREF__FLOAT_SLOTS = 3,
     DMLREF__SCAN_SLOTS = 7,
     DMLREF__ARG_SLOTS = 11
@@ -706,7 +707,7 @@ DMLREF_API uint16_t dmlref_f32_to_f16(float f) {
     uint32_t sign = (x >> 16) & 0x8000u;
     x &= 0x7FFFFFFFu;
     if (x > 0x7F800000u) return (uint16_t)(sign | 0x7E00u | ((x >> 13) & 0x3FFu)); /* NaN */
-    if (x >= 0x477FF000u) return (uint16_t)(sign | 0x7C00u); /* >= 65520 rounds to infinity */
+    if (x >= 0x477FF000u) return (uint16_t)(sign | 0x7C00u);                       /* >= 65520 rounds to infinity */
     if (x < 0x38800000u) { /* below 2^-14: a binary16 subnormal or zero */
         uint32_t mantissa, shift, kept, rest, halfway;
         if (x <= 0x33000000u) return (uint16_t)sign; /* <= 2^-25 rounds to zero (tie to even) */
@@ -724,13 +725,9 @@ DMLREF_API uint16_t dmlref_f32_to_f16(float f) {
 }
 
 /* Scan outputs write the canonical quiet NaN: payloads differ between ISAs. */
-static uint16_t dmlref__store_f16(float v) {
-    return v != v ? (uint16_t)0x7E00u : dmlref_f32_to_f16(v);
-}
+static uint16_t dmlref__store_f16(float v) { return v != v ? (uint16_t)0x7E00u : dmlref_f32_to_f16(v); }
 static float dmlref__store_f32(float v) { return v != v ? dmlref__f32_from_bits(0x7FC00000u) : v; }
-static double dmlref__store_f64(double v) {
-    return v != v ? dmlref__f64_from_bits(UINT64_C(0x7FF8000000000000)) : v;
-}
+static double dmlref__store_f64(double v) { return v != v ? dmlref__f64_from_bits(UINT64_C(0x7FF8000000000000)) : v; }
 
 /* >>fpenv --------------------------------------------------------------------
    Results must not depend on the caller's rounding mode or flush-to-zero:
@@ -778,13 +775,14 @@ static void dmlref__fpenv_leave(const dmlref__fpenv *saved) {
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
-static void dmlref__fpenv_round_up(void) {
+static void
+dmlref__fpenv_round_up(void) {
 #if defined(DMLREF__X86_64)
     _mm_setcsr(0x5F80u); /* as fpenv_enter, rounding control 10: toward +infinity */
 #elif defined(DMLREF__FENV_H)
     fesetround(FE_UPWARD);
 #else
-    uint64_t up = UINT64_C(1) << 22; /* RMode 01: toward +infinity */
+    uint64_t up = UINT64_C(1) << 22;                           /* RMode 01: toward +infinity */
     __asm__ __volatile__("msr fpcr, %0" : : "r"(up));
 #endif
 }
@@ -842,12 +840,11 @@ typedef struct dmlref__ctx {
     const char *op_name;
 } dmlref__ctx;
 
-DMLREF__PRIVATE dmlref_status dmlref__fail(const dmlref__ctx *ctx, dmlref_status status,
-                                           const char *format, ...) DMLREF__PRINTF(3, 4);
+DMLREF__PRIVATE dmlref_status dmlref__fail(const dmlref__ctx *ctx, dmlref_status status, const char *format, ...)
+    DMLREF__PRINTF(3, 4);
 
 /* Record "OPERATOR: message" in the caller's buffer (if any) and return status. */
-DMLREF__PRIVATE dmlref_status dmlref__fail(const dmlref__ctx *ctx, dmlref_status status,
-                                           const char *format, ...) {
+DMLREF__PRIVATE dmlref_status dmlref__fail(const dmlref__ctx *ctx, dmlref_status status, const char *format, ...) {
     const dmlref_options *o = ctx->options;
     if (o && o->error_message && o->error_message_capacity > 0) {
         size_t cap = o->error_message_capacity;
@@ -912,8 +909,8 @@ static uint64_t dmlref__extent(UINT count, const UINT *sizes, const UINT *stride
     return extent;
 }
 
-DMLREF_API uint64_t dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type, UINT dimension_count,
-                                                   const UINT *sizes, const UINT *strides) {
+DMLREF_API uint64_t dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type, UINT dimension_count, const UINT *sizes,
+                                                   const UINT *strides) {
     uint64_t extent, bytes;
     UINT d;
     if ((unsigned)type == 0u || (unsigned)type >= DMLREF__TYPE_COUNT || !sizes || dimension_count == 0 ||
@@ -930,9 +927,8 @@ DMLREF_API uint64_t dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE type, UI
 }
 
 /* Check one DML_TENSOR_DESC and widen it into t. */
-static dmlref_status dmlref__check_tensor(const dmlref__ctx *ctx, const char *name,
-                                          const DML_TENSOR_DESC *desc, int is_output,
-                                          dmlref__tensor *t) {
+static dmlref_status dmlref__check_tensor(const dmlref__ctx *ctx, const char *name, const DML_TENSOR_DESC *desc,
+                                          int is_output, dmlref__tensor *t) {
     const DML_BUFFER_TENSOR_DESC *b;
     uint64_t required, bytes;
     unsigned type;
@@ -940,29 +936,26 @@ static dmlref_status dmlref__check_tensor(const dmlref__ctx *ctx, const char *na
     memset(t, 0, sizeof *t);
     if (!desc) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "%s is NULL", name);
     if (desc->Type != DML_TENSOR_TYPE_BUFFER)
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
-                            "%s->Type is %u, must be DML_TENSOR_TYPE_BUFFER (1)", name,
-                            (unsigned)desc->Type);
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "%s->Type is %u, must be DML_TENSOR_TYPE_BUFFER (1)",
+                            name, (unsigned)desc->Type);
     if (!desc->Desc) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "%s->Desc is NULL", name);
     b = (const DML_BUFFER_TENSOR_DESC *)desc->Desc;
     type = (unsigned)b->DataType;
     if (type == 0u || type >= DMLREF__TYPE_COUNT)
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
-                            "%s.DataType is %u, not a DML_TENSOR_DATA_TYPE", name, type);
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "%s.DataType is %u, not a DML_TENSOR_DATA_TYPE", name,
+                            type);
     if (dmlref__types[type].size == 0)
         return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE,
-                            "%s.DataType is %s, 4-bit types are not implemented", name,
-                            dmlref__types[type].name);
+                            "%s.DataType is %s, 4-bit types are not implemented", name, dmlref__types[type].name);
     if ((unsigned)b->Flags > (unsigned)DML_TENSOR_FLAG_OWNED_BY_DML)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
-                            "%s.Flags is 0x%X, only NONE (0) and OWNED_BY_DML (1) exist", name,
-                            (unsigned)b->Flags);
+                            "%s.Flags is 0x%X, only NONE (0) and OWNED_BY_DML (1) exist", name, (unsigned)b->Flags);
     if (is_output && (b->Flags & DML_TENSOR_FLAG_OWNED_BY_DML))
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
-                            "%s.Flags has OWNED_BY_DML, which only inputs may have", name);
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "%s.Flags has OWNED_BY_DML, which only inputs may have",
+                            name);
     if (b->DimensionCount == 0 || b->DimensionCount > DMLREF__MAX_DIMS)
-        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT,
-                            "%s.DimensionCount is %u, must be 1 to 8", name, (unsigned)b->DimensionCount);
+        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT, "%s.DimensionCount is %u, must be 1 to 8",
+                            name, (unsigned)b->DimensionCount);
     if (!b->Sizes) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "%s.Sizes is NULL", name);
     t->type = (DML_TENSOR_DATA_TYPE)type;
     t->esize = dmlref__types[type].size;
@@ -970,12 +963,12 @@ static dmlref_status dmlref__check_tensor(const dmlref__ctx *ctx, const char *na
     t->count = 1;
     for (d = 0; d < t->rank; d++) {
         if (b->Sizes[d] == 0)
-            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "%s.Sizes[%u] is 0, must be at least 1",
-                                name, (unsigned)d);
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "%s.Sizes[%u] is 0, must be at least 1", name,
+                                (unsigned)d);
         t->sizes[d] = b->Sizes[d];
         if (dmlref__mul_overflows(t->count, t->sizes[d], &t->count))
-            return dmlref__fail(ctx, DMLREF_ERROR_TENSOR_TOO_LARGE,
-                                "%s.Sizes: the element count overflows 64 bits", name);
+            return dmlref__fail(ctx, DMLREF_ERROR_TENSOR_TOO_LARGE, "%s.Sizes: the element count overflows 64 bits",
+                                name);
     }
     if (b->GuaranteedBaseOffsetAlignment != 0 &&
         ((b->GuaranteedBaseOffsetAlignment & (b->GuaranteedBaseOffsetAlignment - 1u)) != 0 ||
@@ -1006,8 +999,7 @@ static dmlref_status dmlref__check_tensor(const dmlref__ctx *ctx, const char *na
     if (b->TotalTensorSizeInBytes < required)
         return dmlref__fail(ctx, DMLREF_ERROR_BUFFER_TOO_SMALL,
                             "%s.TotalTensorSizeInBytes is %llu, must be at least %llu", name,
-                            (unsigned long long)b->TotalTensorSizeInBytes,
-                            (unsigned long long)required);
+                            (unsigned long long)b->TotalTensorSizeInBytes, (unsigned long long)required);
     if (ctx->options && ctx->options->feature_level != 0 && t->count > 0xFFFFFFFFu)
         return dmlref__fail(ctx, DMLREF_ERROR_TENSOR_TOO_LARGE,
                             "%s.Sizes: %llu elements; DirectML's limit at a feature level is 4294967295", name,
@@ -1044,8 +1036,8 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
     const dmlref_options *o = ctx->options;
     if (!o) return DMLREF_OK;
     if (o->feature_level != 0 && !dmlref__is_feature_level(o->feature_level))
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                            "options.feature_level is 0x%X, not a DML_FEATURE_LEVEL", (unsigned)o->feature_level);
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.feature_level is 0x%X, not a DML_FEATURE_LEVEL",
+                            (unsigned)o->feature_level);
     if (o->float_order < 0 || o->float_order >= DMLREF_FLOAT_ORDER_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
                             "options.float_order is %d, must be SEQUENTIAL (0), BLOCKED (1), EXACT (2), TREE (4) "
@@ -1089,8 +1081,7 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
                             "options.nan_policy is %d, must be PROPAGATE (0), IGNORE (1) or COMPARE (2)",
                             (int)o->nan_policy);
     if (o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.isa is %d, not a dmlref_isa",
-                            (int)o->isa);
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.isa is %d, not a dmlref_isa", (int)o->isa);
     if (!dmlref_isa_available((dmlref_isa)o->isa))
         return dmlref__fail(ctx, DMLREF_ERROR_ISA_UNAVAILABLE,
                             "options.isa is %s, which this build or CPU does not have",
@@ -1157,8 +1148,8 @@ static void dmlref__type_list(uint32_t mask, char *buf, size_t cap) {
 }
 
 /* Apply DirectML's own tables when options.feature_level is set. */
-static dmlref_status dmlref__check_feature_level(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op,
-                                                 const dmlref__tensor *in, const dmlref__tensor *out) {
+static dmlref_status dmlref__check_feature_level(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op, const dmlref__tensor *in,
+                                                 const dmlref__tensor *out) {
     uint32_t level = ctx->options ? ctx->options->feature_level : 0;
     const dmlref__support_row *row = NULL;
     uint32_t out_types;
@@ -1177,8 +1168,8 @@ static dmlref_status dmlref__check_feature_level(const dmlref__ctx *ctx, DML_OPE
         return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
                             "options.feature_level is DML_FEATURE_LEVEL_%u_%u; the operator was introduced in "
                             "DML_FEATURE_LEVEL_%u_%u",
-                            (unsigned)(level >> 12), (unsigned)((level >> 8) & 0xFu),
-                            (unsigned)(first >> 12), (unsigned)((first >> 8) & 0xFu));
+                            (unsigned)(level >> 12), (unsigned)((level >> 8) & 0xFu), (unsigned)(first >> 12),
+                            (unsigned)((first >> 8) & 0xFu));
     }
     if (in->rank < row->rank_min || in->rank > row->rank_max) {
         if (row->rank_min == row->rank_max)
@@ -1193,18 +1184,16 @@ static dmlref_status dmlref__check_feature_level(const dmlref__ctx *ctx, DML_OPE
     }
     if (!(row->input_types & DMLREF__TYPE_BIT(in->type))) {
         dmlref__type_list(row->input_types, list, sizeof list);
-        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE,
-                            "InputTensor.DataType is %s, DML_FEATURE_LEVEL_%u_%u supports %s",
-                            dmlref__types[in->type].name, (unsigned)(level >> 12),
-                            (unsigned)((level >> 8) & 0xFu), list);
+        return dmlref__fail(
+            ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE, "InputTensor.DataType is %s, DML_FEATURE_LEVEL_%u_%u supports %s",
+            dmlref__types[in->type].name, (unsigned)(level >> 12), (unsigned)((level >> 8) & 0xFu), list);
     }
     out_types = row->output_types ? row->output_types : row->input_types;
     if (!(out_types & DMLREF__TYPE_BIT(out->type))) {
         dmlref__type_list(out_types, list, sizeof list);
-        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE,
-                            "OutputTensor.DataType is %s, DML_FEATURE_LEVEL_%u_%u supports %s",
-                            dmlref__types[out->type].name, (unsigned)(level >> 12),
-                            (unsigned)((level >> 8) & 0xFu), list);
+        return dmlref__fail(
+            ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE, "OutputTensor.DataType is %s, DML_FEATURE_LEVEL_%u_%u supports %s",
+            dmlref__types[out->type].name, (unsigned)(level >> 12), (unsigned)((level >> 8) & 0xFu), list);
     }
     return DMLREF_OK;
 }
@@ -1223,8 +1212,8 @@ static dmlref_status dmlref__check_one_to_one(const dmlref__ctx *ctx, const char
     for (d = 0; d < t->rank; d++)
         if (t->sizes[d] > 1 && t->strides[d] == 0)
             return dmlref__fail(ctx, DMLREF_ERROR_OVERLAP,
-                                "%s.Strides[%u] is 0 on a dimension of size %llu: two indices share an element",
-                                name, (unsigned)d, (unsigned long long)t->sizes[d]);
+                                "%s.Strides[%u] is 0 on a dimension of size %llu: two indices share an element", name,
+                                (unsigned)d, (unsigned long long)t->sizes[d]);
     if (!dmlref__nested(t))
         return dmlref__fail(ctx, DMLREF_ERROR_OVERLAP,
                             "%s.Strides are not nested (sorted by stride, each must exceed the span of the "
@@ -1239,10 +1228,9 @@ static dmlref_status dmlref__check_output_layout(const dmlref__ctx *ctx, const d
 }
 
 /* CUMULATIVE_SUMMATION and CUMULATIVE_PRODUCT share their descriptor layout. */
-static dmlref_status dmlref__check_scan(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op_type,
-                                        const DML_TENSOR_DESC *input, const DML_TENSOR_DESC *output,
-                                        UINT axis, DML_AXIS_DIRECTION direction, BOOL exclusive,
-                                        dmlref__plan *plan) {
+static dmlref_status dmlref__check_scan(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op_type, const DML_TENSOR_DESC *input,
+                                        const DML_TENSOR_DESC *output, UINT axis, DML_AXIS_DIRECTION direction,
+                                        BOOL exclusive, dmlref__plan *plan) {
     dmlref_status s;
     uint32_t d;
     if ((s = dmlref__check_tensor(ctx, "InputTensor", input, 0, &plan->in)) != DMLREF_OK) return s;
@@ -1258,8 +1246,8 @@ static dmlref_status dmlref__check_scan(const dmlref__ctx *ctx, DML_OPERATOR_TYP
     for (d = 0; d < plan->in.rank; d++)
         if (plan->out.sizes[d] != plan->in.sizes[d])
             return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
-                                "OutputTensor.Sizes[%u] is %llu, must equal InputTensor.Sizes[%u] (%llu)",
-                                (unsigned)d, (unsigned long long)plan->out.sizes[d], (unsigned)d,
+                                "OutputTensor.Sizes[%u] is %llu, must equal InputTensor.Sizes[%u] (%llu)", (unsigned)d,
+                                (unsigned long long)plan->out.sizes[d], (unsigned)d,
                                 (unsigned long long)plan->in.sizes[d]);
     if (axis >= plan->in.rank)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Axis is %u, must be less than DimensionCount (%u)",
@@ -1275,10 +1263,9 @@ static dmlref_status dmlref__check_scan(const dmlref__ctx *ctx, DML_OPERATOR_TYP
 }
 
 /* ARGMIN, ARGMAX and REDUCE(ARGMIN/ARGMAX). */
-static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op_type,
-                                       const DML_TENSOR_DESC *input, const DML_TENSOR_DESC *output,
-                                       UINT axis_count, const UINT *axes, DML_AXIS_DIRECTION direction,
-                                       int want_max, dmlref__plan *plan) {
+static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op_type, const DML_TENSOR_DESC *input,
+                                       const DML_TENSOR_DESC *output, UINT axis_count, const UINT *axes,
+                                       DML_AXIS_DIRECTION direction, int want_max, dmlref__plan *plan) {
     dmlref_status s;
     uint64_t max_index;
     uint32_t d, i;
@@ -1292,22 +1279,20 @@ static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
                             "OutputTensor.DimensionCount is %u, must equal InputTensor.DimensionCount (%u)",
                             (unsigned)plan->out.rank, (unsigned)plan->in.rank);
-    if (axis_count == 0)
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "AxisCount is 0, must be at least 1");
+    if (axis_count == 0) return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "AxisCount is 0, must be at least 1");
     if (axis_count > plan->in.rank)
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
-                            "AxisCount is %u, must be at most DimensionCount (%u)", (unsigned)axis_count,
-                            (unsigned)plan->in.rank);
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "AxisCount is %u, must be at most DimensionCount (%u)",
+                            (unsigned)axis_count, (unsigned)plan->in.rank);
     if (!axes) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "Axes is NULL");
     plan->reduced_mask = 0;
     for (i = 0; i < axis_count; i++) {
         if (axes[i] >= plan->in.rank)
             return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
-                                "Axes[%u] is %u, must be less than DimensionCount (%u)", (unsigned)i,
-                                (unsigned)axes[i], (unsigned)plan->in.rank);
+                                "Axes[%u] is %u, must be less than DimensionCount (%u)", (unsigned)i, (unsigned)axes[i],
+                                (unsigned)plan->in.rank);
         if (plan->reduced_mask & (1u << axes[i]))
-            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Axes[%u] is %u, which is repeated",
-                                (unsigned)i, (unsigned)axes[i]);
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Axes[%u] is %u, which is repeated", (unsigned)i,
+                                (unsigned)axes[i]);
         plan->reduced_mask |= 1u << axes[i];
     }
     plan->reduced_count = 1;
@@ -1316,8 +1301,8 @@ static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE
         uint64_t expected = reduced ? 1u : plan->in.sizes[d];
         if (plan->out.sizes[d] != expected)
             return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "OutputTensor.Sizes[%u] is %llu, must be %llu (%s)",
-                                (unsigned)d, (unsigned long long)plan->out.sizes[d],
-                                (unsigned long long)expected, reduced ? "reduced axis" : "InputTensor.Sizes");
+                                (unsigned)d, (unsigned long long)plan->out.sizes[d], (unsigned long long)expected,
+                                reduced ? "reduced axis" : "InputTensor.Sizes");
         if (reduced) plan->reduced_count *= plan->in.sizes[d]; /* <= count: no overflow */
     }
     if ((s = dmlref__check_direction(ctx, direction)) != DMLREF_OK) return s;
@@ -1381,8 +1366,7 @@ static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_
     ctx.options = options;
     ctx.op_name = "dml_ref";
     memset(plan, 0, sizeof *plan);
-    if (options && options->error_message && options->error_message_capacity > 0)
-        options->error_message[0] = 0;
+    if (options && options->error_message && options->error_message_capacity > 0) options->error_message[0] = 0;
     if (!op) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "the DML_OPERATOR_DESC pointer is NULL");
     ctx.op_name = dmlref__op_name(op->Type);
     if ((s = dmlref__check_options(&ctx, for_bound, plan)) != DMLREF_OK) return s;
@@ -1419,9 +1403,9 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
                                  d->AxisDirection, 1, plan);
     }
     case DML_OPERATOR_REDUCE: {
-        static const char *const dmlref__reduce_function_names[] = {
-            "ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_SUM_EXP", "MAX", "MIN", "MULTIPLY", "SUM",
-            "SUM_SQUARE"};
+        static const char *const dmlref__reduce_function_names[] = {"ARGMAX", "ARGMIN",   "AVERAGE",     "L1",
+                                                                    "L2",     "LOG_SUM",  "LOG_SUM_EXP", "MAX",
+                                                                    "MIN",    "MULTIPLY", "SUM",         "SUM_SQUARE"};
         const DML_REDUCE_OPERATOR_DESC *d = (const DML_REDUCE_OPERATOR_DESC *)op->Desc;
         if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
         if ((unsigned)d->Function > (unsigned)DML_REDUCE_FUNCTION_SUM_SQUARE)
@@ -1487,16 +1471,14 @@ typedef struct dmlref__io_policy {
 /* dmlref_execute's buffers: present, aligned, and separate or exactly in
    place (scans only). */
 static dmlref_status dmlref__validate_buffers(const dmlref__ctx *ctx, const dmlref__plan *plan,
-                                              const void *const *inputs, void *const *outputs,
-                                              dmlref__io_policy *io) {
+                                              const void *const *inputs, void *const *outputs, dmlref__io_policy *io) {
     uintptr_t in_first, in_last, out_first, out_last;
     int overlap, scan = plan->op == DMLREF__OP_CUMSUM || plan->op == DMLREF__OP_CUMPROD;
     dmlref_status s;
     if (!inputs) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "inputs is NULL");
     if (!inputs[0]) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "inputs[0] (InputTensor's buffer) is NULL");
     if (!outputs) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "outputs is NULL");
-    if (!outputs[0])
-        return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "outputs[0] (OutputTensor's buffer) is NULL");
+    if (!outputs[0]) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "outputs[0] (OutputTensor's buffer) is NULL");
     if ((s = dmlref__check_buffer(ctx, "InputTensor", inputs[0], &plan->in)) != DMLREF_OK) return s;
     if ((s = dmlref__check_buffer(ctx, "OutputTensor", outputs[0], &plan->out)) != DMLREF_OK) return s;
     dmlref__byte_range(inputs[0], &plan->in, &in_first, &in_last);
@@ -1539,15 +1521,15 @@ typedef struct dmlref__scan_panel {
     uint64_t lines;             /* lines in the panel, >= 1 */
     int64_t src_line, dst_line; /* elements between consecutive lines */
     int exclusive;
-    uint32_t esize;             /* bytes per element */
-    int stream;                 /* output is large and separate: contiguous kernels may bypass the cache */
+    uint32_t esize;                   /* bytes per element */
+    int stream;                       /* output is large and separate: contiguous kernels may bypass the cache */
     const dmlref__bound_setup *bound; /* error-bound kernels only (dst is then double) */
-    int product;                /* CUMULATIVE_PRODUCT (the general float kernel and bounds) */
-    int accumulation;           /* settled dmlref_accumulation */
-    int identity_seed;          /* the tally starts at the identity */
-    int float_order;            /* settled dmlref_float_order */
-    dmlref_scan_tree tree;      /* float_order TREE, or BLOCKED as its tree */
-    double *scratch;            /* tree.block values for the general float kernel's trees */
+    int product;                      /* CUMULATIVE_PRODUCT (the general float kernel and bounds) */
+    int accumulation;                 /* settled dmlref_accumulation */
+    int identity_seed;                /* the tally starts at the identity */
+    int float_order;                  /* settled dmlref_float_order */
+    dmlref_scan_tree tree;            /* float_order TREE, or BLOCKED as its tree */
+    double *scratch;                  /* tree.block values for the general float kernel's trees */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -1561,9 +1543,9 @@ typedef struct dmlref__arg_panel {
     uint32_t rdims;
     uint64_t rsize[DMLREF__MAX_DIMS];
     int64_t rstride[DMLREF__MAX_DIMS];
-    uint64_t rcount;                          /* product of rsize */
+    uint64_t rcount; /* product of rsize */
     int want_max, last, ignore_nan;
-    int prefetch;                             /* input is memory-sized: contiguous kernels read ahead */
+    int prefetch; /* input is memory-sized: contiguous kernels read ahead */
     DML_TENSOR_DATA_TYPE src_type, index_type;
 } dmlref__arg_panel;
 
@@ -1594,8 +1576,7 @@ static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__sc
         route->contiguous(p);
     else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min)
         route->vertical(p);
-    else
-        scalar(p);
+    else scalar(p);
 }
 
 static void dmlref__arg_route_panel(const dmlref__arg_route *route, dmlref__arg_kernel scalar,
@@ -1605,8 +1586,7 @@ static void dmlref__arg_route_panel(const dmlref__arg_route *route, dmlref__arg_
     else if (route && route->vertical && p->rdims == 1 && p->src_output_step == 1 &&
              p->outputs >= route->vertical_min && p->rcount <= 0xFFFFFFFFu)
         route->vertical(p);
-    else
-        scalar(p);
+    else scalar(p);
 }
 
 static const void *dmlref__cadvance(const void *p, int64_t elements, uint32_t esize) {
@@ -1672,9 +1652,9 @@ static int dmlref__odometer_next(const dmlref__dim *dims, uint32_t n, uint64_t *
 #endif
 
 /* The output may be a bound tensor (FLOAT64) of another element size than the input. */
-static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
-                             const dmlref__scan_route *route, dmlref__scan_kernel scalar, int stream,
-                             const dmlref__bound_setup *bound, double *scratch) {
+static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output, const dmlref__scan_route *route,
+                             dmlref__scan_kernel scalar, int stream, const dmlref__bound_setup *bound,
+                             double *scratch) {
     dmlref__dim outer[DMLREF__MAX_DIMS];
     uint64_t pos[DMLREF__MAX_DIMS] = {0};
     int64_t off_in = 0, off_out = 0, base_in = 0, base_out = 0;
@@ -1730,8 +1710,8 @@ static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *
 
 static void dmlref__arg_compare_first(const dmlref__arg_panel *p); /* >>scalar */
 
-static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output,
-                            const dmlref__arg_route *route, dmlref__arg_kernel scalar, int prefetch) {
+static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output, const dmlref__arg_route *route,
+                            dmlref__arg_kernel scalar, int prefetch) {
     dmlref__dim kept[DMLREF__MAX_DIMS];
     uint64_t pos[DMLREF__MAX_DIMS] = {0};
     int64_t off_in = 0, off_out = 0;
@@ -1745,8 +1725,7 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
             /* Reduced dims keep dimension order (it defines the index); merge
                with the previous reduced dim when contiguous in the input. */
             int64_t stride = (int64_t)plan->in.strides[d];
-            if (panel.rdims > 0 &&
-                panel.rstride[panel.rdims - 1] == stride * (int64_t)plan->in.sizes[d]) {
+            if (panel.rdims > 0 && panel.rstride[panel.rdims - 1] == stride * (int64_t)plan->in.sizes[d]) {
                 panel.rsize[panel.rdims - 1] *= plan->in.sizes[d];
                 panel.rstride[panel.rdims - 1] = stride;
             } else {
@@ -2274,7 +2253,7 @@ static void dmlref__arg_compare_first(const dmlref__arg_panel *p) {
     for (o = 0; o < p->outputs; o++) {
         const void *x = dmlref__cadvance(p->src, (int64_t)o * p->src_output_step + offset, esize);
         uint64_t bits = dmlref__load_bits(x, esize);
-        int nan = esize == 2 ? (bits & 0x7FFFu) > 0x7C00u
+        int nan = esize == 2   ? (bits & 0x7FFFu) > 0x7C00u
                   : esize == 4 ? (bits & 0x7FFFFFFFu) > 0x7F800000u
                                : (bits & UINT64_C(0x7FFFFFFFFFFFFFFF)) > UINT64_C(0x7FF0000000000000);
         if (nan) dmlref__put_index(p, o, first);
@@ -2496,10 +2475,10 @@ static uint32_t dmlref__bit_length(uint64_t x) {
 }
 
 /* hi:lo negated (two's complement) when mask is all ones, unchanged when 0. */
-#define DMLREF__NEGATE_128(hi, lo, mask)                                        \
-    do {                                                                        \
-        (hi) = ((hi) ^ (mask)) + ((mask) & (uint64_t)((lo) == 0));              \
-        (lo) = ((lo) ^ (mask)) - (mask);                                        \
+#define DMLREF__NEGATE_128(hi, lo, mask)                           \
+    do {                                                           \
+        (hi) = ((hi) ^ (mask)) + ((mask) & (uint64_t)((lo) == 0)); \
+        (lo) = ((lo) ^ (mask)) - (mask);                           \
     } while (0)
 
 /* limbs += (-1)^negative m 2^p, any 64-bit m, with a carry or borrow that
@@ -2765,15 +2744,15 @@ DMLREF__INLINE uint64_t dmlref__exact_round_pair(double hi, double lo, const dml
 }
 
 /* TwoSum: s + error == a + b exactly (round to nearest, no overflow). */
-#define DMLREF__TWO_SUM(a, b, s, error)                                         \
-    do {                                                                        \
-        double virtual_ = ((s) = (a) + (b)) - (b);                              \
-        (error) = ((a) - virtual_) + ((b) - ((s) - virtual_));                  \
+#define DMLREF__TWO_SUM(a, b, s, error)                    \
+    do {                                                   \
+        double virtual_ = ((s) = (a) + (b)) - (b);         \
+        (error) = ((a)-virtual_) + ((b) - ((s)-virtual_)); \
     } while (0)
 
 /* A fresh sum holding hi + lo. */
-static void dmlref__exact_from_pair(dmlref__exact_sum *sum, dmlref__exact_limbs *limbs,
-                                    const dmlref__float_format *f, double hi, double lo) {
+static void dmlref__exact_from_pair(dmlref__exact_sum *sum, dmlref__exact_limbs *limbs, const dmlref__float_format *f,
+                                    double hi, double lo) {
     dmlref__exact_reset(sum, limbs, f);
     dmlref__exact_add_double(sum, f, hi);
     dmlref__exact_add_double(sum, f, lo);
@@ -2835,7 +2814,7 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
     dmlref__exact_sum sum;
     dmlref__exact_limbs limbs;
     double hi = 0, lo = 0;
-    int inputs = 0, all_negative_zero = !p->identity_seed; /* a seed is +0.0 */
+    int inputs = 0, all_negative_zero = !p->identity_seed;            /* a seed is +0.0 */
     uint64_t i = 0, sign = UINT64_C(1) << (f->bits - 1u), before = 0; /* before: the output before input i */
     uint64_t exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
     while (i < p->length) {
@@ -2917,11 +2896,11 @@ static void dmlref__exact_line_f16(const dmlref__scan_panel *p, const void *src,
         }
     }
     return;
-superaccumulator: { /* units as a double pair, scaled exactly by 2^-24 */
-        double hi = (double)units, lo = (double)(units - (int64_t)hi);
-        const double unit = 5.9604644775390625e-08; /* 2^-24 */
-        dmlref__exact_from_pair(&sum, &limbs, &dmlref__format_f16, hi * unit, lo * unit);
-    }
+superaccumulator : { /* units as a double pair, scaled exactly by 2^-24 */
+    double hi = (double)units, lo = (double)(units - (int64_t)hi);
+    const double unit = 5.9604644775390625e-08; /* 2^-24 */
+    dmlref__exact_from_pair(&sum, &limbs, &dmlref__format_f16, hi * unit, lo * unit);
+}
     sum.inputs = inputs;
     sum.all_negative_zero = all_negative_zero;
     dmlref__exact_line_from(p, src, dst, 0, &dmlref__format_f16, &sum, i);
@@ -3058,7 +3037,7 @@ static double dmlref__growth(double u, uint64_t n) {
         if (p->exclusive) {                                                                \
             if ((k) + 1u < p->length) dst[(ptrdiff_t)((k) + 1u) * p->dst_step] = emitted_; \
         } else {                                                                           \
-            dst[(ptrdiff_t)(k) * p->dst_step] = emitted_;                                  \
+            dst[(ptrdiff_t)(k)*p->dst_step] = emitted_;                                    \
         }                                                                                  \
     } while (0)
 
@@ -3075,8 +3054,7 @@ static double dmlref__enclose(dmlref__sum_enclosure *s, double x) {
 
 /* Inputs k0 .. k0 + count - 1 of a line as doubles (exact). */
 #define DMLREF__BOUND_CHUNK 256u
-static void dmlref__bound_inputs(const dmlref__scan_panel *p, const void *src, uint64_t k0, unsigned count,
-                                 double *x) {
+static void dmlref__bound_inputs(const dmlref__scan_panel *p, const void *src, uint64_t k0, unsigned count, double *x) {
     unsigned i;
     ptrdiff_t step = (ptrdiff_t)p->src_step;
     if (p->esize == 2) {
@@ -3155,8 +3133,7 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
             ptrdiff_t step = (ptrdiff_t)p->dst_step;
             double *out = dst + (ptrdiff_t)(k0 + (uint64_t)p->exclusive) * step; /* exclusive: shifted by one */
             unsigned n = p->exclusive && k0 + count == p->length ? count - 1u : count;
-            if (step == 1)
-                dmlref__bound_scale(out, w_at, u_growth, n, p->stream);
+            if (step == 1) dmlref__bound_scale(out, w_at, u_growth, n, p->stream);
             else
                 for (i = 0; i < n; i++) out[(ptrdiff_t)i * step] = u_growth * w_at[i];
             continue;
@@ -3174,8 +3151,8 @@ static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void
             } else if (k >= 1) w = w + a;
             if ((1 + (double)k * u_growth) * a >= b->overflow) infinite = 1; /* partial sums are below (1+u)^k A_k */
             if (b->final_rounding) s_abs = dmlref__enclose(&s, x[i]);
-            DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, (scaled ? u_growth / DMLREF__WEIGHT_SCALE : u_growth) * w,
-                                                       s_abs, infinite));
+            DMLREF__BOUND_EMIT(
+                k, dmlref__bound_finish(b, (scaled ? u_growth / DMLREF__WEIGHT_SCALE : u_growth) * w, s_abs, infinite));
         }
     }
 }
@@ -3318,7 +3295,7 @@ static void dmlref__bound_product_trees(const dmlref__scan_panel *p, const void 
     const dmlref__bound_setup *b = p->bound;
     double m = 1, big = 1, c = 0, c_eta = 0; /* c >= (1 + u)^k - 1; c_eta the same with u_eta */
     double range_max = 0, range_max_here = 0, inverse_max = 0, inverse_here = 0; /* ranges ending here */
-    double c_2u = 0, smallest_inverse = dmlref__pow2(-b->emin); /* c_2u >= (1 + 2u)^k - 1 */
+    double c_2u = 0, smallest_inverse = dmlref__pow2(-b->emin);                  /* c_2u >= (1 + 2u)^k - 1 */
     int64_t lowest = 0;
     int infinite = 0, zero = 0;
     uint64_t k;
@@ -3561,19 +3538,19 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* The next two run inside DMLREF__DEFINE_VBLOCKED and use its locals (p, d,
    j, j0, end, r, direct, stream, staged). One row vector of a pass: pass row
    r, block row `row`. */
-#define DMLREF__VB_PUT(r, row, v)                                                                             \
-    do {                                                                                                      \
-        if (direct) DMLREF__KP(STREAM)(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                          \
-        else if (stream) DMLREF__KP(STORE)(staged[r] + (j - j0), (v));                                        \
-        else DMLREF__KP(STORE)(d + (ptrdiff_t)(row) * p->dst_step + j, (v));                                  \
+#define DMLREF__VB_PUT(r, row, v)                                                  \
+    do {                                                                           \
+        if (direct) DMLREF__KP(STREAM)(d + (ptrdiff_t)(row)*p->dst_step + j, (v)); \
+        else if (stream) DMLREF__KP(STORE)(staged[r] + (j - j0), (v));             \
+        else DMLREF__KP(STORE)(d + (ptrdiff_t)(row)*p->dst_step + j, (v));         \
     } while (0)
 /* The staged strips of a pass's 8 rows (block rows row0..row0 + 7), streamed out. */
-#define DMLREF__VB_FLUSH(row0)                                                                                \
-    do {                                                                                                      \
-        if (stream && !direct)                                                                                \
-            for (r = 0; r < 8; r++)                                                                           \
-                dmlref__stream_copy(d + (ptrdiff_t)(r + (row0)) * p->dst_step + j0, staged[r],                \
-                                    (end - j0) * sizeof(DMLREF__KP(T)));                                      \
+#define DMLREF__VB_FLUSH(row0)                                                                 \
+    do {                                                                                       \
+        if (stream && !direct)                                                                 \
+            for (r = 0; r < 8; r++)                                                            \
+                dmlref__stream_copy(d + (ptrdiff_t)(r + (row0)) * p->dst_step + j0, staged[r], \
+                                    (end - j0) * sizeof(DMLREF__KP(T)));                       \
     } while (0)
 
 /* Transposed scan (>>kernels, DMLREF__KERNEL_TSCAN): contiguous lines (unit steps) that are not adjacent, such
@@ -3585,11 +3562,11 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* A NaN tally stays NaN (for + and x, SEQUENTIAL), so a line whose last
    tally is not NaN has no NaN output, and one whose last tally is NaN has
    its NaN outputs rewritten as the canonical NaN here: the loops store raw. */
-#define DMLREF__CANON_LINE(line, length, SLOAD, SSTORE)                                                       \
-    do {                                                                                                      \
-        uint64_t c_;                                                                                          \
-        for (c_ = 0; c_ < (length); c_++)                                                                     \
-            if (SLOAD((line)[c_]) != SLOAD((line)[c_])) (line)[c_] = SSTORE(SLOAD((line)[c_]));               \
+#define DMLREF__CANON_LINE(line, length, SLOAD, SSTORE)                                         \
+    do {                                                                                        \
+        uint64_t c_;                                                                            \
+        for (c_ = 0; c_ < (length); c_++)                                                       \
+            if (SLOAD((line)[c_]) != SLOAD((line)[c_])) (line)[c_] = SSTORE(SLOAD((line)[c_])); \
     } while (0)
 /* N W x W tiles at element i, i + W, ... of W lines, then each line's N
    rows of W elements stored back to back (N = 1: one tile; streamed, N tile
@@ -3620,8 +3597,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             }                                                                                                         \
             DMLREF__KP(TRANSPOSE)(on[q]);                                                                             \
         }                                                                                                             \
-        DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++)                                                            \
-            DMLREF__UNROLL for (q = 0; q < (N); q++) PUT(d[l] + i + q * DMLREF__KP(W), on[q][l]);                     \
+        DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++) DMLREF__UNROLL for (q = 0; q < (N); q++)                   \
+            PUT(d[l] + i + q * DMLREF__KP(W), on[q][l]);                                                              \
     } while (0)
 /* Tiles per 64-byte line when a tile row is 16 or 32 bytes, else 1 (not streamed). */
 #define DMLREF__TSCAN_NT(T, W) ((W) * sizeof(T) == 16u || (W) * sizeof(T) == 32u ? 64u / ((W) * sizeof(T)) : 1u)
@@ -3632,23 +3609,23 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #define DMLREF__PREFETCH_AHEAD 2048u
 #endif
 /* Prefetch every cache line of [p, p + bytes), DMLREF__PREFETCH_AHEAD further on. */
-#define DMLREF__PREFETCH_SPAN(p, bytes)                                                                   \
-    do {                                                                                                  \
-        unsigned at_;                                                                                     \
-        for (at_ = 0; at_ < (unsigned)(bytes); at_ += 64u)                                                \
-            __builtin_prefetch((const char *)(p) + DMLREF__PREFETCH_AHEAD + at_, 0, 3);                   \
+#define DMLREF__PREFETCH_SPAN(p, bytes)                                                 \
+    do {                                                                                \
+        unsigned at_;                                                                   \
+        for (at_ = 0; at_ < (unsigned)(bytes); at_ += 64u)                              \
+            __builtin_prefetch((const char *)(p) + DMLREF__PREFETCH_AHEAD + at_, 0, 3); \
     } while (0)
 
 /* Contiguous integer sum (DMLREF__CSUM_INT): any association gives the same bits, so a register
    is scanned in log steps (SCANREG) and the running carry added; exclusive
    outputs are inclusive minus the element (exact modulo 2^bits). */
 /* The vector loop of a contiguous integer sum, one copy per store kind. */
-#define DMLREF__CSUM_LOOP(P, PUT, EXCLUSIVE, PF)                                                              \
-    for (; i + P##_W <= length; i += P##_W) {                                                                 \
-        P##_V x = P##_LOAD(src + i), s = P##_SCANREG(x), y = P##_ADD(s, carry);                               \
-        if (PF) DMLREF__PREFETCH_SPAN(src + i, P##_W * sizeof(*src));                                         \
-        PUT(dst + i, (EXCLUSIVE) ? P##_SUB(y, x) : y);                                                        \
-        carry = P##_ADD(carry, P##_BCASTLAST(s)); /* one add on the loop-carried chain */                     \
+#define DMLREF__CSUM_LOOP(P, PUT, EXCLUSIVE, PF)                                          \
+    for (; i + P##_W <= length; i += P##_W) {                                             \
+        P##_V x = P##_LOAD(src + i), s = P##_SCANREG(x), y = P##_ADD(s, carry);           \
+        if (PF) DMLREF__PREFETCH_SPAN(src + i, P##_W * sizeof(*src));                     \
+        PUT(dst + i, (EXCLUSIVE) ? P##_SUB(y, x) : y);                                    \
+        carry = P##_ADD(carry, P##_BCASTLAST(s)); /* one add on the loop-carried chain */ \
     }
 #define DMLREF__CSUM_INT(P)                                                                            \
     const uint64_t length = p->length; /* a local: the stores may alias *p */                          \
@@ -3719,11 +3696,11 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    row segments for the prefetcher. Each pass over the state takes four rows,
    so a state vector is loaded and stored once per four input vectors. */
 #define DMLREF__VARG_BYTES DMLREF__CHUNK_BYTES
-#define DMLREF__VARG_STEP(P, CMP, SWAP, row, now)                                                             \
-    x = P##_ALOAD((row) + j);                                                                                 \
-    m = (SWAP) ? CMP(b, x) : CMP(x, b);                                                                       \
-    nan = P##_AMOR(nan, P##_AISNAN(x));                                                                       \
-    b = P##_ABLEND(m, b, x);                                                                                  \
+#define DMLREF__VARG_STEP(P, CMP, SWAP, row, now) \
+    x = P##_ALOAD((row) + j);                     \
+    m = (SWAP) ? CMP(b, x) : CMP(x, b);           \
+    nan = P##_AMOR(nan, P##_AISNAN(x));           \
+    b = P##_ABLEND(m, b, x);                      \
     w = P##_ABLENDI(m, w, now);
 /* The row loop, once per comparison: rows to take are CMP(x, best), or
    CMP(best, x) when SWAP (a constant, so each copy has one comparison). */
@@ -3831,25 +3808,25 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* Memory-sized inputs (panel.prefetch) are read 2 KiB ahead into L1: the
    search passes and the "beats the best?" branches interrupt the hardware
    prefetcher's stream. In cache it only costs load slots, so not there. */
-#define DMLREF__CARG_FOLD(P, PICK, PF) /* four accumulators (DMLREF__CARG_ACC) */            \
-    for (; i + DMLREF__CARG_ACC * P##_CW <= end; i += DMLREF__CARG_ACC * P##_CW) {           \
-        P##_CV x0 = P##_CLOAD(line + i), x1 = P##_CLOAD(line + i + P##_CW);                  \
-        P##_CV x2 = P##_CLOAD(line + i + 2 * P##_CW), x3 = P##_CLOAD(line + i + 3 * P##_CW); \
-        if (PF) DMLREF__PREFETCH_SPAN(line + i, DMLREF__CARG_ACC * P##_CW * sizeof(*line));  \
-        nan = P##_CMOR(nan, P##_CMOR(P##_CISNAN2(P##_CISNAN, P##_CMOR, x0, x1),              \
-                                     P##_CISNAN2(P##_CISNAN, P##_CMOR, x2, x3)));            \
-        acc[0] = PICK(x0, acc[0]);                                                           \
-        acc[1] = PICK(x1, acc[1]);                                                           \
-        acc[2] = PICK(x2, acc[2]);                                                           \
-        acc[3] = PICK(x3, acc[3]);                                                           \
-    }                                                                                        \
-    for (; i < end; i += P##_CW) {                                                           \
-        x = P##_CLOAD(line + i);                                                             \
-        nan = P##_CMOR(nan, P##_CISNAN(x));                                                  \
-        acc[0] = PICK(x, acc[0]);                                                            \
-    }                                                                                        \
-    acc[0] = PICK(acc[1], acc[0]);                                                           \
-    acc[2] = PICK(acc[3], acc[2]);                                                           \
+#define DMLREF__CARG_FOLD(P, PICK, PF) /* four accumulators (DMLREF__CARG_ACC) */                                 \
+    for (; i + DMLREF__CARG_ACC * P##_CW <= end; i += DMLREF__CARG_ACC * P##_CW) {                                \
+        P##_CV x0 = P##_CLOAD(line + i), x1 = P##_CLOAD(line + i + P##_CW);                                       \
+        P##_CV x2 = P##_CLOAD(line + i + 2 * P##_CW), x3 = P##_CLOAD(line + i + 3 * P##_CW);                      \
+        if (PF) DMLREF__PREFETCH_SPAN(line + i, DMLREF__CARG_ACC * P##_CW * sizeof(*line));                       \
+        nan = P##_CMOR(                                                                                           \
+            nan, P##_CMOR(P##_CISNAN2(P##_CISNAN, P##_CMOR, x0, x1), P##_CISNAN2(P##_CISNAN, P##_CMOR, x2, x3))); \
+        acc[0] = PICK(x0, acc[0]);                                                                                \
+        acc[1] = PICK(x1, acc[1]);                                                                                \
+        acc[2] = PICK(x2, acc[2]);                                                                                \
+        acc[3] = PICK(x3, acc[3]);                                                                                \
+    }                                                                                                             \
+    for (; i < end; i += P##_CW) {                                                                                \
+        x = P##_CLOAD(line + i);                                                                                  \
+        nan = P##_CMOR(nan, P##_CISNAN(x));                                                                       \
+        acc[0] = PICK(x, acc[0]);                                                                                 \
+    }                                                                                                             \
+    acc[0] = PICK(acc[1], acc[0]);                                                                                \
+    acc[2] = PICK(acc[3], acc[2]);                                                                                \
     acc[0] = PICK(acc[2], acc[0]);
 #define DMLREF__CARG(P)                                                                             \
     const uint64_t n = p->rcount, full = n - n % P##_CW, chunk = DMLREF__CARG_CHUNK(P##_T, P##_CW); \
@@ -3938,7 +3915,6 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     }
 
 
-
 /* >>sse2 -------------------------------------------------------------------------
    SSE2, the x86-64 baseline: 4 float32 lanes, a BLOCKED block is four
    registers. No F16C: FLOAT16 stays on the scalar kernels. */
@@ -3958,15 +3934,15 @@ static inline void dmlref__s2_store_ps(float *p, __m128 v) { /* v != v ? qNaN : 
     _mm_storeu_ps(p, dmlref__s2_select_ps(_mm_cmpunord_ps(v, v), v, _mm_castsi128_ps(_mm_set1_epi32(0x7FC00000))));
 }
 static inline void dmlref__s2_store_pd(double *p, __m128d v) {
-    _mm_storeu_pd(p, dmlref__s2_select_pd(_mm_cmpunord_pd(v, v), v,
-                                          _mm_castsi128_pd(_mm_set1_epi64x(0x7FF8000000000000LL))));
+    _mm_storeu_pd(
+        p, dmlref__s2_select_pd(_mm_cmpunord_pd(v, v), v, _mm_castsi128_pd(_mm_set1_epi64x(0x7FF8000000000000LL))));
 }
 static inline void dmlref__s2_stream_ps(float *p, __m128 v) { /* as dmlref__s2_store_ps, bypassing the cache */
     _mm_stream_ps(p, dmlref__s2_select_ps(_mm_cmpunord_ps(v, v), v, _mm_castsi128_ps(_mm_set1_epi32(0x7FC00000))));
 }
 static inline void dmlref__s2_stream_pd(double *p, __m128d v) {
-    _mm_stream_pd(p, dmlref__s2_select_pd(_mm_cmpunord_pd(v, v), v,
-                                          _mm_castsi128_pd(_mm_set1_epi64x(0x7FF8000000000000LL))));
+    _mm_stream_pd(
+        p, dmlref__s2_select_pd(_mm_cmpunord_pd(v, v), v, _mm_castsi128_pd(_mm_set1_epi64x(0x7FF8000000000000LL))));
 }
 #define DMLREF__S2_STREAMI(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
 #define DMLREF__S2_LOADI(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -4003,32 +3979,32 @@ static inline __m128i dmlref__s2_last_epi16(__m128i y) {
 
 /* BLOCKED float32: r[0..3] hold y[0..15]; up(b, a, k) for k = 1, 2 joins b
    with the top of a (the register below, -0.0 below the block). */
-#define DMLREF__S2_UP_PS(b, a, k)                                                                  \
-    _mm_castsi128_ps(_mm_or_si128(_mm_slli_si128(_mm_castps_si128(b), 4 * (k)),                    \
-                                  _mm_srli_si128(_mm_castps_si128(a), 16 - 4 * (k))))
+#define DMLREF__S2_UP_PS(b, a, k) \
+    _mm_castsi128_ps(             \
+        _mm_or_si128(_mm_slli_si128(_mm_castps_si128(b), 4 * (k)), _mm_srli_si128(_mm_castps_si128(a), 16 - 4 * (k))))
 #define DMLREF__S2_NEGZ_PS _mm_set1_ps(-0.0f)
-#define DMLREF__S2_STEP_PS(r, k)                                                                   \
-    do {                                                                                           \
-        r[3] = _mm_add_ps(DMLREF__S2_UP_PS(r[3], r[2], k), r[3]);                                  \
-        r[2] = _mm_add_ps(DMLREF__S2_UP_PS(r[2], r[1], k), r[2]);                                  \
-        r[1] = _mm_add_ps(DMLREF__S2_UP_PS(r[1], r[0], k), r[1]);                                  \
-        r[0] = _mm_add_ps(DMLREF__S2_UP_PS(r[0], DMLREF__S2_NEGZ_PS, k), r[0]);                    \
+#define DMLREF__S2_STEP_PS(r, k)                                                \
+    do {                                                                        \
+        r[3] = _mm_add_ps(DMLREF__S2_UP_PS(r[3], r[2], k), r[3]);               \
+        r[2] = _mm_add_ps(DMLREF__S2_UP_PS(r[2], r[1], k), r[2]);               \
+        r[1] = _mm_add_ps(DMLREF__S2_UP_PS(r[1], r[0], k), r[1]);               \
+        r[0] = _mm_add_ps(DMLREF__S2_UP_PS(r[0], DMLREF__S2_NEGZ_PS, k), r[0]); \
     } while (0)
-#define DMLREF__S2_SCANB_PS(r)                                                                     \
-    do {                                                                                           \
-        DMLREF__S2_STEP_PS(r, 1);                                                                  \
-        DMLREF__S2_STEP_PS(r, 2);                                                                  \
-        r[3] = _mm_add_ps(r[2], r[3]); /* k=4 */                                                   \
-        r[2] = _mm_add_ps(r[1], r[2]);                                                             \
-        r[1] = _mm_add_ps(r[0], r[1]);                                                             \
-        r[3] = _mm_add_ps(r[1], r[3]); /* k=8 */                                                   \
-        r[2] = _mm_add_ps(r[0], r[2]);                                                             \
+#define DMLREF__S2_SCANB_PS(r)                   \
+    do {                                         \
+        DMLREF__S2_STEP_PS(r, 1);                \
+        DMLREF__S2_STEP_PS(r, 2);                \
+        r[3] = _mm_add_ps(r[2], r[3]); /* k=4 */ \
+        r[2] = _mm_add_ps(r[1], r[2]);           \
+        r[1] = _mm_add_ps(r[0], r[1]);           \
+        r[3] = _mm_add_ps(r[1], r[3]); /* k=8 */ \
+        r[2] = _mm_add_ps(r[0], r[2]);           \
     } while (0)
-#define DMLREF__S2_ADDC_PS(r, c)                                                                   \
-    (r[0] = _mm_add_ps((c), r[0]), r[1] = _mm_add_ps((c), r[1]), r[2] = _mm_add_ps((c), r[2]),     \
+#define DMLREF__S2_ADDC_PS(r, c)                                                               \
+    (r[0] = _mm_add_ps((c), r[0]), r[1] = _mm_add_ps((c), r[1]), r[2] = _mm_add_ps((c), r[2]), \
      r[3] = _mm_add_ps((c), r[3]))
-#define DMLREF__S2_SHIFT1_PS(o, r, before)                                                         \
-    (o[0] = DMLREF__S2_UP_PS(r[0], (before), 1), o[1] = DMLREF__S2_UP_PS(r[1], r[0], 1),           \
+#define DMLREF__S2_SHIFT1_PS(o, r, before)                                               \
+    (o[0] = DMLREF__S2_UP_PS(r[0], (before), 1), o[1] = DMLREF__S2_UP_PS(r[1], r[0], 1), \
      o[2] = DMLREF__S2_UP_PS(r[2], r[1], 1), o[3] = DMLREF__S2_UP_PS(r[3], r[2], 1))
 #define DMLREF__S2_LAST_PS(r) _mm_shuffle_ps(r[3], r[3], 0xFF)
 #define DMLREF__S2_LOADB_PS(r, p) \
@@ -4050,32 +4026,32 @@ static inline __m128i dmlref__s2_last_epi16(__m128i y) {
         for (i_ = 7; i_ >= 2; i_--) r[i_] = _mm_add_pd(r[i_ - 2], r[i_]);    /* k=4 */             \
         for (i_ = 7; i_ >= 4; i_--) r[i_] = _mm_add_pd(r[i_ - 4], r[i_]);    /* k=8 */             \
     } while (0)
-#define DMLREF__S2_ADDC_PD(r, c)                                                                   \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        for (i_ = 0; i_ < 8; i_++) r[i_] = _mm_add_pd((c), r[i_]);                                 \
+#define DMLREF__S2_ADDC_PD(r, c)                                   \
+    do {                                                           \
+        int i_;                                                    \
+        for (i_ = 0; i_ < 8; i_++) r[i_] = _mm_add_pd((c), r[i_]); \
     } while (0)
-#define DMLREF__S2_SHIFT1_PD(o, r, before)                                                         \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        o[0] = DMLREF__S2_UP1_PD(r[0], (before));                                                  \
-        for (i_ = 1; i_ < 8; i_++) o[i_] = DMLREF__S2_UP1_PD(r[i_], r[i_ - 1]);                    \
-    } while (0)
-#define DMLREF__S2_LAST_PD(r) _mm_unpackhi_pd(r[7], r[7])
-#define DMLREF__S2_LOADB_PD(r, p)                                                                  \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        for (i_ = 0; i_ < 8; i_++) r[i_] = _mm_loadu_pd((p) + 2 * i_);                             \
-    } while (0)
-#define DMLREF__S2_STOREB_PD(p, r)                                                                 \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        for (i_ = 0; i_ < 8; i_++) dmlref__s2_store_pd((p) + 2 * i_, r[i_]);                       \
-    } while (0)
-#define DMLREF__S2_STREAMB_PD(p, r)                                             \
+#define DMLREF__S2_SHIFT1_PD(o, r, before)                                      \
     do {                                                                        \
         int i_;                                                                 \
-        for (i_ = 0; i_ < 8; i_++) dmlref__s2_stream_pd((p) + 2 * i_, r[i_]);   \
+        o[0] = DMLREF__S2_UP1_PD(r[0], (before));                               \
+        for (i_ = 1; i_ < 8; i_++) o[i_] = DMLREF__S2_UP1_PD(r[i_], r[i_ - 1]); \
+    } while (0)
+#define DMLREF__S2_LAST_PD(r) _mm_unpackhi_pd(r[7], r[7])
+#define DMLREF__S2_LOADB_PD(r, p)                                      \
+    do {                                                               \
+        int i_;                                                        \
+        for (i_ = 0; i_ < 8; i_++) r[i_] = _mm_loadu_pd((p) + 2 * i_); \
+    } while (0)
+#define DMLREF__S2_STOREB_PD(p, r)                                           \
+    do {                                                                     \
+        int i_;                                                              \
+        for (i_ = 0; i_ < 8; i_++) dmlref__s2_store_pd((p) + 2 * i_, r[i_]); \
+    } while (0)
+#define DMLREF__S2_STREAMB_PD(p, r)                                           \
+    do {                                                                      \
+        int i_;                                                               \
+        for (i_ = 0; i_ < 8; i_++) dmlref__s2_stream_pd((p) + 2 * i_, r[i_]); \
     } while (0)
 
 /* Arg-reductions: 32-bit lanes (float32; integers up to 32 bits, UINT32
@@ -4106,9 +4082,10 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
     memcpy(&four, p, 4);
     return _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(four), _mm_setzero_si128()), _mm_setzero_si128());
 }
-#define DMLREF__S2_LOAD_I16(p)                                                             \
-    _mm_srai_epi32(_mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p)), \
-                                      _mm_loadl_epi64((const __m128i *)(const void *)(p))), 16)
+#define DMLREF__S2_LOAD_I16(p)                                                              \
+    _mm_srai_epi32(_mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p)),  \
+                                      _mm_loadl_epi64((const __m128i *)(const void *)(p))), \
+                   16)
 #define DMLREF__S2_LOAD_U16(p) \
     _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p)), _mm_setzero_si128())
 #define DMLREF__S2_LOAD_U32(p) _mm_xor_si128(DMLREF__S2_LOADI(p), _mm_set1_epi32(INT32_MIN))
@@ -4132,13 +4109,12 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
 
 /* Transposed scans of contiguous lines (SEQUENTIAL floats). */
 #define DMLREF__S2_TRANSPOSE_PS(r) _MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3])
-#define DMLREF__S2_TRANSPOSE_PD(r)                                                                 \
-    do {                                                                                           \
-        __m128d t_ = _mm_unpacklo_pd(r[0], r[1]);                                                  \
-        r[1] = _mm_unpackhi_pd(r[0], r[1]);                                                        \
-        r[0] = t_;                                                                                 \
+#define DMLREF__S2_TRANSPOSE_PD(r)                \
+    do {                                          \
+        __m128d t_ = _mm_unpacklo_pd(r[0], r[1]); \
+        r[1] = _mm_unpackhi_pd(r[0], r[1]);       \
+        r[0] = t_;                                \
     } while (0)
-
 
 
 /* The kernels by element type: first the type's primitives under the role
@@ -4204,20 +4180,17 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
 #define DMLREF__S2_F32_TRANSPOSE DMLREF__S2_TRANSPOSE_PS
 #define DMLREF__S2_F32_RSTORE DMLREF__SAME
 #define DMLREF__S2_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_F32, _mm_add_ps, _mm_setzero_ps(), DMLREF__ADD_F, 0)
-}
-DMLREF__S2 static void dmlref__vprod_f32_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_F32, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__MUL_F, 1)
-}
-DMLREF__S2 static void dmlref__cblocked_f32_sse2(const dmlref__scan_panel *p) {
+DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__S2_F32, _mm_add_ps, _mm_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__S2
+    static void dmlref__vprod_f32_sse2(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__S2_F32, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__S2
+    static void dmlref__cblocked_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__S2 static void dmlref__varg_f32_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_F32) }
-DMLREF__S2 static void dmlref__carg_f32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_F32) }
-DMLREF__S2 static void dmlref__tsum_f32_sse2(const dmlref__scan_panel *p) {
+    } DMLREF__S2 static void dmlref__varg_f32_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_F32)} DMLREF__S2
+    static void dmlref__carg_f32_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_F32)} DMLREF__S2
+    static void dmlref__tsum_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__K_OP _mm_add_ps
 #define DMLREF__K_IDENTV _mm_setzero_ps()
@@ -4225,8 +4198,7 @@ DMLREF__S2 static void dmlref__tsum_f32_sse2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumsum_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__S2 static void dmlref__tprod_f32_sse2(const dmlref__scan_panel *p) {
+    } DMLREF__S2 static void dmlref__tprod_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__K_OP _mm_mul_ps
 #define DMLREF__K_IDENTV _mm_set1_ps(1.0f)
@@ -4234,12 +4206,11 @@ DMLREF__S2 static void dmlref__tprod_f32_sse2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumprod_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p) {
+    } DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
+    }
 
 /* FLOAT64 */
 #define DMLREF__S2_F64_T double
@@ -4301,20 +4272,17 @@ DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p) {
 #define DMLREF__S2_F64_TRANSPOSE DMLREF__S2_TRANSPOSE_PD
 #define DMLREF__S2_F64_RSTORE DMLREF__SAME
 #define DMLREF__S2_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_F64, _mm_add_pd, _mm_setzero_pd(), DMLREF__ADD_F, 0)
-}
-DMLREF__S2 static void dmlref__vprod_f64_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_F64, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__MUL_F, 1)
-}
-DMLREF__S2 static void dmlref__cblocked_f64_sse2(const dmlref__scan_panel *p) {
+DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__S2_F64, _mm_add_pd, _mm_setzero_pd(), DMLREF__ADD_F, 0)} DMLREF__S2
+    static void dmlref__vprod_f64_sse2(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__S2_F64, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__MUL_F, 1)} DMLREF__S2
+    static void dmlref__cblocked_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__S2 static void dmlref__varg_f64_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_F64) }
-DMLREF__S2 static void dmlref__carg_f64_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_F64) }
-DMLREF__S2 static void dmlref__tsum_f64_sse2(const dmlref__scan_panel *p) {
+    } DMLREF__S2 static void dmlref__varg_f64_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_F64)} DMLREF__S2
+    static void dmlref__carg_f64_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_F64)} DMLREF__S2
+    static void dmlref__tsum_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__K_OP _mm_add_pd
 #define DMLREF__K_IDENTV _mm_setzero_pd()
@@ -4322,8 +4290,7 @@ DMLREF__S2 static void dmlref__tsum_f64_sse2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumsum_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__S2 static void dmlref__tprod_f64_sse2(const dmlref__scan_panel *p) {
+    } DMLREF__S2 static void dmlref__tprod_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__K_OP _mm_mul_pd
 #define DMLREF__K_IDENTV _mm_set1_pd(1.0)
@@ -4331,12 +4298,11 @@ DMLREF__S2 static void dmlref__tprod_f64_sse2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumprod_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__S2 static void dmlref__vblocked_f64_sse2(const dmlref__scan_panel *p) {
+    } DMLREF__S2 static void dmlref__vblocked_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
+    }
 
 /* UINT8 */
 #define DMLREF__S2_U8_T uint8_t
@@ -4387,12 +4353,11 @@ DMLREF__S2 static void dmlref__vblocked_f64_sse2(const dmlref__scan_panel *p) {
 #define DMLREF__S2_U8_CSET1V DMLREF__S2_SET1_EPI8
 #define DMLREF__S2_U8_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U8_CVT uint8_t
-DMLREF__S2 static void dmlref__vsum_u8_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U8, _mm_add_epi8, _mm_setzero_si128(), DMLREF__ADD_U8, 0)
-}
-DMLREF__S2 static void dmlref__csum_u8_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U8) }
-DMLREF__S2 static void dmlref__varg_u8_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U8) }
-DMLREF__S2 static void dmlref__carg_u8_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U8) }
+DMLREF__S2 static void dmlref__vsum_u8_sse2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__S2_U8, _mm_add_epi8, _mm_setzero_si128(), DMLREF__ADD_U8, 0)} DMLREF__S2
+    static void dmlref__csum_u8_sse2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__S2_U8)} DMLREF__S2
+    static void dmlref__varg_u8_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_U8)} DMLREF__S2
+    static void dmlref__carg_u8_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_U8)}
 
 /* UINT16 */
 #define DMLREF__S2_U16_T uint16_t
@@ -4443,15 +4408,13 @@ DMLREF__S2 static void dmlref__carg_u8_sse2(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__S2_U16_CSET1V DMLREF__S2_SET1_EPI16
 #define DMLREF__S2_U16_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U16_CVT int16_t
-DMLREF__S2 static void dmlref__vsum_u16_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U16, _mm_add_epi16, _mm_setzero_si128(), DMLREF__ADD_U16, 0)
-}
-DMLREF__S2 static void dmlref__vprod_u16_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U16, _mm_mullo_epi16, _mm_set1_epi16(1), DMLREF__MUL_U16, 1)
-}
-DMLREF__S2 static void dmlref__csum_u16_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U16) }
-DMLREF__S2 static void dmlref__varg_u16_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U16) }
-DMLREF__S2 static void dmlref__carg_u16_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U16) }
+DMLREF__S2 static void dmlref__vsum_u16_sse2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__S2_U16, _mm_add_epi16, _mm_setzero_si128(), DMLREF__ADD_U16, 0)} DMLREF__S2
+    static void dmlref__vprod_u16_sse2(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__S2_U16, _mm_mullo_epi16, _mm_set1_epi16(1), DMLREF__MUL_U16, 1)} DMLREF__S2
+    static void dmlref__csum_u16_sse2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__S2_U16)} DMLREF__S2
+    static void dmlref__varg_u16_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_U16)} DMLREF__S2
+    static void dmlref__carg_u16_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_U16)}
 
 /* UINT32 */
 #define DMLREF__S2_U32_T uint32_t
@@ -4502,12 +4465,11 @@ DMLREF__S2 static void dmlref__carg_u16_sse2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__S2_U32_CSET1V DMLREF__S2_SET1_EPI32
 #define DMLREF__S2_U32_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U32_CVT int32_t
-DMLREF__S2 static void dmlref__vsum_u32_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U32, _mm_add_epi32, _mm_setzero_si128(), DMLREF__ADD_U32, 0)
-}
-DMLREF__S2 static void dmlref__csum_u32_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U32) }
-DMLREF__S2 static void dmlref__varg_u32_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U32) }
-DMLREF__S2 static void dmlref__carg_u32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U32) }
+DMLREF__S2 static void dmlref__vsum_u32_sse2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__S2_U32, _mm_add_epi32, _mm_setzero_si128(), DMLREF__ADD_U32, 0)} DMLREF__S2
+    static void dmlref__csum_u32_sse2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__S2_U32)} DMLREF__S2
+    static void dmlref__varg_u32_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_U32)} DMLREF__S2
+    static void dmlref__carg_u32_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_U32)}
 
 /* UINT64 */
 #define DMLREF__S2_U64_T uint64_t
@@ -4527,10 +4489,9 @@ DMLREF__S2 static void dmlref__carg_u32_sse2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__S2_U64_SCANREG DMLREF__S2_SCAN_EPI64
 #define DMLREF__S2_U64_BCASTLAST DMLREF__S2_LAST_EPI64
 #define DMLREF__S2_U64_ZEROV _mm_setzero_si128()
-DMLREF__S2 static void dmlref__vsum_u64_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U64, _mm_add_epi64, _mm_setzero_si128(), DMLREF__ADD_U64, 0)
-}
-DMLREF__S2 static void dmlref__csum_u64_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U64) }
+DMLREF__S2 static void dmlref__vsum_u64_sse2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__S2_U64, _mm_add_epi64, _mm_setzero_si128(), DMLREF__ADD_U64, 0)} DMLREF__S2
+    static void dmlref__csum_u64_sse2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__S2_U64)}
 
 /* INT8 */
 #define DMLREF__S2_I8_T int8_t
@@ -4565,8 +4526,8 @@ DMLREF__S2 static void dmlref__csum_u64_sse2(const dmlref__scan_panel *p) { DMLR
 #define DMLREF__S2_I8_CSET1V DMLREF__S2_SET1_EPI8
 #define DMLREF__S2_I8_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I8_CVT uint8_t
-DMLREF__S2 static void dmlref__varg_i8_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I8) }
-DMLREF__S2 static void dmlref__carg_i8_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I8) }
+DMLREF__S2 static void dmlref__varg_i8_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_I8)} DMLREF__S2
+    static void dmlref__carg_i8_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_I8)}
 
 /* INT16 */
 #define DMLREF__S2_I16_T int16_t
@@ -4601,8 +4562,8 @@ DMLREF__S2 static void dmlref__carg_i8_sse2(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__S2_I16_CSET1V DMLREF__S2_SET1_EPI16
 #define DMLREF__S2_I16_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I16_CVT int16_t
-DMLREF__S2 static void dmlref__varg_i16_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I16) }
-DMLREF__S2 static void dmlref__carg_i16_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I16) }
+DMLREF__S2 static void dmlref__varg_i16_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_I16)} DMLREF__S2
+    static void dmlref__carg_i16_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_I16)}
 
 /* INT32 */
 #define DMLREF__S2_I32_T int32_t
@@ -4637,47 +4598,49 @@ DMLREF__S2 static void dmlref__carg_i16_sse2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__S2_I32_CSET1V DMLREF__S2_SET1_EPI32
 #define DMLREF__S2_I32_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I32_CVT int32_t
-DMLREF__S2 static void dmlref__varg_i32_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I32) }
-DMLREF__S2 static void dmlref__carg_i32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I32) }
+DMLREF__S2 static void dmlref__varg_i32_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_I32)} DMLREF__S2
+    static void dmlref__carg_i32_sse2(const dmlref__arg_panel *p) {
+    DMLREF__CARG(DMLREF__S2_I32)
+}
 
 /* The SSE2 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
 static const dmlref__scan_routes dmlref__sse2_scans = {
     {/* cumsum */
-     {NULL, NULL, 0}, /* FLOAT16 */
-     {dmlref__tsum_f32_sse2, dmlref__vsum_f32_sse2, 4}, /* FLOAT32 */
-     {dmlref__tsum_f64_sse2, dmlref__vsum_f64_sse2, 2}, /* FLOAT64 */
-     {dmlref__csum_u8_sse2, dmlref__vsum_u8_sse2, 16}, /* UINT8, INT8 */
-     {dmlref__csum_u16_sse2, dmlref__vsum_u16_sse2, 8}, /* UINT16, INT16 */
-     {dmlref__csum_u32_sse2, dmlref__vsum_u32_sse2, 4}, /* UINT32, INT32 */
-     {dmlref__csum_u64_sse2, dmlref__vsum_u64_sse2, 2}, /* UINT64, INT64 */},
+     /* FLOAT16 */ {NULL, NULL, 0},
+     /* FLOAT32 */ {dmlref__tsum_f32_sse2, dmlref__vsum_f32_sse2, 4},
+     /* FLOAT64 */ {dmlref__tsum_f64_sse2, dmlref__vsum_f64_sse2, 2},
+     /* UINT8, INT8 */ {dmlref__csum_u8_sse2, dmlref__vsum_u8_sse2, 16},
+     /* UINT16, INT16 */ {dmlref__csum_u16_sse2, dmlref__vsum_u16_sse2, 8},
+     /* UINT32, INT32 */ {dmlref__csum_u32_sse2, dmlref__vsum_u32_sse2, 4},
+     /* UINT64, INT64 */ {dmlref__csum_u64_sse2, dmlref__vsum_u64_sse2, 2}},
     {/* cumsum_blocked */
-     {NULL, NULL, 0}, /* FLOAT16 */
-     {dmlref__cblocked_f32_sse2, dmlref__vblocked_f32_sse2, 16}, /* FLOAT32 */
-     {dmlref__cblocked_f64_sse2, dmlref__vblocked_f64_sse2, 16}, /* FLOAT64 */},
+     /* FLOAT16 */ {NULL, NULL, 0},
+     /* FLOAT32 */ {dmlref__cblocked_f32_sse2, dmlref__vblocked_f32_sse2, 16},
+     /* FLOAT64 */ {dmlref__cblocked_f64_sse2, dmlref__vblocked_f64_sse2, 16}},
     {/* cumprod */
-     {NULL, NULL, 0}, /* FLOAT16 */
-     {dmlref__tprod_f32_sse2, dmlref__vprod_f32_sse2, 4}, /* FLOAT32 */
-     {dmlref__tprod_f64_sse2, dmlref__vprod_f64_sse2, 2}, /* FLOAT64 */
-     {NULL, NULL, 0}, /* UINT8, INT8 */
-     {NULL, dmlref__vprod_u16_sse2, 8}, /* UINT16, INT16 */
-     {NULL, NULL, 0}, /* UINT32, INT32 */
-     {NULL, NULL, 0}, /* UINT64, INT64 */}};
+     /* FLOAT16 */ {NULL, NULL, 0},
+     /* FLOAT32 */ {dmlref__tprod_f32_sse2, dmlref__vprod_f32_sse2, 4},
+     /* FLOAT64 */ {dmlref__tprod_f64_sse2, dmlref__vprod_f64_sse2, 2},
+     /* UINT8, INT8 */ {NULL, NULL, 0},
+     /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_sse2, 8},
+     /* UINT32, INT32 */ {NULL, NULL, 0},
+     /* UINT64, INT64 */ {NULL, NULL, 0}}};
 /* The SSE2 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__sse2_args[DMLREF__ARG_SLOTS] = {
-    {NULL, NULL, 0, 0}, /* FLOAT16 */
-    {dmlref__carg_f32_sse2, dmlref__varg_f32_sse2, 4, 4}, /* FLOAT32 */
-    {dmlref__carg_f64_sse2, dmlref__varg_f64_sse2, 2, 2}, /* FLOAT64 */
-    {dmlref__carg_u8_sse2, dmlref__varg_u8_sse2, 16, 4}, /* UINT8 */
-    {dmlref__carg_u16_sse2, dmlref__varg_u16_sse2, 8, 4}, /* UINT16 */
-    {dmlref__carg_u32_sse2, dmlref__varg_u32_sse2, 4, 4}, /* UINT32 */
-    {NULL, NULL, 0, 0}, /* UINT64 */
-    {dmlref__carg_i8_sse2, dmlref__varg_i8_sse2, 16, 4}, /* INT8 */
-    {dmlref__carg_i16_sse2, dmlref__varg_i16_sse2, 8, 4}, /* INT16 */
-    {dmlref__carg_i32_sse2, dmlref__varg_i32_sse2, 4, 4}, /* INT32 */
-    {NULL, NULL, 0, 0}, /* INT64 */};
+    /* FLOAT16 */ {NULL, NULL, 0, 0},
+    /* FLOAT32 */ {dmlref__carg_f32_sse2, dmlref__varg_f32_sse2, 4, 4},
+    /* FLOAT64 */ {dmlref__carg_f64_sse2, dmlref__varg_f64_sse2, 2, 2},
+    /* UINT8 */ {dmlref__carg_u8_sse2, dmlref__varg_u8_sse2, 16, 4},
+    /* UINT16 */ {dmlref__carg_u16_sse2, dmlref__varg_u16_sse2, 8, 4},
+    /* UINT32 */ {dmlref__carg_u32_sse2, dmlref__varg_u32_sse2, 4, 4},
+    /* UINT64 */ {NULL, NULL, 0, 0},
+    /* INT8 */ {dmlref__carg_i8_sse2, dmlref__varg_i8_sse2, 16, 4},
+    /* INT16 */ {dmlref__carg_i16_sse2, dmlref__varg_i16_sse2, 8, 4},
+    /* INT32 */ {dmlref__carg_i32_sse2, dmlref__varg_i32_sse2, 4, 4},
+    /* INT64 */ {NULL, NULL, 0, 0}};
 #endif /* DMLREF__BUILD_SSE2 */
 
 /* >>avx2 -------------------------------------------------------------------------
@@ -4723,7 +4686,7 @@ DMLREF__A2 static inline void dmlref__a2_stream_ph(uint16_t *p, __m256 v) {
 /* Contiguous integer sums: scan inside each 128-bit lane, then add the low
    lane's total (its last element, broadcast) to the high lane. */
 #define DMLREF__A2_LOW_TO_HIGH(t) _mm256_permute2x128_si256((t), (t), 0x08) /* [0, t.lo] */
-DMLREF__A2 static inline __m256i dmlref__a2_scan_epi8(__m256i x) { /* x[i] = x[0] + ... + x[i] */
+DMLREF__A2 static inline __m256i dmlref__a2_scan_epi8(__m256i x) {          /* x[i] = x[0] + ... + x[i] */
     x = _mm256_add_epi8(x, _mm256_slli_si256(x, 1));
     x = _mm256_add_epi8(x, _mm256_slli_si256(x, 2));
     x = _mm256_add_epi8(x, _mm256_slli_si256(x, 4));
@@ -4758,29 +4721,28 @@ DMLREF__A2 static inline __m256i dmlref__a2_last_epi16(__m256i y) {
 
 /* BLOCKED float sums. up(b, a, k): b's lanes shifted up by k elements, the
    vacated low lanes filled from the top of a (the register below). */
-#define DMLREF__A2_UPI(b, a, bytes) \
-    _mm256_alignr_epi8((b), _mm256_permute2x128_si256((a), (b), 0x21), 16 - (bytes))
+#define DMLREF__A2_UPI(b, a, bytes) _mm256_alignr_epi8((b), _mm256_permute2x128_si256((a), (b), 0x21), 16 - (bytes))
 #define DMLREF__A2_UP_PS(b, a, k)                                                                                    \
     ((k) == 4 ? _mm256_castsi256_ps(_mm256_permute2x128_si256(_mm256_castps_si256(a), _mm256_castps_si256(b), 0x21)) \
               : _mm256_castsi256_ps(DMLREF__A2_UPI(_mm256_castps_si256(b), _mm256_castps_si256(a), 4 * (k))))
 #define DMLREF__A2_NEGZ_PS _mm256_set1_ps(-0.0f)
 /* The bottom register's up(b, -0.0, k): [-0.0 x 4, b.lo] is one insert, not a cross-lane permute. */
 #define DMLREF__A2_LOW_PS(b) _mm256_insertf128_ps(DMLREF__A2_NEGZ_PS, _mm256_castps256_ps128(b), 1)
-#define DMLREF__A2_UP0_PS(b, k)                                                                            \
-    ((k) == 4 ? DMLREF__A2_LOW_PS(b)                                                                       \
-              : _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(b),                             \
+#define DMLREF__A2_UP0_PS(b, k)                                                \
+    ((k) == 4 ? DMLREF__A2_LOW_PS(b)                                           \
+              : _mm256_castsi256_ps(_mm256_alignr_epi8(_mm256_castps_si256(b), \
                                                        _mm256_castps_si256(DMLREF__A2_LOW_PS(b)), 16 - 4 * (k))))
-#define DMLREF__A2_STEP_PS(r, k)                                                           \
-    do {                                                                                   \
-        r[1] = _mm256_add_ps(DMLREF__A2_UP_PS(r[1], r[0], k), r[1]);                       \
-        r[0] = _mm256_add_ps(DMLREF__A2_UP0_PS(r[0], k), r[0]);                            \
+#define DMLREF__A2_STEP_PS(r, k)                                     \
+    do {                                                             \
+        r[1] = _mm256_add_ps(DMLREF__A2_UP_PS(r[1], r[0], k), r[1]); \
+        r[0] = _mm256_add_ps(DMLREF__A2_UP0_PS(r[0], k), r[0]);      \
     } while (0)
-#define DMLREF__A2_SCANB_PS(r)                                                             \
-    do {                                                                                   \
-        DMLREF__A2_STEP_PS(r, 1);                                                          \
-        DMLREF__A2_STEP_PS(r, 2);                                                          \
-        DMLREF__A2_STEP_PS(r, 4);                                                          \
-        r[1] = _mm256_add_ps(r[0], r[1]); /* k=8 */                                        \
+#define DMLREF__A2_SCANB_PS(r)                      \
+    do {                                            \
+        DMLREF__A2_STEP_PS(r, 1);                   \
+        DMLREF__A2_STEP_PS(r, 2);                   \
+        DMLREF__A2_STEP_PS(r, 4);                   \
+        r[1] = _mm256_add_ps(r[0], r[1]); /* k=8 */ \
     } while (0)
 #define DMLREF__A2_ADDC_PS(r, c) (r[0] = _mm256_add_ps((c), r[0]), r[1] = _mm256_add_ps((c), r[1]))
 #define DMLREF__A2_SHIFT1_PS(o, r, before) \
@@ -4798,28 +4760,28 @@ DMLREF__A2 static inline __m256i dmlref__a2_last_epi16(__m256i y) {
     ((k) == 2 ? _mm256_castsi256_pd(_mm256_permute2x128_si256(_mm256_castpd_si256(a), _mm256_castpd_si256(b), 0x21)) \
               : _mm256_castsi256_pd(DMLREF__A2_UPI(_mm256_castpd_si256(b), _mm256_castpd_si256(a), 8)))
 #define DMLREF__A2_NEGZ_PD _mm256_set1_pd(-0.0)
-#define DMLREF__A2_STEP_PD(r, k)                                                           \
-    do {                                                                                   \
-        r[3] = _mm256_add_pd(DMLREF__A2_UP_PD(r[3], r[2], k), r[3]);                       \
-        r[2] = _mm256_add_pd(DMLREF__A2_UP_PD(r[2], r[1], k), r[2]);                       \
-        r[1] = _mm256_add_pd(DMLREF__A2_UP_PD(r[1], r[0], k), r[1]);                       \
-        r[0] = _mm256_add_pd(DMLREF__A2_UP_PD(r[0], DMLREF__A2_NEGZ_PD, k), r[0]);         \
+#define DMLREF__A2_STEP_PD(r, k)                                                   \
+    do {                                                                           \
+        r[3] = _mm256_add_pd(DMLREF__A2_UP_PD(r[3], r[2], k), r[3]);               \
+        r[2] = _mm256_add_pd(DMLREF__A2_UP_PD(r[2], r[1], k), r[2]);               \
+        r[1] = _mm256_add_pd(DMLREF__A2_UP_PD(r[1], r[0], k), r[1]);               \
+        r[0] = _mm256_add_pd(DMLREF__A2_UP_PD(r[0], DMLREF__A2_NEGZ_PD, k), r[0]); \
     } while (0)
-#define DMLREF__A2_SCANB_PD(r)                                                             \
-    do {                                                                                   \
-        DMLREF__A2_STEP_PD(r, 1);                                                          \
-        DMLREF__A2_STEP_PD(r, 2);                                                          \
-        r[3] = _mm256_add_pd(r[2], r[3]); /* k=4 */                                        \
-        r[2] = _mm256_add_pd(r[1], r[2]);                                                  \
-        r[1] = _mm256_add_pd(r[0], r[1]);                                                  \
-        r[3] = _mm256_add_pd(r[1], r[3]); /* k=8 */                                        \
-        r[2] = _mm256_add_pd(r[0], r[2]);                                                  \
+#define DMLREF__A2_SCANB_PD(r)                      \
+    do {                                            \
+        DMLREF__A2_STEP_PD(r, 1);                   \
+        DMLREF__A2_STEP_PD(r, 2);                   \
+        r[3] = _mm256_add_pd(r[2], r[3]); /* k=4 */ \
+        r[2] = _mm256_add_pd(r[1], r[2]);           \
+        r[1] = _mm256_add_pd(r[0], r[1]);           \
+        r[3] = _mm256_add_pd(r[1], r[3]); /* k=8 */ \
+        r[2] = _mm256_add_pd(r[0], r[2]);           \
     } while (0)
 #define DMLREF__A2_ADDC_PD(r, c)                                                                        \
     (r[0] = _mm256_add_pd((c), r[0]), r[1] = _mm256_add_pd((c), r[1]), r[2] = _mm256_add_pd((c), r[2]), \
      r[3] = _mm256_add_pd((c), r[3]))
-#define DMLREF__A2_SHIFT1_PD(o, r, before)                                                 \
-    (o[0] = DMLREF__A2_UP_PD(r[0], (before), 1), o[1] = DMLREF__A2_UP_PD(r[1], r[0], 1),   \
+#define DMLREF__A2_SHIFT1_PD(o, r, before)                                               \
+    (o[0] = DMLREF__A2_UP_PD(r[0], (before), 1), o[1] = DMLREF__A2_UP_PD(r[1], r[0], 1), \
      o[2] = DMLREF__A2_UP_PD(r[2], r[1], 1), o[3] = DMLREF__A2_UP_PD(r[3], r[2], 1))
 #define DMLREF__A2_LAST_PD(r) _mm256_permute4x64_pd(r[3], 0xFF)
 #define DMLREF__A2_LOADB_PD(r, p)                                                                 \
@@ -4895,35 +4857,34 @@ DMLREF__A2 static inline __m256i dmlref__a2_load_f16key(const uint16_t *p) {
 #define DMLREF__A2_NAN_F16KEY(k) _mm256_cmpgt_epi16(_mm256_abs_epi16(k), _mm256_set1_epi16(0x7C00))
 
 /* Transposed scans of contiguous lines: 8x8 float32 and 4x4 float64 transposes. */
-#define DMLREF__A2_TRANSPOSE_PS(r)                                                                 \
-    do {                                                                                           \
-        __m256 t0_ = _mm256_unpacklo_ps(r[0], r[1]), t1_ = _mm256_unpackhi_ps(r[0], r[1]);         \
-        __m256 t2_ = _mm256_unpacklo_ps(r[2], r[3]), t3_ = _mm256_unpackhi_ps(r[2], r[3]);         \
-        __m256 t4_ = _mm256_unpacklo_ps(r[4], r[5]), t5_ = _mm256_unpackhi_ps(r[4], r[5]);         \
-        __m256 t6_ = _mm256_unpacklo_ps(r[6], r[7]), t7_ = _mm256_unpackhi_ps(r[6], r[7]);         \
-        __m256 u0_ = _mm256_shuffle_ps(t0_, t2_, 0x44), u1_ = _mm256_shuffle_ps(t0_, t2_, 0xEE);   \
-        __m256 u2_ = _mm256_shuffle_ps(t1_, t3_, 0x44), u3_ = _mm256_shuffle_ps(t1_, t3_, 0xEE);   \
-        __m256 u4_ = _mm256_shuffle_ps(t4_, t6_, 0x44), u5_ = _mm256_shuffle_ps(t4_, t6_, 0xEE);   \
-        __m256 u6_ = _mm256_shuffle_ps(t5_, t7_, 0x44), u7_ = _mm256_shuffle_ps(t5_, t7_, 0xEE);   \
-        r[0] = _mm256_permute2f128_ps(u0_, u4_, 0x20);                                             \
-        r[1] = _mm256_permute2f128_ps(u1_, u5_, 0x20);                                             \
-        r[2] = _mm256_permute2f128_ps(u2_, u6_, 0x20);                                             \
-        r[3] = _mm256_permute2f128_ps(u3_, u7_, 0x20);                                             \
-        r[4] = _mm256_permute2f128_ps(u0_, u4_, 0x31);                                             \
-        r[5] = _mm256_permute2f128_ps(u1_, u5_, 0x31);                                             \
-        r[6] = _mm256_permute2f128_ps(u2_, u6_, 0x31);                                             \
-        r[7] = _mm256_permute2f128_ps(u3_, u7_, 0x31);                                             \
+#define DMLREF__A2_TRANSPOSE_PS(r)                                                               \
+    do {                                                                                         \
+        __m256 t0_ = _mm256_unpacklo_ps(r[0], r[1]), t1_ = _mm256_unpackhi_ps(r[0], r[1]);       \
+        __m256 t2_ = _mm256_unpacklo_ps(r[2], r[3]), t3_ = _mm256_unpackhi_ps(r[2], r[3]);       \
+        __m256 t4_ = _mm256_unpacklo_ps(r[4], r[5]), t5_ = _mm256_unpackhi_ps(r[4], r[5]);       \
+        __m256 t6_ = _mm256_unpacklo_ps(r[6], r[7]), t7_ = _mm256_unpackhi_ps(r[6], r[7]);       \
+        __m256 u0_ = _mm256_shuffle_ps(t0_, t2_, 0x44), u1_ = _mm256_shuffle_ps(t0_, t2_, 0xEE); \
+        __m256 u2_ = _mm256_shuffle_ps(t1_, t3_, 0x44), u3_ = _mm256_shuffle_ps(t1_, t3_, 0xEE); \
+        __m256 u4_ = _mm256_shuffle_ps(t4_, t6_, 0x44), u5_ = _mm256_shuffle_ps(t4_, t6_, 0xEE); \
+        __m256 u6_ = _mm256_shuffle_ps(t5_, t7_, 0x44), u7_ = _mm256_shuffle_ps(t5_, t7_, 0xEE); \
+        r[0] = _mm256_permute2f128_ps(u0_, u4_, 0x20);                                           \
+        r[1] = _mm256_permute2f128_ps(u1_, u5_, 0x20);                                           \
+        r[2] = _mm256_permute2f128_ps(u2_, u6_, 0x20);                                           \
+        r[3] = _mm256_permute2f128_ps(u3_, u7_, 0x20);                                           \
+        r[4] = _mm256_permute2f128_ps(u0_, u4_, 0x31);                                           \
+        r[5] = _mm256_permute2f128_ps(u1_, u5_, 0x31);                                           \
+        r[6] = _mm256_permute2f128_ps(u2_, u6_, 0x31);                                           \
+        r[7] = _mm256_permute2f128_ps(u3_, u7_, 0x31);                                           \
     } while (0)
-#define DMLREF__A2_TRANSPOSE_PD(r)                                                                 \
-    do {                                                                                           \
-        __m256d t0_ = _mm256_unpacklo_pd(r[0], r[1]), t1_ = _mm256_unpackhi_pd(r[0], r[1]);        \
-        __m256d t2_ = _mm256_unpacklo_pd(r[2], r[3]), t3_ = _mm256_unpackhi_pd(r[2], r[3]);        \
-        r[0] = _mm256_permute2f128_pd(t0_, t2_, 0x20);                                             \
-        r[1] = _mm256_permute2f128_pd(t1_, t3_, 0x20);                                             \
-        r[2] = _mm256_permute2f128_pd(t0_, t2_, 0x31);                                             \
-        r[3] = _mm256_permute2f128_pd(t1_, t3_, 0x31);                                             \
+#define DMLREF__A2_TRANSPOSE_PD(r)                                                          \
+    do {                                                                                    \
+        __m256d t0_ = _mm256_unpacklo_pd(r[0], r[1]), t1_ = _mm256_unpackhi_pd(r[0], r[1]); \
+        __m256d t2_ = _mm256_unpacklo_pd(r[2], r[3]), t3_ = _mm256_unpackhi_pd(r[2], r[3]); \
+        r[0] = _mm256_permute2f128_pd(t0_, t2_, 0x20);                                      \
+        r[1] = _mm256_permute2f128_pd(t1_, t3_, 0x20);                                      \
+        r[2] = _mm256_permute2f128_pd(t0_, t2_, 0x31);                                      \
+        r[3] = _mm256_permute2f128_pd(t1_, t3_, 0x31);                                      \
     } while (0)
-
 
 
 /* The kernels by element type: first the type's primitives under the role
@@ -4989,20 +4950,17 @@ DMLREF__A2 static inline __m256i dmlref__a2_load_f16key(const uint16_t *p) {
 #define DMLREF__A2_F16_TRANSPOSE DMLREF__A2_TRANSPOSE_PS
 #define DMLREF__A2_F16_RSTORE dmlref_f32_to_f16
 #define DMLREF__A2_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F16, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0)
-}
-DMLREF__A2 static void dmlref__vprod_f16_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F16, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1)
-}
-DMLREF__A2 static void dmlref__cblocked_f16_avx2(const dmlref__scan_panel *p) {
+DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A2_F16, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__A2
+    static void dmlref__vprod_f16_avx2(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A2_F16, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A2
+    static void dmlref__cblocked_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__varg_f16_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_F16) }
-DMLREF__A2 static void dmlref__carg_f16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F16) }
-DMLREF__A2 static void dmlref__tsum_f16_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__varg_f16_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_F16)} DMLREF__A2
+    static void dmlref__carg_f16_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_F16)} DMLREF__A2
+    static void dmlref__tsum_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__K_OP _mm256_add_ps
 #define DMLREF__K_IDENTV _mm256_setzero_ps()
@@ -5010,8 +4968,7 @@ DMLREF__A2 static void dmlref__tsum_f16_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumsum_f16_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__tprod_f16_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__tprod_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__K_OP _mm256_mul_ps
 #define DMLREF__K_IDENTV _mm256_set1_ps(1.0f)
@@ -5019,12 +4976,11 @@ DMLREF__A2 static void dmlref__tprod_f16_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumprod_f16_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
+    }
 
 /* FLOAT32 */
 #define DMLREF__A2_F32_T float
@@ -5086,20 +5042,17 @@ DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__A2_F32_TRANSPOSE DMLREF__A2_TRANSPOSE_PS
 #define DMLREF__A2_F32_RSTORE DMLREF__SAME
 #define DMLREF__A2_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F32, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0)
-}
-DMLREF__A2 static void dmlref__vprod_f32_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F32, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1)
-}
-DMLREF__A2 static void dmlref__cblocked_f32_avx2(const dmlref__scan_panel *p) {
+DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A2_F32, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__A2
+    static void dmlref__vprod_f32_avx2(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A2_F32, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A2
+    static void dmlref__cblocked_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__varg_f32_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_F32) }
-DMLREF__A2 static void dmlref__carg_f32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F32) }
-DMLREF__A2 static void dmlref__tsum_f32_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__varg_f32_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_F32)} DMLREF__A2
+    static void dmlref__carg_f32_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_F32)} DMLREF__A2
+    static void dmlref__tsum_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__K_OP _mm256_add_ps
 #define DMLREF__K_IDENTV _mm256_setzero_ps()
@@ -5107,8 +5060,7 @@ DMLREF__A2 static void dmlref__tsum_f32_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumsum_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__tprod_f32_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__tprod_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__K_OP _mm256_mul_ps
 #define DMLREF__K_IDENTV _mm256_set1_ps(1.0f)
@@ -5116,12 +5068,11 @@ DMLREF__A2 static void dmlref__tprod_f32_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumprod_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
+    }
 
 /* FLOAT64 */
 #define DMLREF__A2_F64_T double
@@ -5183,20 +5134,17 @@ DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__A2_F64_TRANSPOSE DMLREF__A2_TRANSPOSE_PD
 #define DMLREF__A2_F64_RSTORE DMLREF__SAME
 #define DMLREF__A2_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F64, _mm256_add_pd, _mm256_setzero_pd(), DMLREF__ADD_F, 0)
-}
-DMLREF__A2 static void dmlref__vprod_f64_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F64, _mm256_mul_pd, _mm256_set1_pd(1.0), DMLREF__MUL_F, 1)
-}
-DMLREF__A2 static void dmlref__cblocked_f64_avx2(const dmlref__scan_panel *p) {
+DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A2_F64, _mm256_add_pd, _mm256_setzero_pd(), DMLREF__ADD_F, 0)} DMLREF__A2
+    static void dmlref__vprod_f64_avx2(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A2_F64, _mm256_mul_pd, _mm256_set1_pd(1.0), DMLREF__MUL_F, 1)} DMLREF__A2
+    static void dmlref__cblocked_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__varg_f64_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_F64) }
-DMLREF__A2 static void dmlref__carg_f64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F64) }
-DMLREF__A2 static void dmlref__tsum_f64_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__varg_f64_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_F64)} DMLREF__A2
+    static void dmlref__carg_f64_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_F64)} DMLREF__A2
+    static void dmlref__tsum_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__K_OP _mm256_add_pd
 #define DMLREF__K_IDENTV _mm256_setzero_pd()
@@ -5204,8 +5152,7 @@ DMLREF__A2 static void dmlref__tsum_f64_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumsum_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__tprod_f64_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__tprod_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__K_OP _mm256_mul_pd
 #define DMLREF__K_IDENTV _mm256_set1_pd(1.0)
@@ -5213,12 +5160,11 @@ DMLREF__A2 static void dmlref__tprod_f64_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumprod_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A2 static void dmlref__vblocked_f64_avx2(const dmlref__scan_panel *p) {
+    } DMLREF__A2 static void dmlref__vblocked_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
+    }
 
 /* UINT8 */
 #define DMLREF__A2_U8_T uint8_t
@@ -5269,12 +5215,11 @@ DMLREF__A2 static void dmlref__vblocked_f64_avx2(const dmlref__scan_panel *p) {
 #define DMLREF__A2_U8_CSET1V DMLREF__A2_SET1_EPI8
 #define DMLREF__A2_U8_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U8_CVT uint8_t
-DMLREF__A2 static void dmlref__vsum_u8_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U8, _mm256_add_epi8, _mm256_setzero_si256(), DMLREF__ADD_U8, 0)
-}
-DMLREF__A2 static void dmlref__csum_u8_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U8) }
-DMLREF__A2 static void dmlref__varg_u8_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U8) }
-DMLREF__A2 static void dmlref__carg_u8_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U8) }
+DMLREF__A2 static void dmlref__vsum_u8_avx2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A2_U8, _mm256_add_epi8, _mm256_setzero_si256(), DMLREF__ADD_U8, 0)} DMLREF__A2
+    static void dmlref__csum_u8_avx2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A2_U8)} DMLREF__A2
+    static void dmlref__varg_u8_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_U8)} DMLREF__A2
+    static void dmlref__carg_u8_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_U8)}
 
 /* UINT16 */
 #define DMLREF__A2_U16_T uint16_t
@@ -5325,15 +5270,13 @@ DMLREF__A2 static void dmlref__carg_u8_avx2(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__A2_U16_CSET1V DMLREF__A2_SET1_EPI16
 #define DMLREF__A2_U16_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U16_CVT uint16_t
-DMLREF__A2 static void dmlref__vsum_u16_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U16, _mm256_add_epi16, _mm256_setzero_si256(), DMLREF__ADD_U16, 0)
-}
-DMLREF__A2 static void dmlref__vprod_u16_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U16, _mm256_mullo_epi16, _mm256_set1_epi16(1), DMLREF__MUL_U16, 1)
-}
-DMLREF__A2 static void dmlref__csum_u16_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U16) }
-DMLREF__A2 static void dmlref__varg_u16_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U16) }
-DMLREF__A2 static void dmlref__carg_u16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U16) }
+DMLREF__A2 static void dmlref__vsum_u16_avx2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A2_U16, _mm256_add_epi16, _mm256_setzero_si256(), DMLREF__ADD_U16, 0)} DMLREF__A2
+    static void dmlref__vprod_u16_avx2(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A2_U16, _mm256_mullo_epi16, _mm256_set1_epi16(1), DMLREF__MUL_U16, 1)} DMLREF__A2
+    static void dmlref__csum_u16_avx2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A2_U16)} DMLREF__A2
+    static void dmlref__varg_u16_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_U16)} DMLREF__A2
+    static void dmlref__carg_u16_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_U16)}
 
 /* UINT32 */
 #define DMLREF__A2_U32_T uint32_t
@@ -5384,15 +5327,13 @@ DMLREF__A2 static void dmlref__carg_u16_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_U32_CSET1V DMLREF__A2_SET1_EPI32
 #define DMLREF__A2_U32_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U32_CVT int32_t
-DMLREF__A2 static void dmlref__vsum_u32_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U32, _mm256_add_epi32, _mm256_setzero_si256(), DMLREF__ADD_U32, 0)
-}
-DMLREF__A2 static void dmlref__vprod_u32_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U32, _mm256_mullo_epi32, _mm256_set1_epi32(1), DMLREF__MUL_U32, 1)
-}
-DMLREF__A2 static void dmlref__csum_u32_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U32) }
-DMLREF__A2 static void dmlref__varg_u32_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U32) }
-DMLREF__A2 static void dmlref__carg_u32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U32) }
+DMLREF__A2 static void dmlref__vsum_u32_avx2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A2_U32, _mm256_add_epi32, _mm256_setzero_si256(), DMLREF__ADD_U32, 0)} DMLREF__A2
+    static void dmlref__vprod_u32_avx2(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A2_U32, _mm256_mullo_epi32, _mm256_set1_epi32(1), DMLREF__MUL_U32, 1)} DMLREF__A2
+    static void dmlref__csum_u32_avx2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A2_U32)} DMLREF__A2
+    static void dmlref__varg_u32_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_U32)} DMLREF__A2
+    static void dmlref__carg_u32_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_U32)}
 
 /* UINT64 */
 #define DMLREF__A2_U64_T uint64_t
@@ -5443,12 +5384,11 @@ DMLREF__A2 static void dmlref__carg_u32_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_U64_CSET1V DMLREF__A2_SET1_EPI64
 #define DMLREF__A2_U64_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U64_CVT int64_t
-DMLREF__A2 static void dmlref__vsum_u64_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U64, _mm256_add_epi64, _mm256_setzero_si256(), DMLREF__ADD_U64, 0)
-}
-DMLREF__A2 static void dmlref__csum_u64_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U64) }
-DMLREF__A2 static void dmlref__varg_u64_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U64) }
-DMLREF__A2 static void dmlref__carg_u64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U64) }
+DMLREF__A2 static void dmlref__vsum_u64_avx2(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A2_U64, _mm256_add_epi64, _mm256_setzero_si256(), DMLREF__ADD_U64, 0)} DMLREF__A2
+    static void dmlref__csum_u64_avx2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A2_U64)} DMLREF__A2
+    static void dmlref__varg_u64_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_U64)} DMLREF__A2
+    static void dmlref__carg_u64_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_U64)}
 
 /* INT8 */
 #define DMLREF__A2_I8_T int8_t
@@ -5483,8 +5423,8 @@ DMLREF__A2 static void dmlref__carg_u64_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_I8_CSET1V DMLREF__A2_SET1_EPI8
 #define DMLREF__A2_I8_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I8_CVT int8_t
-DMLREF__A2 static void dmlref__varg_i8_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I8) }
-DMLREF__A2 static void dmlref__carg_i8_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I8) }
+DMLREF__A2 static void dmlref__varg_i8_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I8)} DMLREF__A2
+    static void dmlref__carg_i8_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_I8)}
 
 /* INT16 */
 #define DMLREF__A2_I16_T int16_t
@@ -5519,8 +5459,8 @@ DMLREF__A2 static void dmlref__carg_i8_avx2(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__A2_I16_CSET1V DMLREF__A2_SET1_EPI16
 #define DMLREF__A2_I16_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I16_CVT int16_t
-DMLREF__A2 static void dmlref__varg_i16_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I16) }
-DMLREF__A2 static void dmlref__carg_i16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I16) }
+DMLREF__A2 static void dmlref__varg_i16_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I16)} DMLREF__A2
+    static void dmlref__carg_i16_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_I16)}
 
 /* INT32 */
 #define DMLREF__A2_I32_T int32_t
@@ -5555,8 +5495,8 @@ DMLREF__A2 static void dmlref__carg_i16_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_I32_CSET1V DMLREF__A2_SET1_EPI32
 #define DMLREF__A2_I32_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I32_CVT int32_t
-DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I32) }
-DMLREF__A2 static void dmlref__carg_i32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I32) }
+DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I32)} DMLREF__A2
+    static void dmlref__carg_i32_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_I32)}
 
 /* INT64 */
 #define DMLREF__A2_I64_T int64_t
@@ -5591,47 +5531,49 @@ DMLREF__A2 static void dmlref__carg_i32_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_I64_CSET1V DMLREF__A2_SET1_EPI64
 #define DMLREF__A2_I64_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I64_CVT int64_t
-DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I64) }
-DMLREF__A2 static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I64) }
+DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I64)} DMLREF__A2
+    static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p) {
+    DMLREF__CARG(DMLREF__A2_I64)
+}
 
 /* The AVX2 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
 static const dmlref__scan_routes dmlref__avx2_scans = {
     {/* cumsum */
-     {dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx2, 8}, /* FLOAT16 */
-     {dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx2, 8}, /* FLOAT32 */
-     {dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx2, 4}, /* FLOAT64 */
-     {dmlref__csum_u8_avx2, dmlref__vsum_u8_avx2, 32}, /* UINT8, INT8 */
-     {dmlref__csum_u16_avx2, dmlref__vsum_u16_avx2, 16}, /* UINT16, INT16 */
-     {dmlref__csum_u32_avx2, dmlref__vsum_u32_avx2, 8}, /* UINT32, INT32 */
-     {dmlref__csum_u64_avx2, dmlref__vsum_u64_avx2, 4}, /* UINT64, INT64 */},
+     /* FLOAT16 */ {dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx2, 8},
+     /* FLOAT32 */ {dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx2, 8},
+     /* FLOAT64 */ {dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx2, 4},
+     /* UINT8, INT8 */ {dmlref__csum_u8_avx2, dmlref__vsum_u8_avx2, 32},
+     /* UINT16, INT16 */ {dmlref__csum_u16_avx2, dmlref__vsum_u16_avx2, 16},
+     /* UINT32, INT32 */ {dmlref__csum_u32_avx2, dmlref__vsum_u32_avx2, 8},
+     /* UINT64, INT64 */ {dmlref__csum_u64_avx2, dmlref__vsum_u64_avx2, 4}},
     {/* cumsum_blocked */
-     {dmlref__cblocked_f16_avx2, dmlref__vblocked_f16_avx2, 16}, /* FLOAT16 */
-     {dmlref__cblocked_f32_avx2, dmlref__vblocked_f32_avx2, 16}, /* FLOAT32 */
-     {dmlref__cblocked_f64_avx2, dmlref__vblocked_f64_avx2, 16}, /* FLOAT64 */},
+     /* FLOAT16 */ {dmlref__cblocked_f16_avx2, dmlref__vblocked_f16_avx2, 16},
+     /* FLOAT32 */ {dmlref__cblocked_f32_avx2, dmlref__vblocked_f32_avx2, 16},
+     /* FLOAT64 */ {dmlref__cblocked_f64_avx2, dmlref__vblocked_f64_avx2, 16}},
     {/* cumprod */
-     {dmlref__tprod_f16_avx2, dmlref__vprod_f16_avx2, 8}, /* FLOAT16 */
-     {dmlref__tprod_f32_avx2, dmlref__vprod_f32_avx2, 8}, /* FLOAT32 */
-     {dmlref__tprod_f64_avx2, dmlref__vprod_f64_avx2, 4}, /* FLOAT64 */
-     {NULL, NULL, 0}, /* UINT8, INT8 */
-     {NULL, dmlref__vprod_u16_avx2, 16}, /* UINT16, INT16 */
-     {NULL, dmlref__vprod_u32_avx2, 8}, /* UINT32, INT32 */
-     {NULL, NULL, 0}, /* UINT64, INT64 */}};
+     /* FLOAT16 */ {dmlref__tprod_f16_avx2, dmlref__vprod_f16_avx2, 8},
+     /* FLOAT32 */ {dmlref__tprod_f32_avx2, dmlref__vprod_f32_avx2, 8},
+     /* FLOAT64 */ {dmlref__tprod_f64_avx2, dmlref__vprod_f64_avx2, 4},
+     /* UINT8, INT8 */ {NULL, NULL, 0},
+     /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_avx2, 16},
+     /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_avx2, 8},
+     /* UINT64, INT64 */ {NULL, NULL, 0}}};
 /* The AVX2 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__avx2_args[DMLREF__ARG_SLOTS] = {
-    {dmlref__carg_f16_avx2, dmlref__varg_f16_avx2, 16, 8}, /* FLOAT16 */
-    {dmlref__carg_f32_avx2, dmlref__varg_f32_avx2, 8, 8}, /* FLOAT32 */
-    {dmlref__carg_f64_avx2, dmlref__varg_f64_avx2, 4, 4}, /* FLOAT64 */
-    {dmlref__carg_u8_avx2, dmlref__varg_u8_avx2, 32, 8}, /* UINT8 */
-    {dmlref__carg_u16_avx2, dmlref__varg_u16_avx2, 16, 8}, /* UINT16 */
-    {dmlref__carg_u32_avx2, dmlref__varg_u32_avx2, 8, 8}, /* UINT32 */
-    {dmlref__carg_u64_avx2, dmlref__varg_u64_avx2, 4, 4}, /* UINT64 */
-    {dmlref__carg_i8_avx2, dmlref__varg_i8_avx2, 32, 8}, /* INT8 */
-    {dmlref__carg_i16_avx2, dmlref__varg_i16_avx2, 16, 8}, /* INT16 */
-    {dmlref__carg_i32_avx2, dmlref__varg_i32_avx2, 8, 8}, /* INT32 */
-    {dmlref__carg_i64_avx2, dmlref__varg_i64_avx2, 4, 4}, /* INT64 */};
+    /* FLOAT16 */ {dmlref__carg_f16_avx2, dmlref__varg_f16_avx2, 16, 8},
+    /* FLOAT32 */ {dmlref__carg_f32_avx2, dmlref__varg_f32_avx2, 8, 8},
+    /* FLOAT64 */ {dmlref__carg_f64_avx2, dmlref__varg_f64_avx2, 4, 4},
+    /* UINT8 */ {dmlref__carg_u8_avx2, dmlref__varg_u8_avx2, 32, 8},
+    /* UINT16 */ {dmlref__carg_u16_avx2, dmlref__varg_u16_avx2, 16, 8},
+    /* UINT32 */ {dmlref__carg_u32_avx2, dmlref__varg_u32_avx2, 8, 8},
+    /* UINT64 */ {dmlref__carg_u64_avx2, dmlref__varg_u64_avx2, 4, 4},
+    /* INT8 */ {dmlref__carg_i8_avx2, dmlref__varg_i8_avx2, 32, 8},
+    /* INT16 */ {dmlref__carg_i16_avx2, dmlref__varg_i16_avx2, 16, 8},
+    /* INT32 */ {dmlref__carg_i32_avx2, dmlref__varg_i32_avx2, 8, 8},
+    /* INT64 */ {dmlref__carg_i64_avx2, dmlref__varg_i64_avx2, 4, 4}};
 #endif /* DMLREF__BUILD_AVX2 */
 
 /* >>avx512 -----------------------------------------------------------------------
@@ -5728,10 +5670,12 @@ DMLREF__A5 static inline __m512i dmlref__a5_scan_epi16(__m512i x) {
     x = _mm512_add_epi16(x, _mm512_bslli_epi128(x, 8));
     return _mm512_add_epi16(x, dmlref__a5_lanes_below_epi16(_mm512_shuffle_epi8(x, _mm512_set1_epi16(0x0F0E))));
 }
-#define DMLREF__A5_LAST_EPI8(y) _mm512_shuffle_i64x2(_mm512_shuffle_epi8((y), _mm512_set1_epi8(15)), \
-                                                     _mm512_shuffle_epi8((y), _mm512_set1_epi8(15)), 0xFF)
-#define DMLREF__A5_LAST_EPI16(y) _mm512_shuffle_i64x2(_mm512_shuffle_epi8((y), _mm512_set1_epi16(0x0F0E)), \
-                                                      _mm512_shuffle_epi8((y), _mm512_set1_epi16(0x0F0E)), 0xFF)
+#define DMLREF__A5_LAST_EPI8(y)                                          \
+    _mm512_shuffle_i64x2(_mm512_shuffle_epi8((y), _mm512_set1_epi8(15)), \
+                         _mm512_shuffle_epi8((y), _mm512_set1_epi8(15)), 0xFF)
+#define DMLREF__A5_LAST_EPI16(y)                                              \
+    _mm512_shuffle_i64x2(_mm512_shuffle_epi8((y), _mm512_set1_epi16(0x0F0E)), \
+                         _mm512_shuffle_epi8((y), _mm512_set1_epi16(0x0F0E)), 0xFF)
 #define DMLREF__A5_LAST_EPI32(y) _mm512_permutexvar_epi32(_mm512_set1_epi32(15), (y))
 #define DMLREF__A5_LAST_EPI64(y) _mm512_permutexvar_epi64(_mm512_set1_epi64(7), (y))
 
@@ -5761,17 +5705,17 @@ DMLREF__A5 static inline __m512i dmlref__a5_scan_epi16(__m512i x) {
 #define DMLREF__A5_STOREB_PH(p, r) dmlref__a5_store_ph((p), r[0])
 #define DMLREF__A5_STREAMB_PH(p, r) dmlref__a5_stream_ph((p), r[0])
 /* float64: r[0] = y[0..7], r[1] = y[8..15]; r[1] is updated first from the old r[0]. */
-#define DMLREF__A5_STEP_PD(r, k)                                                           \
-    do {                                                                                   \
-        r[1] = _mm512_add_pd(DMLREF__A5_UP_PD(r[1], r[0], k), r[1]);                       \
-        r[0] = _mm512_add_pd(DMLREF__A5_UP_PD(r[0], DMLREF__A5_NEGZ_PD, k), r[0]);         \
+#define DMLREF__A5_STEP_PD(r, k)                                                   \
+    do {                                                                           \
+        r[1] = _mm512_add_pd(DMLREF__A5_UP_PD(r[1], r[0], k), r[1]);               \
+        r[0] = _mm512_add_pd(DMLREF__A5_UP_PD(r[0], DMLREF__A5_NEGZ_PD, k), r[0]); \
     } while (0)
-#define DMLREF__A5_SCANB_PD(r)                                                             \
-    do {                                                                                   \
-        DMLREF__A5_STEP_PD(r, 1);                                                          \
-        DMLREF__A5_STEP_PD(r, 2);                                                          \
-        DMLREF__A5_STEP_PD(r, 4);                                                          \
-        r[1] = _mm512_add_pd(r[0], r[1]); /* k=8 */                                        \
+#define DMLREF__A5_SCANB_PD(r)                      \
+    do {                                            \
+        DMLREF__A5_STEP_PD(r, 1);                   \
+        DMLREF__A5_STEP_PD(r, 2);                   \
+        DMLREF__A5_STEP_PD(r, 4);                   \
+        r[1] = _mm512_add_pd(r[0], r[1]); /* k=8 */ \
     } while (0)
 #define DMLREF__A5_ADDC_PD(r, c) (r[0] = _mm512_add_pd((c), r[0]), r[1] = _mm512_add_pd((c), r[1]))
 #define DMLREF__A5_SHIFT1_PD(o, r, before) \
@@ -5865,29 +5809,29 @@ DMLREF__A5 static inline int dmlref__a5_f16_chunk_key(__m512i umin, __m512i othe
    integer min/max issue on port 0 only, one per cycle: two of them per
    vector, and the NaN of the sign the two cannot see through a masked
    compare on port 5. */
-#define DMLREF__A5_F16_STEP(WANT_MAX, x, umin, other, clean)                                              \
-    do {                                                                                                  \
-        umin = _mm512_min_epu16(umin, (x));                                                               \
-        if (WANT_MAX) {                                                                                   \
-            other = _mm512_max_epi16(other, (x));                                                         \
-            clean = _mm512_mask_cmple_epu16_mask(clean, (x), _mm512_set1_epi16((short)0xFC00));           \
-        } else {                                                                                          \
-            other = _mm512_max_epu16(other, (x));                                                         \
-            clean = _mm512_mask_cmple_epi16_mask(clean, (x), _mm512_set1_epi16(0x7C00));                  \
-        }                                                                                                 \
+#define DMLREF__A5_F16_STEP(WANT_MAX, x, umin, other, clean)                                    \
+    do {                                                                                        \
+        umin = _mm512_min_epu16(umin, (x));                                                     \
+        if (WANT_MAX) {                                                                         \
+            other = _mm512_max_epi16(other, (x));                                               \
+            clean = _mm512_mask_cmple_epu16_mask(clean, (x), _mm512_set1_epi16((short)0xFC00)); \
+        } else {                                                                                \
+            other = _mm512_max_epu16(other, (x));                                               \
+            clean = _mm512_mask_cmple_epi16_mask(clean, (x), _mm512_set1_epi16(0x7C00));        \
+        }                                                                                       \
     } while (0)
-#define DMLREF__A5_F16_FOLD(PF, WANT_MAX)                                                                 \
-    do {                                                                                                  \
-        for (; i + 64 <= end; i += 64) {                                                                  \
-            const __m512i x0 = DMLREF__A5_LOADI(line + i), x1 = DMLREF__A5_LOADI(line + i + 32);          \
-            if (PF) DMLREF__PREFETCH_SPAN(line + i, 128u);                                                \
-            DMLREF__A5_F16_STEP(WANT_MAX, x0, umin, other, clean);                                        \
-            DMLREF__A5_F16_STEP(WANT_MAX, x1, umin2, other2, clean2);                                     \
-        }                                                                                                 \
-        for (; i < end; i += 32) {                                                                        \
-            const __m512i x = DMLREF__A5_LOADI(line + i);                                                 \
-            DMLREF__A5_F16_STEP(WANT_MAX, x, umin, other, clean);                                         \
-        }                                                                                                 \
+#define DMLREF__A5_F16_FOLD(PF, WANT_MAX)                                                        \
+    do {                                                                                         \
+        for (; i + 64 <= end; i += 64) {                                                         \
+            const __m512i x0 = DMLREF__A5_LOADI(line + i), x1 = DMLREF__A5_LOADI(line + i + 32); \
+            if (PF) DMLREF__PREFETCH_SPAN(line + i, 128u);                                       \
+            DMLREF__A5_F16_STEP(WANT_MAX, x0, umin, other, clean);                               \
+            DMLREF__A5_F16_STEP(WANT_MAX, x1, umin2, other2, clean2);                            \
+        }                                                                                        \
+        for (; i < end; i += 32) {                                                               \
+            const __m512i x = DMLREF__A5_LOADI(line + i);                                        \
+            DMLREF__A5_F16_STEP(WANT_MAX, x, umin, other, clean);                                \
+        }                                                                                        \
     } while (0)
 DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
     /* 8 KiB chunks: the horizontal reductions per chunk cost as much as ~16 vectors of pass 1; two
@@ -5906,20 +5850,15 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
             end = full - c0 > chunk ? c0 + chunk : full;
             i = c0;
             /* pass 1 (the first vector again: min and max are idempotent, and its NaN counts) */
-            if (want_max && prefetch)
-                DMLREF__A5_F16_FOLD(1, 1);
-            else if (want_max)
-                DMLREF__A5_F16_FOLD(0, 1);
-            else if (prefetch)
-                DMLREF__A5_F16_FOLD(1, 0);
-            else
-                DMLREF__A5_F16_FOLD(0, 0);
+            if (want_max && prefetch) DMLREF__A5_F16_FOLD(1, 1);
+            else if (want_max) DMLREF__A5_F16_FOLD(0, 1);
+            else if (prefetch) DMLREF__A5_F16_FOLD(1, 0);
+            else DMLREF__A5_F16_FOLD(0, 0);
             umin = _mm512_min_epu16(umin, umin2);
             other = want_max ? _mm512_max_epi16(other, other2) : _mm512_max_epu16(other, other2);
             ext = dmlref__a5_f16_chunk_key(umin, other, clean & clean2, want_max, &nan);
             if (nan) break; /* NaN rules live in the scalar kernel */
-            if (c0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last))
-                continue;
+            if (c0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last)) continue;
             /* pass 2: where the extreme is (keys: -0.0 and +0.0 tie) */
             key = _mm512_set1_epi16((short)ext);
             for (i = last ? end - 32u : c0;; i = last ? i - 32u : i + 32u) {
@@ -6005,23 +5944,21 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
 #define DMLREF__A5_F16_AIT uint32_t
 #define DMLREF__A5_F16_SCALAR_ARG dmlref__arg_f16_scalar
 #define DMLREF__A5_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F16, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0)
-}
-DMLREF__A5 static void dmlref__vprod_f16_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F16, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1)
-}
-DMLREF__A5 static void dmlref__cblocked_f16_avx512(const dmlref__scan_panel *p) {
+DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A5_F16, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__A5
+    static void dmlref__vprod_f16_avx512(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A5_F16, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A5
+    static void dmlref__cblocked_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A5 static void dmlref__varg_f16_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_F16) }
-DMLREF__A5 static void dmlref__vblocked_f16_avx512(const dmlref__scan_panel *p) {
+    } DMLREF__A5
+    static void dmlref__varg_f16_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_F16)} DMLREF__A5
+    static void dmlref__vblocked_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
+    }
 
 /* FLOAT32 */
 #define DMLREF__A5_F32_T float
@@ -6079,24 +6016,22 @@ DMLREF__A5 static void dmlref__vblocked_f16_avx512(const dmlref__scan_panel *p) 
 #define DMLREF__A5_F32_CSTOREV _mm512_storeu_ps
 #define DMLREF__A5_F32_CVT float
 #define DMLREF__A5_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F32, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0)
-}
-DMLREF__A5 static void dmlref__vprod_f32_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F32, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1)
-}
-DMLREF__A5 static void dmlref__cblocked_f32_avx512(const dmlref__scan_panel *p) {
+DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A5_F32, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__A5
+    static void dmlref__vprod_f32_avx512(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A5_F32, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A5
+    static void dmlref__cblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A5 static void dmlref__varg_f32_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_F32) }
-DMLREF__A5 static void dmlref__carg_f32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_F32) }
-DMLREF__A5 static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p) {
+    } DMLREF__A5
+    static void dmlref__varg_f32_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_F32)} DMLREF__A5
+    static void dmlref__carg_f32_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_F32)} DMLREF__A5
+    static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
+    }
 
 /* FLOAT64 */
 #define DMLREF__A5_F64_T double
@@ -6154,24 +6089,22 @@ DMLREF__A5 static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p) 
 #define DMLREF__A5_F64_CSTOREV _mm512_storeu_pd
 #define DMLREF__A5_F64_CVT double
 #define DMLREF__A5_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F64, _mm512_add_pd, _mm512_setzero_pd(), DMLREF__ADD_F, 0)
-}
-DMLREF__A5 static void dmlref__vprod_f64_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F64, _mm512_mul_pd, _mm512_set1_pd(1.0), DMLREF__MUL_F, 1)
-}
-DMLREF__A5 static void dmlref__cblocked_f64_avx512(const dmlref__scan_panel *p) {
+DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A5_F64, _mm512_add_pd, _mm512_setzero_pd(), DMLREF__ADD_F, 0)} DMLREF__A5
+    static void dmlref__vprod_f64_avx512(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A5_F64, _mm512_mul_pd, _mm512_set1_pd(1.0), DMLREF__MUL_F, 1)} DMLREF__A5
+    static void dmlref__cblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__A5 static void dmlref__varg_f64_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_F64) }
-DMLREF__A5 static void dmlref__carg_f64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_F64) }
-DMLREF__A5 static void dmlref__vblocked_f64_avx512(const dmlref__scan_panel *p) {
+    } DMLREF__A5
+    static void dmlref__varg_f64_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_F64)} DMLREF__A5
+    static void dmlref__carg_f64_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_F64)} DMLREF__A5
+    static void dmlref__vblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
+    }
 
 /* UINT8 */
 #define DMLREF__A5_U8_T uint8_t
@@ -6222,12 +6155,11 @@ DMLREF__A5 static void dmlref__vblocked_f64_avx512(const dmlref__scan_panel *p) 
 #define DMLREF__A5_U8_CSET1V DMLREF__A5_SET1_EPI8
 #define DMLREF__A5_U8_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U8_CVT uint8_t
-DMLREF__A5 static void dmlref__vsum_u8_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U8, _mm512_add_epi8, _mm512_setzero_si512(), DMLREF__ADD_U8, 0)
-}
-DMLREF__A5 static void dmlref__csum_u8_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U8) }
-DMLREF__A5 static void dmlref__varg_u8_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U8) }
-DMLREF__A5 static void dmlref__carg_u8_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U8) }
+DMLREF__A5 static void dmlref__vsum_u8_avx512(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A5_U8, _mm512_add_epi8, _mm512_setzero_si512(), DMLREF__ADD_U8, 0)} DMLREF__A5
+    static void dmlref__csum_u8_avx512(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A5_U8)} DMLREF__A5
+    static void dmlref__varg_u8_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_U8)} DMLREF__A5
+    static void dmlref__carg_u8_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_U8)}
 
 /* UINT16 */
 #define DMLREF__A5_U16_T uint16_t
@@ -6278,15 +6210,13 @@ DMLREF__A5 static void dmlref__carg_u8_avx512(const dmlref__arg_panel *p) { DMLR
 #define DMLREF__A5_U16_CSET1V DMLREF__A5_SET1_EPI16
 #define DMLREF__A5_U16_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U16_CVT uint16_t
-DMLREF__A5 static void dmlref__vsum_u16_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U16, _mm512_add_epi16, _mm512_setzero_si512(), DMLREF__ADD_U16, 0)
-}
-DMLREF__A5 static void dmlref__vprod_u16_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U16, _mm512_mullo_epi16, _mm512_set1_epi16(1), DMLREF__MUL_U16, 1)
-}
-DMLREF__A5 static void dmlref__csum_u16_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U16) }
-DMLREF__A5 static void dmlref__varg_u16_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U16) }
-DMLREF__A5 static void dmlref__carg_u16_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U16) }
+DMLREF__A5 static void dmlref__vsum_u16_avx512(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A5_U16, _mm512_add_epi16, _mm512_setzero_si512(), DMLREF__ADD_U16, 0)} DMLREF__A5
+    static void dmlref__vprod_u16_avx512(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A5_U16, _mm512_mullo_epi16, _mm512_set1_epi16(1), DMLREF__MUL_U16, 1)} DMLREF__A5
+    static void dmlref__csum_u16_avx512(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A5_U16)} DMLREF__A5
+    static void dmlref__varg_u16_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_U16)} DMLREF__A5
+    static void dmlref__carg_u16_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_U16)}
 
 /* UINT32 */
 #define DMLREF__A5_U32_T uint32_t
@@ -6337,15 +6267,13 @@ DMLREF__A5 static void dmlref__carg_u16_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_U32_CSET1V DMLREF__A5_SET1_EPI32
 #define DMLREF__A5_U32_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U32_CVT uint32_t
-DMLREF__A5 static void dmlref__vsum_u32_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U32, _mm512_add_epi32, _mm512_setzero_si512(), DMLREF__ADD_U32, 0)
-}
-DMLREF__A5 static void dmlref__vprod_u32_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U32, _mm512_mullo_epi32, _mm512_set1_epi32(1), DMLREF__MUL_U32, 1)
-}
-DMLREF__A5 static void dmlref__csum_u32_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U32) }
-DMLREF__A5 static void dmlref__varg_u32_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U32) }
-DMLREF__A5 static void dmlref__carg_u32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U32) }
+DMLREF__A5 static void dmlref__vsum_u32_avx512(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A5_U32, _mm512_add_epi32, _mm512_setzero_si512(), DMLREF__ADD_U32, 0)} DMLREF__A5
+    static void dmlref__vprod_u32_avx512(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A5_U32, _mm512_mullo_epi32, _mm512_set1_epi32(1), DMLREF__MUL_U32, 1)} DMLREF__A5
+    static void dmlref__csum_u32_avx512(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A5_U32)} DMLREF__A5
+    static void dmlref__varg_u32_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_U32)} DMLREF__A5
+    static void dmlref__carg_u32_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_U32)}
 
 /* UINT64 */
 #define DMLREF__A5_U64_T uint64_t
@@ -6396,15 +6324,13 @@ DMLREF__A5 static void dmlref__carg_u32_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_U64_CSET1V DMLREF__A5_SET1_EPI64
 #define DMLREF__A5_U64_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U64_CVT uint64_t
-DMLREF__A5 static void dmlref__vsum_u64_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U64, _mm512_add_epi64, _mm512_setzero_si512(), DMLREF__ADD_U64, 0)
-}
-DMLREF__A5 static void dmlref__vprod_u64_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U64, _mm512_mullo_epi64, _mm512_set1_epi64(1), DMLREF__MUL_U64, 1)
-}
-DMLREF__A5 static void dmlref__csum_u64_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U64) }
-DMLREF__A5 static void dmlref__varg_u64_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U64) }
-DMLREF__A5 static void dmlref__carg_u64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U64) }
+DMLREF__A5 static void dmlref__vsum_u64_avx512(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__A5_U64, _mm512_add_epi64, _mm512_setzero_si512(), DMLREF__ADD_U64, 0)} DMLREF__A5
+    static void dmlref__vprod_u64_avx512(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__A5_U64, _mm512_mullo_epi64, _mm512_set1_epi64(1), DMLREF__MUL_U64, 1)} DMLREF__A5
+    static void dmlref__csum_u64_avx512(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A5_U64)} DMLREF__A5
+    static void dmlref__varg_u64_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_U64)} DMLREF__A5
+    static void dmlref__carg_u64_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_U64)}
 
 /* INT8 */
 #define DMLREF__A5_I8_T int8_t
@@ -6439,8 +6365,8 @@ DMLREF__A5 static void dmlref__carg_u64_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_I8_CSET1V DMLREF__A5_SET1_EPI8
 #define DMLREF__A5_I8_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I8_CVT int8_t
-DMLREF__A5 static void dmlref__varg_i8_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I8) }
-DMLREF__A5 static void dmlref__carg_i8_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I8) }
+DMLREF__A5 static void dmlref__varg_i8_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I8)} DMLREF__A5
+    static void dmlref__carg_i8_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_I8)}
 
 /* INT16 */
 #define DMLREF__A5_I16_T int16_t
@@ -6475,8 +6401,8 @@ DMLREF__A5 static void dmlref__carg_i8_avx512(const dmlref__arg_panel *p) { DMLR
 #define DMLREF__A5_I16_CSET1V DMLREF__A5_SET1_EPI16
 #define DMLREF__A5_I16_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I16_CVT int16_t
-DMLREF__A5 static void dmlref__varg_i16_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I16) }
-DMLREF__A5 static void dmlref__carg_i16_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I16) }
+DMLREF__A5 static void dmlref__varg_i16_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I16)} DMLREF__A5
+    static void dmlref__carg_i16_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_I16)}
 
 /* INT32 */
 #define DMLREF__A5_I32_T int32_t
@@ -6511,8 +6437,8 @@ DMLREF__A5 static void dmlref__carg_i16_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_I32_CSET1V DMLREF__A5_SET1_EPI32
 #define DMLREF__A5_I32_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I32_CVT int32_t
-DMLREF__A5 static void dmlref__varg_i32_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I32) }
-DMLREF__A5 static void dmlref__carg_i32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I32) }
+DMLREF__A5 static void dmlref__varg_i32_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I32)} DMLREF__A5
+    static void dmlref__carg_i32_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_I32)}
 
 /* INT64 */
 #define DMLREF__A5_I64_T int64_t
@@ -6547,47 +6473,49 @@ DMLREF__A5 static void dmlref__carg_i32_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_I64_CSET1V DMLREF__A5_SET1_EPI64
 #define DMLREF__A5_I64_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I64_CVT int64_t
-DMLREF__A5 static void dmlref__varg_i64_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I64) }
-DMLREF__A5 static void dmlref__carg_i64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I64) }
+DMLREF__A5 static void dmlref__varg_i64_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I64)} DMLREF__A5
+    static void dmlref__carg_i64_avx512(const dmlref__arg_panel *p) {
+    DMLREF__CARG(DMLREF__A5_I64)
+}
 
 /* The AVX-512 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
 static const dmlref__scan_routes dmlref__avx512_scans = {
     {/* cumsum */
-     {DMLREF__AVX2_ONLY(dmlref__tsum_f16_avx2), dmlref__vsum_f16_avx512, 16}, /* FLOAT16 */
-     {DMLREF__AVX2_ONLY(dmlref__tsum_f32_avx2), dmlref__vsum_f32_avx512, 16}, /* FLOAT32 */
-     {DMLREF__AVX2_ONLY(dmlref__tsum_f64_avx2), dmlref__vsum_f64_avx512, 8}, /* FLOAT64 */
-     {dmlref__csum_u8_avx512, dmlref__vsum_u8_avx512, 64}, /* UINT8, INT8 */
-     {dmlref__csum_u16_avx512, dmlref__vsum_u16_avx512, 32}, /* UINT16, INT16 */
-     {dmlref__csum_u32_avx512, dmlref__vsum_u32_avx512, 16}, /* UINT32, INT32 */
-     {dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512, 8}, /* UINT64, INT64 */},
+     /* FLOAT16 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f16_avx2), dmlref__vsum_f16_avx512, 16},
+     /* FLOAT32 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f32_avx2), dmlref__vsum_f32_avx512, 16},
+     /* FLOAT64 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f64_avx2), dmlref__vsum_f64_avx512, 8},
+     /* UINT8, INT8 */ {dmlref__csum_u8_avx512, dmlref__vsum_u8_avx512, 64},
+     /* UINT16, INT16 */ {dmlref__csum_u16_avx512, dmlref__vsum_u16_avx512, 32},
+     /* UINT32, INT32 */ {dmlref__csum_u32_avx512, dmlref__vsum_u32_avx512, 16},
+     /* UINT64, INT64 */ {dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512, 8}},
     {/* cumsum_blocked */
-     {dmlref__cblocked_f16_avx512, dmlref__vblocked_f16_avx512, 16}, /* FLOAT16 */
-     {dmlref__cblocked_f32_avx512, dmlref__vblocked_f32_avx512, 16}, /* FLOAT32 */
-     {dmlref__cblocked_f64_avx512, dmlref__vblocked_f64_avx512, 16}, /* FLOAT64 */},
+     /* FLOAT16 */ {dmlref__cblocked_f16_avx512, dmlref__vblocked_f16_avx512, 16},
+     /* FLOAT32 */ {dmlref__cblocked_f32_avx512, dmlref__vblocked_f32_avx512, 16},
+     /* FLOAT64 */ {dmlref__cblocked_f64_avx512, dmlref__vblocked_f64_avx512, 16}},
     {/* cumprod */
-     {DMLREF__AVX2_ONLY(dmlref__tprod_f16_avx2), dmlref__vprod_f16_avx512, 16}, /* FLOAT16 */
-     {DMLREF__AVX2_ONLY(dmlref__tprod_f32_avx2), dmlref__vprod_f32_avx512, 16}, /* FLOAT32 */
-     {DMLREF__AVX2_ONLY(dmlref__tprod_f64_avx2), dmlref__vprod_f64_avx512, 8}, /* FLOAT64 */
-     {NULL, NULL, 0}, /* UINT8, INT8 */
-     {NULL, dmlref__vprod_u16_avx512, 32}, /* UINT16, INT16 */
-     {NULL, dmlref__vprod_u32_avx512, 16}, /* UINT32, INT32 */
-     {NULL, dmlref__vprod_u64_avx512, 8}, /* UINT64, INT64 */}};
+     /* FLOAT16 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f16_avx2), dmlref__vprod_f16_avx512, 16},
+     /* FLOAT32 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f32_avx2), dmlref__vprod_f32_avx512, 16},
+     /* FLOAT64 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f64_avx2), dmlref__vprod_f64_avx512, 8},
+     /* UINT8, INT8 */ {NULL, NULL, 0},
+     /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_avx512, 32},
+     /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_avx512, 16},
+     /* UINT64, INT64 */ {NULL, dmlref__vprod_u64_avx512, 8}}};
 /* The AVX-512 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__avx512_args[DMLREF__ARG_SLOTS] = {
-    {dmlref__carg_f16_avx512, dmlref__varg_f16_avx512, 32, 16}, /* FLOAT16 */
-    {dmlref__carg_f32_avx512, dmlref__varg_f32_avx512, 16, 16}, /* FLOAT32 */
-    {dmlref__carg_f64_avx512, dmlref__varg_f64_avx512, 8, 8}, /* FLOAT64 */
-    {dmlref__carg_u8_avx512, dmlref__varg_u8_avx512, 64, 16}, /* UINT8 */
-    {dmlref__carg_u16_avx512, dmlref__varg_u16_avx512, 32, 16}, /* UINT16 */
-    {dmlref__carg_u32_avx512, dmlref__varg_u32_avx512, 16, 16}, /* UINT32 */
-    {dmlref__carg_u64_avx512, dmlref__varg_u64_avx512, 8, 8}, /* UINT64 */
-    {dmlref__carg_i8_avx512, dmlref__varg_i8_avx512, 64, 16}, /* INT8 */
-    {dmlref__carg_i16_avx512, dmlref__varg_i16_avx512, 32, 16}, /* INT16 */
-    {dmlref__carg_i32_avx512, dmlref__varg_i32_avx512, 16, 16}, /* INT32 */
-    {dmlref__carg_i64_avx512, dmlref__varg_i64_avx512, 8, 8}, /* INT64 */};
+    /* FLOAT16 */ {dmlref__carg_f16_avx512, dmlref__varg_f16_avx512, 32, 16},
+    /* FLOAT32 */ {dmlref__carg_f32_avx512, dmlref__varg_f32_avx512, 16, 16},
+    /* FLOAT64 */ {dmlref__carg_f64_avx512, dmlref__varg_f64_avx512, 8, 8},
+    /* UINT8 */ {dmlref__carg_u8_avx512, dmlref__varg_u8_avx512, 64, 16},
+    /* UINT16 */ {dmlref__carg_u16_avx512, dmlref__varg_u16_avx512, 32, 16},
+    /* UINT32 */ {dmlref__carg_u32_avx512, dmlref__varg_u32_avx512, 16, 16},
+    /* UINT64 */ {dmlref__carg_u64_avx512, dmlref__varg_u64_avx512, 8, 8},
+    /* INT8 */ {dmlref__carg_i8_avx512, dmlref__varg_i8_avx512, 64, 16},
+    /* INT16 */ {dmlref__carg_i16_avx512, dmlref__varg_i16_avx512, 32, 16},
+    /* INT32 */ {dmlref__carg_i32_avx512, dmlref__varg_i32_avx512, 16, 16},
+    /* INT64 */ {dmlref__carg_i64_avx512, dmlref__varg_i64_avx512, 8, 8}};
 
 /* >>avx512fp16 -------------------------------------------------------------------
    AVX512-FP16 (Sapphire Rapids and later) compares and folds FLOAT16 natively,
@@ -6653,17 +6581,17 @@ DMLREF__A5H static void dmlref__carg_f16_avx512fp16(const dmlref__arg_panel *p) 
 /* The AVX512-FP16 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__avx512fp16_args[DMLREF__ARG_SLOTS] = {
-    {dmlref__carg_f16_avx512fp16, dmlref__varg_f16_avx512, 32, 16}, /* FLOAT16 */
-    {dmlref__carg_f32_avx512, dmlref__varg_f32_avx512, 16, 16}, /* FLOAT32 */
-    {dmlref__carg_f64_avx512, dmlref__varg_f64_avx512, 8, 8}, /* FLOAT64 */
-    {dmlref__carg_u8_avx512, dmlref__varg_u8_avx512, 64, 16}, /* UINT8 */
-    {dmlref__carg_u16_avx512, dmlref__varg_u16_avx512, 32, 16}, /* UINT16 */
-    {dmlref__carg_u32_avx512, dmlref__varg_u32_avx512, 16, 16}, /* UINT32 */
-    {dmlref__carg_u64_avx512, dmlref__varg_u64_avx512, 8, 8}, /* UINT64 */
-    {dmlref__carg_i8_avx512, dmlref__varg_i8_avx512, 64, 16}, /* INT8 */
-    {dmlref__carg_i16_avx512, dmlref__varg_i16_avx512, 32, 16}, /* INT16 */
-    {dmlref__carg_i32_avx512, dmlref__varg_i32_avx512, 16, 16}, /* INT32 */
-    {dmlref__carg_i64_avx512, dmlref__varg_i64_avx512, 8, 8}, /* INT64 */};
+    /* FLOAT16 */ {dmlref__carg_f16_avx512fp16, dmlref__varg_f16_avx512, 32, 16},
+    /* FLOAT32 */ {dmlref__carg_f32_avx512, dmlref__varg_f32_avx512, 16, 16},
+    /* FLOAT64 */ {dmlref__carg_f64_avx512, dmlref__varg_f64_avx512, 8, 8},
+    /* UINT8 */ {dmlref__carg_u8_avx512, dmlref__varg_u8_avx512, 64, 16},
+    /* UINT16 */ {dmlref__carg_u16_avx512, dmlref__varg_u16_avx512, 32, 16},
+    /* UINT32 */ {dmlref__carg_u32_avx512, dmlref__varg_u32_avx512, 16, 16},
+    /* UINT64 */ {dmlref__carg_u64_avx512, dmlref__varg_u64_avx512, 8, 8},
+    /* INT8 */ {dmlref__carg_i8_avx512, dmlref__varg_i8_avx512, 64, 16},
+    /* INT16 */ {dmlref__carg_i16_avx512, dmlref__varg_i16_avx512, 32, 16},
+    /* INT32 */ {dmlref__carg_i32_avx512, dmlref__varg_i32_avx512, 16, 16},
+    /* INT64 */ {dmlref__carg_i64_avx512, dmlref__varg_i64_avx512, 8, 8}};
 #endif /* DMLREF__BUILD_AVX512FP16 */
 #endif /* DMLREF__BUILD_AVX512 */
 
@@ -6722,27 +6650,27 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
    = vext(a, b, 4 - k) joins b with the top of a. */
 #define DMLREF__NE_UP_F32(b, a, k) vextq_f32((a), (b), 4 - (k))
 #define DMLREF__NE_NEGZ_F32 vdupq_n_f32(-0.0f)
-#define DMLREF__NE_STEP_F32(r, k)                                                                  \
-    do {                                                                                           \
-        r[3] = vaddq_f32(DMLREF__NE_UP_F32(r[3], r[2], k), r[3]);                                  \
-        r[2] = vaddq_f32(DMLREF__NE_UP_F32(r[2], r[1], k), r[2]);                                  \
-        r[1] = vaddq_f32(DMLREF__NE_UP_F32(r[1], r[0], k), r[1]);                                  \
-        r[0] = vaddq_f32(DMLREF__NE_UP_F32(r[0], DMLREF__NE_NEGZ_F32, k), r[0]);                   \
+#define DMLREF__NE_STEP_F32(r, k)                                                \
+    do {                                                                         \
+        r[3] = vaddq_f32(DMLREF__NE_UP_F32(r[3], r[2], k), r[3]);                \
+        r[2] = vaddq_f32(DMLREF__NE_UP_F32(r[2], r[1], k), r[2]);                \
+        r[1] = vaddq_f32(DMLREF__NE_UP_F32(r[1], r[0], k), r[1]);                \
+        r[0] = vaddq_f32(DMLREF__NE_UP_F32(r[0], DMLREF__NE_NEGZ_F32, k), r[0]); \
     } while (0)
-#define DMLREF__NE_SCANB_F32(r)                                                                    \
-    do {                                                                                           \
-        DMLREF__NE_STEP_F32(r, 1);                                                                 \
-        DMLREF__NE_STEP_F32(r, 2);                                                                 \
-        r[3] = vaddq_f32(r[2], r[3]); /* k=4 */                                                    \
-        r[2] = vaddq_f32(r[1], r[2]);                                                              \
-        r[1] = vaddq_f32(r[0], r[1]);                                                              \
-        r[3] = vaddq_f32(r[1], r[3]); /* k=8 */                                                    \
-        r[2] = vaddq_f32(r[0], r[2]);                                                              \
+#define DMLREF__NE_SCANB_F32(r)                 \
+    do {                                        \
+        DMLREF__NE_STEP_F32(r, 1);              \
+        DMLREF__NE_STEP_F32(r, 2);              \
+        r[3] = vaddq_f32(r[2], r[3]); /* k=4 */ \
+        r[2] = vaddq_f32(r[1], r[2]);           \
+        r[1] = vaddq_f32(r[0], r[1]);           \
+        r[3] = vaddq_f32(r[1], r[3]); /* k=8 */ \
+        r[2] = vaddq_f32(r[0], r[2]);           \
     } while (0)
 #define DMLREF__NE_ADDC_F32(r, c) \
     (r[0] = vaddq_f32((c), r[0]), r[1] = vaddq_f32((c), r[1]), r[2] = vaddq_f32((c), r[2]), r[3] = vaddq_f32((c), r[3]))
-#define DMLREF__NE_SHIFT1_F32(o, r, before)                                                        \
-    (o[0] = DMLREF__NE_UP_F32(r[0], (before), 1), o[1] = DMLREF__NE_UP_F32(r[1], r[0], 1),         \
+#define DMLREF__NE_SHIFT1_F32(o, r, before)                                                \
+    (o[0] = DMLREF__NE_UP_F32(r[0], (before), 1), o[1] = DMLREF__NE_UP_F32(r[1], r[0], 1), \
      o[2] = DMLREF__NE_UP_F32(r[2], r[1], 1), o[3] = DMLREF__NE_UP_F32(r[3], r[2], 1))
 #define DMLREF__NE_LAST_F32(r) vdupq_laneq_f32(r[3], 3)
 #define DMLREF__NE_LOADB_F32(r, p) \
@@ -6763,46 +6691,46 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
         int i_;                                                                                    \
         for (i_ = 7; i_ > 0; i_--) r[i_] = vaddq_f64(DMLREF__NE_UP1_F64(r[i_], r[i_ - 1]), r[i_]); \
         r[0] = vaddq_f64(DMLREF__NE_UP1_F64(r[0], vdupq_n_f64(-0.0)), r[0]); /* k=1 */             \
-        for (i_ = 7; i_ >= 1; i_--) r[i_] = vaddq_f64(r[i_ - 1], r[i_]);    /* k=2 */              \
-        for (i_ = 7; i_ >= 2; i_--) r[i_] = vaddq_f64(r[i_ - 2], r[i_]);    /* k=4 */              \
-        for (i_ = 7; i_ >= 4; i_--) r[i_] = vaddq_f64(r[i_ - 4], r[i_]);    /* k=8 */              \
+        for (i_ = 7; i_ >= 1; i_--) r[i_] = vaddq_f64(r[i_ - 1], r[i_]);     /* k=2 */             \
+        for (i_ = 7; i_ >= 2; i_--) r[i_] = vaddq_f64(r[i_ - 2], r[i_]);     /* k=4 */             \
+        for (i_ = 7; i_ >= 4; i_--) r[i_] = vaddq_f64(r[i_ - 4], r[i_]);     /* k=8 */             \
     } while (0)
-#define DMLREF__NE_ADDC_F64(r, c)                                                                  \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        for (i_ = 0; i_ < 8; i_++) r[i_] = vaddq_f64((c), r[i_]);                                  \
+#define DMLREF__NE_ADDC_F64(r, c)                                 \
+    do {                                                          \
+        int i_;                                                   \
+        for (i_ = 0; i_ < 8; i_++) r[i_] = vaddq_f64((c), r[i_]); \
     } while (0)
-#define DMLREF__NE_SHIFT1_F64(o, r, before)                                                        \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        o[0] = DMLREF__NE_UP1_F64(r[0], (before));                                                 \
-        for (i_ = 1; i_ < 8; i_++) o[i_] = DMLREF__NE_UP1_F64(r[i_], r[i_ - 1]);                   \
+#define DMLREF__NE_SHIFT1_F64(o, r, before)                                      \
+    do {                                                                         \
+        int i_;                                                                  \
+        o[0] = DMLREF__NE_UP1_F64(r[0], (before));                               \
+        for (i_ = 1; i_ < 8; i_++) o[i_] = DMLREF__NE_UP1_F64(r[i_], r[i_ - 1]); \
     } while (0)
 #define DMLREF__NE_LAST_F64(r) vdupq_laneq_f64(r[7], 1)
-#define DMLREF__NE_LOADB_F64(r, p)                                                                 \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        for (i_ = 0; i_ < 8; i_++) r[i_] = vld1q_f64((p) + 2 * i_);                                \
+#define DMLREF__NE_LOADB_F64(r, p)                                  \
+    do {                                                            \
+        int i_;                                                     \
+        for (i_ = 0; i_ < 8; i_++) r[i_] = vld1q_f64((p) + 2 * i_); \
     } while (0)
-#define DMLREF__NE_STOREB_F64(p, r)                                                                \
-    do {                                                                                           \
-        int i_;                                                                                    \
-        for (i_ = 0; i_ < 8; i_++) dmlref__ne_store_f64((p) + 2 * i_, r[i_]);                      \
+#define DMLREF__NE_STOREB_F64(p, r)                                           \
+    do {                                                                      \
+        int i_;                                                               \
+        for (i_ = 0; i_ < 8; i_++) dmlref__ne_store_f64((p) + 2 * i_, r[i_]); \
     } while (0)
 /* Transposed scans of contiguous lines: 4x4 float32 and 2x2 float64 transposes. */
-#define DMLREF__NE_TRANSPOSE_F32(r)                                                                \
-    do {                                                                                           \
-        float32x4x2_t a_ = vtrnq_f32(r[0], r[1]), b_ = vtrnq_f32(r[2], r[3]);                      \
-        r[0] = vcombine_f32(vget_low_f32(a_.val[0]), vget_low_f32(b_.val[0]));                     \
-        r[1] = vcombine_f32(vget_low_f32(a_.val[1]), vget_low_f32(b_.val[1]));                     \
-        r[2] = vcombine_f32(vget_high_f32(a_.val[0]), vget_high_f32(b_.val[0]));                   \
-        r[3] = vcombine_f32(vget_high_f32(a_.val[1]), vget_high_f32(b_.val[1]));                   \
+#define DMLREF__NE_TRANSPOSE_F32(r)                                              \
+    do {                                                                         \
+        float32x4x2_t a_ = vtrnq_f32(r[0], r[1]), b_ = vtrnq_f32(r[2], r[3]);    \
+        r[0] = vcombine_f32(vget_low_f32(a_.val[0]), vget_low_f32(b_.val[0]));   \
+        r[1] = vcombine_f32(vget_low_f32(a_.val[1]), vget_low_f32(b_.val[1]));   \
+        r[2] = vcombine_f32(vget_high_f32(a_.val[0]), vget_high_f32(b_.val[0])); \
+        r[3] = vcombine_f32(vget_high_f32(a_.val[1]), vget_high_f32(b_.val[1])); \
     } while (0)
-#define DMLREF__NE_TRANSPOSE_F64(r)                                                                \
-    do {                                                                                           \
-        float64x2_t t_ = vzip1q_f64(r[0], r[1]);                                                   \
-        r[1] = vzip2q_f64(r[0], r[1]);                                                             \
-        r[0] = t_;                                                                                 \
+#define DMLREF__NE_TRANSPOSE_F64(r)              \
+    do {                                         \
+        float64x2_t t_ = vzip1q_f64(r[0], r[1]); \
+        r[1] = vzip2q_f64(r[0], r[1]);           \
+        r[0] = t_;                               \
     } while (0)
 
 
@@ -6907,18 +6835,15 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
 #define DMLREF__NE_F16_TRANSPOSE DMLREF__NE_TRANSPOSE_F32
 #define DMLREF__NE_F16_RSTORE dmlref_f32_to_f16
 #define DMLREF__NE_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F16, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0)
-}
-DMLREF__NE static void dmlref__vprod_f16_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F16, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1)
-}
-DMLREF__NE static void dmlref__cblocked_f16_neon(const dmlref__scan_panel *p) {
+DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__NE_F16, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0)} DMLREF__NE
+    static void dmlref__vprod_f16_neon(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__NE_F16, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1)} DMLREF__NE
+    static void dmlref__cblocked_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__tsum_f16_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__tsum_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__K_OP vaddq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(0.0f)
@@ -6926,8 +6851,7 @@ DMLREF__NE static void dmlref__tsum_f16_neon(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumsum_f16_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__tprod_f16_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__tprod_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__K_OP vmulq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(1.0f)
@@ -6935,14 +6859,12 @@ DMLREF__NE static void dmlref__tprod_f16_neon(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumprod_f16_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__vblocked_f16_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__vblocked_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__varg_f16_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_F16) }
-DMLREF__NE static void dmlref__carg_f16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F16) }
+    } DMLREF__NE static void dmlref__varg_f16_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_F16)} DMLREF__NE
+    static void dmlref__carg_f16_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_F16)}
 
 /* FLOAT32 */
 #define DMLREF__NE_F32_T float
@@ -7004,18 +6926,15 @@ DMLREF__NE static void dmlref__carg_f16_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_F32_TRANSPOSE DMLREF__NE_TRANSPOSE_F32
 #define DMLREF__NE_F32_RSTORE DMLREF__SAME
 #define DMLREF__NE_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0)
-}
-DMLREF__NE static void dmlref__vprod_f32_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1)
-}
-DMLREF__NE static void dmlref__cblocked_f32_neon(const dmlref__scan_panel *p) {
+DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__NE_F32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0)} DMLREF__NE
+    static void dmlref__vprod_f32_neon(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__NE_F32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1)} DMLREF__NE
+    static void dmlref__cblocked_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__tsum_f32_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__tsum_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__K_OP vaddq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(0.0f)
@@ -7023,8 +6942,7 @@ DMLREF__NE static void dmlref__tsum_f32_neon(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumsum_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__tprod_f32_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__tprod_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__K_OP vmulq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(1.0f)
@@ -7032,14 +6950,12 @@ DMLREF__NE static void dmlref__tprod_f32_neon(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumprod_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__vblocked_f32_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__vblocked_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__varg_f32_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_F32) }
-DMLREF__NE static void dmlref__carg_f32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F32) }
+    } DMLREF__NE static void dmlref__varg_f32_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_F32)} DMLREF__NE
+    static void dmlref__carg_f32_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_F32)}
 
 /* FLOAT64 */
 #define DMLREF__NE_F64_T double
@@ -7101,18 +7017,15 @@ DMLREF__NE static void dmlref__carg_f32_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_F64_TRANSPOSE DMLREF__NE_TRANSPOSE_F64
 #define DMLREF__NE_F64_RSTORE DMLREF__SAME
 #define DMLREF__NE_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__ADD_F, 0)
-}
-DMLREF__NE static void dmlref__vprod_f64_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__MUL_F, 1)
-}
-DMLREF__NE static void dmlref__cblocked_f64_neon(const dmlref__scan_panel *p) {
+DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__NE_F64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__ADD_F, 0)} DMLREF__NE
+    static void dmlref__vprod_f64_neon(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__NE_F64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__MUL_F, 1)} DMLREF__NE
+    static void dmlref__cblocked_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__tsum_f64_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__tsum_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__K_OP vaddq_f64
 #define DMLREF__K_IDENTV vdupq_n_f64(0.0)
@@ -7120,8 +7033,7 @@ DMLREF__NE static void dmlref__tsum_f64_neon(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumsum_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__tprod_f64_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__tprod_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__K_OP vmulq_f64
 #define DMLREF__K_IDENTV vdupq_n_f64(1.0)
@@ -7129,14 +7041,12 @@ DMLREF__NE static void dmlref__tprod_f64_neon(const dmlref__scan_panel *p) {
 #define DMLREF__K_FALLBACK dmlref__cumprod_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__vblocked_f64_neon(const dmlref__scan_panel *p) {
+    } DMLREF__NE static void dmlref__vblocked_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-}
-DMLREF__NE static void dmlref__varg_f64_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_F64) }
-DMLREF__NE static void dmlref__carg_f64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F64) }
+    } DMLREF__NE static void dmlref__varg_f64_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_F64)} DMLREF__NE
+    static void dmlref__carg_f64_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_F64)}
 
 /* UINT8 */
 #define DMLREF__NE_U8_T uint8_t
@@ -7171,14 +7081,12 @@ DMLREF__NE static void dmlref__carg_f64_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_U8_CSTOREV vst1q_u8
 #define DMLREF__NE_U8_CVT uint8_t
 #define DMLREF__NE_U8_SCALAR_ARG dmlref__arg_u8_scalar
-DMLREF__NE static void dmlref__vsum_u8_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U8, vaddq_u8, vdupq_n_u8(0), DMLREF__ADD_U8, 0)
-}
-DMLREF__NE static void dmlref__vprod_u8_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U8, vmulq_u8, vdupq_n_u8(1), DMLREF__MUL_U8, 1)
-}
-DMLREF__NE static void dmlref__csum_u8_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U8) }
-DMLREF__NE static void dmlref__carg_u8_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U8) }
+DMLREF__NE static void dmlref__vsum_u8_neon(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__NE_U8, vaddq_u8, vdupq_n_u8(0), DMLREF__ADD_U8, 0)} DMLREF__NE
+    static void dmlref__vprod_u8_neon(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__NE_U8, vmulq_u8, vdupq_n_u8(1), DMLREF__MUL_U8, 1)} DMLREF__NE
+    static void dmlref__csum_u8_neon(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__NE_U8)} DMLREF__NE
+    static void dmlref__carg_u8_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_U8)}
 
 /* UINT16 */
 #define DMLREF__NE_U16_T uint16_t
@@ -7213,14 +7121,12 @@ DMLREF__NE static void dmlref__carg_u8_neon(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__NE_U16_CSTOREV vst1q_u16
 #define DMLREF__NE_U16_CVT uint16_t
 #define DMLREF__NE_U16_SCALAR_ARG dmlref__arg_u16_scalar
-DMLREF__NE static void dmlref__vsum_u16_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U16, vaddq_u16, vdupq_n_u16(0), DMLREF__ADD_U16, 0)
-}
-DMLREF__NE static void dmlref__vprod_u16_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U16, vmulq_u16, vdupq_n_u16(1), DMLREF__MUL_U16, 1)
-}
-DMLREF__NE static void dmlref__csum_u16_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U16) }
-DMLREF__NE static void dmlref__carg_u16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U16) }
+DMLREF__NE static void dmlref__vsum_u16_neon(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__NE_U16, vaddq_u16, vdupq_n_u16(0), DMLREF__ADD_U16, 0)} DMLREF__NE
+    static void dmlref__vprod_u16_neon(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__NE_U16, vmulq_u16, vdupq_n_u16(1), DMLREF__MUL_U16, 1)} DMLREF__NE
+    static void dmlref__csum_u16_neon(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__NE_U16)} DMLREF__NE
+    static void dmlref__carg_u16_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_U16)}
 
 /* UINT32 */
 #define DMLREF__NE_U32_T uint32_t
@@ -7271,15 +7177,13 @@ DMLREF__NE static void dmlref__carg_u16_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_U32_CSET1V vdupq_n_u32
 #define DMLREF__NE_U32_CSTOREV vst1q_u32
 #define DMLREF__NE_U32_CVT uint32_t
-DMLREF__NE static void dmlref__vsum_u32_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U32, vaddq_u32, vdupq_n_u32(0), DMLREF__ADD_U32, 0)
-}
-DMLREF__NE static void dmlref__vprod_u32_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U32, vmulq_u32, vdupq_n_u32(1), DMLREF__MUL_U32, 1)
-}
-DMLREF__NE static void dmlref__csum_u32_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U32) }
-DMLREF__NE static void dmlref__varg_u32_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_U32) }
-DMLREF__NE static void dmlref__carg_u32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U32) }
+DMLREF__NE static void dmlref__vsum_u32_neon(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__NE_U32, vaddq_u32, vdupq_n_u32(0), DMLREF__ADD_U32, 0)} DMLREF__NE
+    static void dmlref__vprod_u32_neon(const dmlref__scan_panel *p){
+        DMLREF__VSCAN(DMLREF__NE_U32, vmulq_u32, vdupq_n_u32(1), DMLREF__MUL_U32, 1)} DMLREF__NE
+    static void dmlref__csum_u32_neon(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__NE_U32)} DMLREF__NE
+    static void dmlref__varg_u32_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_U32)} DMLREF__NE
+    static void dmlref__carg_u32_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_U32)}
 
 /* UINT64 */
 #define DMLREF__NE_U64_T uint64_t
@@ -7330,12 +7234,11 @@ DMLREF__NE static void dmlref__carg_u32_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_U64_CSET1V vdupq_n_u64
 #define DMLREF__NE_U64_CSTOREV vst1q_u64
 #define DMLREF__NE_U64_CVT uint64_t
-DMLREF__NE static void dmlref__vsum_u64_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U64, vaddq_u64, vdupq_n_u64(0), DMLREF__ADD_U64, 0)
-}
-DMLREF__NE static void dmlref__csum_u64_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U64) }
-DMLREF__NE static void dmlref__varg_u64_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_U64) }
-DMLREF__NE static void dmlref__carg_u64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U64) }
+DMLREF__NE static void dmlref__vsum_u64_neon(const dmlref__scan_panel *p){
+    DMLREF__VSCAN(DMLREF__NE_U64, vaddq_u64, vdupq_n_u64(0), DMLREF__ADD_U64, 0)} DMLREF__NE
+    static void dmlref__csum_u64_neon(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__NE_U64)} DMLREF__NE
+    static void dmlref__varg_u64_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_U64)} DMLREF__NE
+    static void dmlref__carg_u64_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_U64)}
 
 /* INT8 */
 #define DMLREF__NE_I8_T int8_t
@@ -7354,7 +7257,7 @@ DMLREF__NE static void dmlref__carg_u64_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_I8_CSTOREV vst1q_s8
 #define DMLREF__NE_I8_CVT int8_t
 #define DMLREF__NE_I8_SCALAR_ARG dmlref__arg_i8_scalar
-DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I8) }
+DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_I8)}
 
 /* INT16 */
 #define DMLREF__NE_I16_T int16_t
@@ -7373,7 +7276,7 @@ DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__NE_I16_CSTOREV vst1q_s16
 #define DMLREF__NE_I16_CVT int16_t
 #define DMLREF__NE_I16_SCALAR_ARG dmlref__arg_i16_scalar
-DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I16) }
+DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_I16)}
 
 /* INT32 */
 #define DMLREF__NE_I32_T int32_t
@@ -7408,8 +7311,8 @@ DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_I32_CSET1V vdupq_n_s32
 #define DMLREF__NE_I32_CSTOREV vst1q_s32
 #define DMLREF__NE_I32_CVT int32_t
-DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_I32) }
-DMLREF__NE static void dmlref__carg_i32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I32) }
+DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_I32)} DMLREF__NE
+    static void dmlref__carg_i32_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_I32)}
 
 /* INT64 */
 #define DMLREF__NE_I64_T int64_t
@@ -7444,47 +7347,49 @@ DMLREF__NE static void dmlref__carg_i32_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_I64_CSET1V vdupq_n_s64
 #define DMLREF__NE_I64_CSTOREV vst1q_s64
 #define DMLREF__NE_I64_CVT int64_t
-DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_I64) }
-DMLREF__NE static void dmlref__carg_i64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I64) }
+DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_I64)} DMLREF__NE
+    static void dmlref__carg_i64_neon(const dmlref__arg_panel *p) {
+    DMLREF__CARG(DMLREF__NE_I64)
+}
 
 /* The NEON path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
 static const dmlref__scan_routes dmlref__neon_scans = {
     {/* cumsum */
-     {dmlref__tsum_f16_neon, dmlref__vsum_f16_neon, 4}, /* FLOAT16 */
-     {dmlref__tsum_f32_neon, dmlref__vsum_f32_neon, 4}, /* FLOAT32 */
-     {dmlref__tsum_f64_neon, dmlref__vsum_f64_neon, 2}, /* FLOAT64 */
-     {dmlref__csum_u8_neon, dmlref__vsum_u8_neon, 16}, /* UINT8, INT8 */
-     {dmlref__csum_u16_neon, dmlref__vsum_u16_neon, 8}, /* UINT16, INT16 */
-     {dmlref__csum_u32_neon, dmlref__vsum_u32_neon, 4}, /* UINT32, INT32 */
-     {dmlref__csum_u64_neon, dmlref__vsum_u64_neon, 2}, /* UINT64, INT64 */},
+     /* FLOAT16 */ {dmlref__tsum_f16_neon, dmlref__vsum_f16_neon, 4},
+     /* FLOAT32 */ {dmlref__tsum_f32_neon, dmlref__vsum_f32_neon, 4},
+     /* FLOAT64 */ {dmlref__tsum_f64_neon, dmlref__vsum_f64_neon, 2},
+     /* UINT8, INT8 */ {dmlref__csum_u8_neon, dmlref__vsum_u8_neon, 16},
+     /* UINT16, INT16 */ {dmlref__csum_u16_neon, dmlref__vsum_u16_neon, 8},
+     /* UINT32, INT32 */ {dmlref__csum_u32_neon, dmlref__vsum_u32_neon, 4},
+     /* UINT64, INT64 */ {dmlref__csum_u64_neon, dmlref__vsum_u64_neon, 2}},
     {/* cumsum_blocked */
-     {dmlref__cblocked_f16_neon, dmlref__vblocked_f16_neon, 16}, /* FLOAT16 */
-     {dmlref__cblocked_f32_neon, dmlref__vblocked_f32_neon, 16}, /* FLOAT32 */
-     {dmlref__cblocked_f64_neon, dmlref__vblocked_f64_neon, 16}, /* FLOAT64 */},
+     /* FLOAT16 */ {dmlref__cblocked_f16_neon, dmlref__vblocked_f16_neon, 16},
+     /* FLOAT32 */ {dmlref__cblocked_f32_neon, dmlref__vblocked_f32_neon, 16},
+     /* FLOAT64 */ {dmlref__cblocked_f64_neon, dmlref__vblocked_f64_neon, 16}},
     {/* cumprod */
-     {dmlref__tprod_f16_neon, dmlref__vprod_f16_neon, 4}, /* FLOAT16 */
-     {dmlref__tprod_f32_neon, dmlref__vprod_f32_neon, 4}, /* FLOAT32 */
-     {dmlref__tprod_f64_neon, dmlref__vprod_f64_neon, 2}, /* FLOAT64 */
-     {NULL, dmlref__vprod_u8_neon, 16}, /* UINT8, INT8 */
-     {NULL, dmlref__vprod_u16_neon, 8}, /* UINT16, INT16 */
-     {NULL, dmlref__vprod_u32_neon, 4}, /* UINT32, INT32 */
-     {NULL, NULL, 0}, /* UINT64, INT64 */}};
+     /* FLOAT16 */ {dmlref__tprod_f16_neon, dmlref__vprod_f16_neon, 4},
+     /* FLOAT32 */ {dmlref__tprod_f32_neon, dmlref__vprod_f32_neon, 4},
+     /* FLOAT64 */ {dmlref__tprod_f64_neon, dmlref__vprod_f64_neon, 2},
+     /* UINT8, INT8 */ {NULL, dmlref__vprod_u8_neon, 16},
+     /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_neon, 8},
+     /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_neon, 4},
+     /* UINT64, INT64 */ {NULL, NULL, 0}}};
 /* The NEON path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__neon_args[DMLREF__ARG_SLOTS] = {
-    {dmlref__carg_f16_neon, dmlref__varg_f16_neon, 4, 4}, /* FLOAT16 */
-    {dmlref__carg_f32_neon, dmlref__varg_f32_neon, 4, 4}, /* FLOAT32 */
-    {dmlref__carg_f64_neon, dmlref__varg_f64_neon, 2, 2}, /* FLOAT64 */
-    {dmlref__carg_u8_neon, NULL, 16, 16}, /* UINT8 */
-    {dmlref__carg_u16_neon, NULL, 8, 8}, /* UINT16 */
-    {dmlref__carg_u32_neon, dmlref__varg_u32_neon, 4, 4}, /* UINT32 */
-    {dmlref__carg_u64_neon, dmlref__varg_u64_neon, 2, 2}, /* UINT64 */
-    {dmlref__carg_i8_neon, NULL, 16, 16}, /* INT8 */
-    {dmlref__carg_i16_neon, NULL, 8, 8}, /* INT16 */
-    {dmlref__carg_i32_neon, dmlref__varg_i32_neon, 4, 4}, /* INT32 */
-    {dmlref__carg_i64_neon, dmlref__varg_i64_neon, 2, 2}, /* INT64 */};
+    /* FLOAT16 */ {dmlref__carg_f16_neon, dmlref__varg_f16_neon, 4, 4},
+    /* FLOAT32 */ {dmlref__carg_f32_neon, dmlref__varg_f32_neon, 4, 4},
+    /* FLOAT64 */ {dmlref__carg_f64_neon, dmlref__varg_f64_neon, 2, 2},
+    /* UINT8 */ {dmlref__carg_u8_neon, NULL, 16, 16},
+    /* UINT16 */ {dmlref__carg_u16_neon, NULL, 8, 8},
+    /* UINT32 */ {dmlref__carg_u32_neon, dmlref__varg_u32_neon, 4, 4},
+    /* UINT64 */ {dmlref__carg_u64_neon, dmlref__varg_u64_neon, 2, 2},
+    /* INT8 */ {dmlref__carg_i8_neon, NULL, 16, 16},
+    /* INT16 */ {dmlref__carg_i16_neon, NULL, 8, 8},
+    /* INT32 */ {dmlref__carg_i32_neon, dmlref__varg_i32_neon, 4, 4},
+    /* INT64 */ {dmlref__carg_i64_neon, dmlref__varg_i64_neon, 2, 2}};
 #endif /* DMLREF__BUILD_NEON */
 
 /* >>dispatch -------------------------------------------------------------------
@@ -7518,8 +7423,8 @@ typedef struct dmlref__path {
     int needs_cpuid;
 } dmlref__path;
 static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
-    {NULL, NULL, 0}, /* AUTO */
-    {NULL, NULL, 0}, /* SCALAR */
+    /* AUTO */ {NULL, NULL, 0},
+    /* SCALAR */ {NULL, NULL, 0},
 #if defined(DMLREF__BUILD_SSE2)
     {&dmlref__sse2_scans, dmlref__sse2_args, 0},
 #else
@@ -7606,8 +7511,8 @@ DMLREF_API int dmlref_isa_available(dmlref_isa isa) {
 
 /* Preference order of AUTO: the widest x86 path the CPU supports first. */
 DMLREF_API dmlref_isa dmlref_best_isa(void) {
-    static const dmlref_isa preference[] = {DMLREF_ISA_AVX512FP16, DMLREF_ISA_AVX512, DMLREF_ISA_AVX2,
-                                            DMLREF_ISA_NEON, DMLREF_ISA_SSE2};
+    static const dmlref_isa preference[] = {DMLREF_ISA_AVX512FP16, DMLREF_ISA_AVX512, DMLREF_ISA_AVX2, DMLREF_ISA_NEON,
+                                            DMLREF_ISA_SSE2};
     size_t i;
     for (i = 0; i < sizeof preference / sizeof preference[0]; i++)
         if (dmlref_isa_available(preference[i])) return preference[i];
@@ -7633,7 +7538,7 @@ static dmlref__scan_kernel dmlref__scan_scalar_for(const dmlref__plan *plan) {
     const int slot = dmlref__types[plan->in.type].scan_slot;
     if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT) {
         if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT)
-            return plan->in.esize == 2 ? dmlref__cumsum_exact_f16
+            return plan->in.esize == 2   ? dmlref__cumsum_exact_f16
                    : plan->in.esize == 4 ? dmlref__cumsum_exact_f32
                                          : dmlref__cumsum_exact_f64;
         if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT ||
@@ -7660,8 +7565,8 @@ static const dmlref__scan_route *dmlref__scan_route_for(const dmlref__plan *plan
     return plan->op == DMLREF__OP_CUMPROD ? &path->scans->cumprod[slot] : &path->scans->cumsum[slot];
 }
 
-DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs,
-                                        void *const *outputs, const dmlref_options *options) {
+DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs,
+                                        const dmlref_options *options) {
     dmlref__plan plan;
     dmlref__ctx ctx;
     dmlref__fpenv env;
@@ -7678,8 +7583,8 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
         plan.float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT &&
         plan.tree.block > DMLREF__TREE_STACK && plan.in.sizes[plan.axis] > DMLREF__TREE_STACK) {
         /* a block never holds more than a line */
-        size_t values = plan.in.sizes[plan.axis] < plan.tree.block ? (size_t)plan.in.sizes[plan.axis]
-                                                                     : (size_t)plan.tree.block;
+        size_t values =
+            plan.in.sizes[plan.axis] < plan.tree.block ? (size_t)plan.in.sizes[plan.axis] : (size_t)plan.tree.block;
         scratch = (double *)DMLREF_MALLOC(values * sizeof(double));
         if (!scratch)
             return dmlref__fail(&ctx, DMLREF_ERROR_OUT_OF_MEMORY,
@@ -7732,9 +7637,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     for (d = 0; d < bt.rank; d++)
         if (bt.sizes[d] != plan.out.sizes[d])
             return dmlref__fail(&ctx, DMLREF_ERROR_INVALID_ARGUMENT,
-                                "BoundTensor.Sizes[%u] is %llu, must equal OutputTensor.Sizes[%u] (%llu)",
-                                (unsigned)d, (unsigned long long)bt.sizes[d], (unsigned)d,
-                                (unsigned long long)plan.out.sizes[d]);
+                                "BoundTensor.Sizes[%u] is %llu, must equal OutputTensor.Sizes[%u] (%llu)", (unsigned)d,
+                                (unsigned long long)bt.sizes[d], (unsigned)d, (unsigned long long)plan.out.sizes[d]);
     if ((s = dmlref__check_one_to_one(&ctx, "BoundTensor", &bt)) != DMLREF_OK) return s;
     if (!inputs) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "inputs is NULL");
     if (!inputs[0]) return dmlref__fail(&ctx, DMLREF_ERROR_NULL_POINTER, "inputs[0] (InputTensor's buffer) is NULL");
@@ -7751,7 +7655,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     dmlref__bound_prepare(&setup, &plan);
     dmlref__run_scan(&plan, inputs[0], bound, NULL,
                      dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
-                                                                          : dmlref__bound_zero_kernel,
+                                                                            : dmlref__bound_zero_kernel,
                      bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, NULL);
     dmlref__fpenv_leave(&env);
     return DMLREF_OK;
@@ -7762,6 +7666,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 
 #else /* DMLREF__KERNEL */
 
+/* clang-format off */
 /* >>kernels ---------------------------------------------------------------------
    Kernel bodies as ordinary code: a kernel function defines
    DMLREF__KERNEL (which body) and the DMLREF__K_* roles the body uses, then
@@ -8085,6 +7990,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 #undef DMLREF__KERNEL
 
 #endif /* DMLREF__KERNEL */
+/* clang-format on */
 
 /*
 ------------------------------------------------------------------------------

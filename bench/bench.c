@@ -50,7 +50,7 @@ static unsigned char *g_src, *g_dst; /* 64-byte aligned, touched before any timi
 static size_t g_cap;
 
 static uint64_t g_checksum = UINT64_C(0xCBF29CE484222325); /* FNV-1a over a few output bytes per case */
-static volatile uint64_t g_sink;                            /* keeps baseline results alive */
+static volatile uint64_t g_sink;                           /* keeps baseline results alive */
 static int g_cases;
 
 static void die(const char *what) {
@@ -375,21 +375,15 @@ static void measure(measured *m, int n, int big) {
 /* ---- output --------------------------------------------------------------- */
 
 static void format_time(char *buf, size_t cap, double s) {
-    if (s < 1e-6)
-        snprintf(buf, cap, "%.1f ns", s * 1e9);
-    else if (s < 1e-3)
-        snprintf(buf, cap, "%.2f us", s * 1e6);
-    else if (s < 1.0)
-        snprintf(buf, cap, "%.2f ms", s * 1e3);
-    else
-        snprintf(buf, cap, "%.3f s", s);
+    if (s < 1e-6) snprintf(buf, cap, "%.1f ns", s * 1e9);
+    else if (s < 1e-3) snprintf(buf, cap, "%.2f us", s * 1e6);
+    else if (s < 1.0) snprintf(buf, cap, "%.2f ms", s * 1e3);
+    else snprintf(buf, cap, "%.3f s", s);
 }
 
 static void format_size(char *buf, size_t cap, size_t bytes, const char *level) {
-    if (bytes >= MIB && bytes % MIB == 0)
-        snprintf(buf, cap, "%lu MiB (%s)", (unsigned long)(bytes / MIB), level);
-    else
-        snprintf(buf, cap, "%lu KiB (%s)", (unsigned long)(bytes / KIB), level);
+    if (bytes >= MIB && bytes % MIB == 0) snprintf(buf, cap, "%lu MiB (%s)", (unsigned long)(bytes / MIB), level);
+    else snprintf(buf, cap, "%lu KiB (%s)", (unsigned long)(bytes / KIB), level);
 }
 
 static void print_table_header(void) {
@@ -414,8 +408,8 @@ static void print_row(const char *name, const char *size, double bytes, double s
         printf("| %s | %s | %.0f | %s | %.2f | %s | %.2f | %.3f | %s |\n", name, size, bytes, t, gbs, base_name,
                base_gbs, base_seconds / seconds, nt);
     else
-        printf("%-31s %-15s %11.0f %10s %8.2f  %-18s %8.2f %7.3f %7s\n", name, size, bytes, t, gbs, base_name,
-               base_gbs, base_seconds / seconds, nt);
+        printf("%-31s %-15s %11.0f %10s %8.2f  %-18s %8.2f %7.3f %7s\n", name, size, bytes, t, gbs, base_name, base_gbs,
+               base_seconds / seconds, nt);
     fflush(stdout);
     g_cases++;
 }
@@ -490,8 +484,8 @@ static uint64_t element_count(UINT rank, const UINT *sizes) {
 /* A scan (sum, or product when `product`) along `axis` of a packed tensor, out of
    place from g_src to g_dst, against memcpy and a streaming copy of the same
    bytes; the faster of the two is the baseline shown. */
-static void scan_case(const char *name, const char *size, int product, DML_TENSOR_DATA_TYPE type, int order,
-                      UINT rank, const UINT *sizes, UINT axis, int big) {
+static void scan_case(const char *name, const char *size, int product, DML_TENSOR_DATA_TYPE type, int order, UINT rank,
+                      const UINT *sizes, UINT axis, int big) {
     DML_BUFFER_TENSOR_DESC buffer;
     DML_TENSOR_DESC tensor;
     DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
@@ -859,8 +853,12 @@ static int parse_isa(const char *s, dmlref_isa *isa) {
     static const struct {
         const char *name;
         dmlref_isa isa;
-    } names[] = {{"auto", DMLREF_ISA_AUTO}, {"scalar", DMLREF_ISA_SCALAR}, {"sse2", DMLREF_ISA_SSE2},
-                 {"avx2", DMLREF_ISA_AVX2}, {"avx512", DMLREF_ISA_AVX512}, {"neon", DMLREF_ISA_NEON},
+    } names[] = {{"auto", DMLREF_ISA_AUTO},
+                 {"scalar", DMLREF_ISA_SCALAR},
+                 {"sse2", DMLREF_ISA_SSE2},
+                 {"avx2", DMLREF_ISA_AVX2},
+                 {"avx512", DMLREF_ISA_AVX512},
+                 {"neon", DMLREF_ISA_NEON},
                  {"avx512fp16", DMLREF_ISA_AVX512FP16}};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)

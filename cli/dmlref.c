@@ -78,8 +78,7 @@ static const dtype_info *dtype_of(DML_TENSOR_DATA_TYPE t) {
 }
 
 static int is_float_type(DML_TENSOR_DATA_TYPE t) {
-    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 ||
-           t == DML_TENSOR_DATA_TYPE_FLOAT64;
+    return t == DML_TENSOR_DATA_TYPE_FLOAT16 || t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT64;
 }
 
 /* "float32" etc. */
@@ -136,11 +135,11 @@ static void byteswap_elements(unsigned char *p, size_t count, unsigned size) {
 typedef struct {
     DML_TENSOR_DATA_TYPE type;
     unsigned esize;
-    unsigned rank;              /* 1..8 (a 0-d array has rank 1, shape (1)) */
+    unsigned rank; /* 1..8 (a 0-d array has rank 1, shape (1)) */
     UINT shape[MAX_RANK];
-    int fortran;                /* data in Fortran (column-major) order */
+    int fortran; /* data in Fortran (column-major) order */
     size_t count;
-    unsigned char *data;        /* native byte order, buffer rounded up to 8 bytes */
+    unsigned char *data; /* native byte order, buffer rounded up to 8 bytes */
     size_t capacity;
 } npy_array;
 
@@ -317,8 +316,8 @@ static int npy_parse(const unsigned char *buf, size_t size, const char *path, np
         hstart = 12;
     }
     if (hlen > size - hstart) {
-        fail("%s: truncated .npy header (header length %lu, file has %lu bytes after it)", path,
-             (unsigned long)hlen, (unsigned long)(size - hstart));
+        fail("%s: truncated .npy header (header length %lu, file has %lu bytes after it)", path, (unsigned long)hlen,
+             (unsigned long)(size - hstart));
         goto bad;
     }
     h.p = (const char *)buf + hstart;
@@ -410,7 +409,9 @@ static int npy_parse(const unsigned char *buf, size_t size, const char *path, np
     }
     if (!have_descr || !have_fortran || !have_shape) {
         fail("%s: .npy header lacks the key '%s'", path,
-             !have_descr ? "descr" : !have_fortran ? "fortran_order" : "shape");
+             !have_descr     ? "descr"
+             : !have_fortran ? "fortran_order"
+                             : "shape");
         goto bad;
     }
     /* dtype */
@@ -426,8 +427,8 @@ static int npy_parse(const unsigned char *buf, size_t size, const char *path, np
         if (di && di->size > 1 && descr[0] == '|') di = NULL;
     }
     if (!di) {
-        fail("%s: unsupported dtype '%s' (supported: <f2 <f4 <f8 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8, and '>' forms)",
-             path, descr);
+        fail("%s: unsupported dtype '%s' (supported: <f2 <f4 <f8 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8, and '>' forms)", path,
+             descr);
         goto bad;
     }
     if (descr[0] == '>') swap = host_little_endian();
@@ -492,7 +493,7 @@ static int npy_load(const char *path, npy_array *a) {
    `fortran`), shape `shape`; via a temporary name renamed on success. */
 typedef struct {
     int big_endian;
-    int version;          /* 1, 2 or 3 */
+    int version;            /* 1, 2 or 3 */
     const char *raw_header; /* test use: the header text as given */
 } npy_write_opts;
 
@@ -515,8 +516,8 @@ static int npy_save(const char *path, DML_TENSOR_DATA_TYPE type, unsigned rank, 
         char shp[256];
         size_t u = 0;
         u += (size_t)snprintf(shp + u, sizeof shp - u, "(");
-        for (i = 0; i < rank; i++) u += (size_t)snprintf(shp + u, sizeof shp - u, "%lu,%s", (unsigned long)shape[i],
-                                                         i + 1 < rank ? " " : "");
+        for (i = 0; i < rank; i++)
+            u += (size_t)snprintf(shp + u, sizeof shp - u, "%lu,%s", (unsigned long)shape[i], i + 1 < rank ? " " : "");
         if (rank > 1) u--; /* (2, 3) without a trailing comma */
         snprintf(shp + u, sizeof shp - u, ")");
         snprintf(header, sizeof header, "{'descr': '%c%c%u', 'fortran_order': %s, 'shape': %s, }",
@@ -741,8 +742,7 @@ static int parse_order(const char *s, op_args *a) {
         a->tree.algorithm = ai;
         a->tree.block = (uint32_t)block;
         a->tree.carry = ci;
-    } else
-        return 0;
+    } else return 0;
     return 1;
 }
 
@@ -761,8 +761,8 @@ static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
     const char *o = argv[*i];
     const char *v = NULL;
     int needs_value = strcmp(o, "--axis") == 0 || strcmp(o, "--axes") == 0 || strcmp(o, "--order") == 0 ||
-                      strcmp(o, "--accumulation") == 0 || strcmp(o, "--nan") == 0 ||
-                      strcmp(o, "--index-type") == 0 || strcmp(o, "--isa") == 0;
+                      strcmp(o, "--accumulation") == 0 || strcmp(o, "--nan") == 0 || strcmp(o, "--index-type") == 0 ||
+                      strcmp(o, "--isa") == 0;
     if (needs_value) {
         if (*i + 1 >= argc) {
             fail("option %s needs a value", o);
@@ -805,7 +805,8 @@ static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
     else if (strcmp(o, "--order") == 0) {
         if (!parse_order(v, a)) {
             fail("option --order: '%s' is not sequential, blocked, exact or tree:ALG:BLOCK:CARRY "
-                 "(ALG kogge-stone|sklansky|brent-kung, BLOCK a power of two 2..65536, CARRY after|into-first)", v);
+                 "(ALG kogge-stone|sklansky|brent-kung, BLOCK a power of two 2..65536, CARRY after|into-first)",
+                 v);
             return -1;
         }
         a->order_set = 1;
@@ -842,25 +843,54 @@ static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
             return -1;
         }
         a->isa = found;
-    } else
-        return 0;
+    } else return 0;
     return 1;
 }
 
 /* Options that do not apply to the operator are errors. */
 static int check_op_args(const op_args *a) {
     if (is_scan(a->op)) {
-        if (a->axes_set) { fail("option --axes applies to argmin/argmax; scans take --axis"); return 2; }
-        if (a->last) { fail("option --last applies to argmin/argmax; scans take --reverse"); return 2; }
-        if (a->nan_set) { fail("option --nan applies to argmin/argmax"); return 2; }
-        if (a->index_type_set) { fail("option --index-type applies to argmin/argmax"); return 2; }
+        if (a->axes_set) {
+            fail("option --axes applies to argmin/argmax; scans take --axis");
+            return 2;
+        }
+        if (a->last) {
+            fail("option --last applies to argmin/argmax; scans take --reverse");
+            return 2;
+        }
+        if (a->nan_set) {
+            fail("option --nan applies to argmin/argmax");
+            return 2;
+        }
+        if (a->index_type_set) {
+            fail("option --index-type applies to argmin/argmax");
+            return 2;
+        }
     } else {
-        if (a->axis_set) { fail("option --axis applies to cumsum/cumprod; argmin/argmax take --axes"); return 2; }
-        if (a->exclusive) { fail("option --exclusive applies to cumsum/cumprod"); return 2; }
-        if (a->reverse) { fail("option --reverse applies to cumsum/cumprod; argmin/argmax take --last"); return 2; }
-        if (a->order_set) { fail("option --order applies to cumsum/cumprod"); return 2; }
-        if (a->accumulation_set) { fail("option --accumulation applies to cumsum/cumprod"); return 2; }
-        if (a->identity_seed) { fail("option --identity-seed applies to cumsum/cumprod"); return 2; }
+        if (a->axis_set) {
+            fail("option --axis applies to cumsum/cumprod; argmin/argmax take --axes");
+            return 2;
+        }
+        if (a->exclusive) {
+            fail("option --exclusive applies to cumsum/cumprod");
+            return 2;
+        }
+        if (a->reverse) {
+            fail("option --reverse applies to cumsum/cumprod; argmin/argmax take --last");
+            return 2;
+        }
+        if (a->order_set) {
+            fail("option --order applies to cumsum/cumprod");
+            return 2;
+        }
+        if (a->accumulation_set) {
+            fail("option --accumulation applies to cumsum/cumprod");
+            return 2;
+        }
+        if (a->identity_seed) {
+            fail("option --identity-seed applies to cumsum/cumprod");
+            return 2;
+        }
     }
     return 0;
 }
@@ -1042,12 +1072,12 @@ enum { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
 
 typedef struct jval {
     int t;
-    int is_int;       /* J_NUM: an integer literal that fits a long long */
+    int is_int; /* J_NUM: an integer literal that fits a long long */
     long long i;
-    char *s;          /* J_STR */
-    size_t n;         /* J_ARR, J_OBJ: element count */
-    struct jval *v;   /* J_ARR, J_OBJ: elements / values */
-    char **k;         /* J_OBJ: keys */
+    char *s;        /* J_STR */
+    size_t n;       /* J_ARR, J_OBJ: element count */
+    struct jval *v; /* J_ARR, J_OBJ: elements / values */
+    char **k;       /* J_OBJ: keys */
 } jval;
 
 typedef struct {
@@ -1290,9 +1320,7 @@ static int jvalue(jparser *P, jval *v, int depth) {
             return jerr(P, obj ? "expected ',' or '}'" : "expected ',' or ']'");
         }
     }
-    case '"':
-        v->t = J_STR;
-        return jstring(P, &v->s);
+    case '"': v->t = J_STR; return jstring(P, &v->s);
     case 't':
     case 'f':
     case 'n': {
@@ -1329,8 +1357,7 @@ static int json_load(const char *path, jval *root) {
             if (*q == '\n') {
                 line++;
                 col = 1;
-            } else
-                col++;
+            } else col++;
         }
         fail("%s: malformed JSON at line %lu, column %lu: %s", path, line, col, P.err);
         jfree(root);
@@ -1367,8 +1394,8 @@ typedef struct {
 } jtensor;
 
 typedef struct {
-    int op;             /* OP_CUMSUM ... OP_ARGMAX */
-    int reduce;         /* DML_OPERATOR_REDUCE (Function ARGMIN / ARGMAX) */
+    int op;     /* OP_CUMSUM ... OP_ARGMAX */
+    int reduce; /* DML_OPERATOR_REDUCE (Function ARGMIN / ARGMAX) */
     const char *type_name;
     jtensor in, out;
     long axis;
@@ -1416,14 +1443,13 @@ static int juint_list(const jval *v, const char *what, unsigned *n, long *out) {
         if (v->v[i].t != J_NUM || !v->v[i].is_int || v->v[i].i < 0 || v->v[i].i > 0xFFFFFFFFLL) {
             fail("--desc: %s: element %lu is not a non-negative integer", what, (unsigned long)i);
             return 0;
-        } else
-            out[i] = (long)v->v[i].i;
+        } else out[i] = (long)v->v[i].i;
     *n = (unsigned)v->n;
     return 1;
 }
 
-static const char *dt_suffixes[] = {"UNKNOWN", "FLOAT32", "FLOAT16", "UINT32", "UINT16", "UINT8", "INT32",
-                                    "INT16", "INT8", "FLOAT64", "UINT64", "INT64"};
+static const char *dt_suffixes[] = {"UNKNOWN", "FLOAT32", "FLOAT16", "UINT32",  "UINT16", "UINT8",
+                                    "INT32",   "INT16",   "INT8",    "FLOAT64", "UINT64", "INT64"};
 
 /* A DML_TENSOR_DESC: {"DataType", "Sizes", ...} or {"Type": "BUFFER", "Desc": {...}}. */
 static int jtensor_parse(const jval *v, const char *field, jtensor *t) {
@@ -1548,7 +1574,8 @@ static int jdesc_parse(const jval *disp, const char *name, jdesc *jd) {
         if (strcmp(ts, op_names[k]) == 0) op = k;
     if (op < 0) {
         fail("--desc: unsupported operator type '%s' (supported: DML_OPERATOR_CUMULATIVE_SUMMATION, "
-             "CUMULATIVE_PRODUCT, ARGMIN, ARGMAX, REDUCE with Function ARGMIN or ARGMAX)", type->s);
+             "CUMULATIVE_PRODUCT, ARGMIN, ARGMAX, REDUCE with Function ARGMIN or ARGMAX)",
+             type->s);
         return 0;
     }
     jd->type_name = type->s;
@@ -1599,13 +1626,15 @@ static int jdesc_parse(const jval *disp, const char *name, jdesc *jd) {
         }
     }
     {
-        const char *missing = !seen_in ? "InputTensor" : !seen_out ? "OutputTensor"
-                            : op <= 1 && !seen_axis ? "Axis"
-                            : op <= 3 && !seen_dir ? "AxisDirection"
-                            : op == 0 && !seen_excl ? "HasExclusiveSum"
-                            : op == 1 && !seen_excl ? "HasExclusiveProduct"
-                            : op >= 2 && !seen_axes ? "Axes"
-                            : op == 4 && !seen_fn ? "Function" : NULL;
+        const char *missing = !seen_in                ? "InputTensor"
+                              : !seen_out             ? "OutputTensor"
+                              : op <= 1 && !seen_axis ? "Axis"
+                              : op <= 3 && !seen_dir  ? "AxisDirection"
+                              : op == 0 && !seen_excl ? "HasExclusiveSum"
+                              : op == 1 && !seen_excl ? "HasExclusiveProduct"
+                              : op >= 2 && !seen_axes ? "Axes"
+                              : op == 4 && !seen_fn   ? "Function"
+                                                      : NULL;
         if (missing) {
             fail("--desc: %s desc: field %s is required", type->s, missing);
             return 0;
@@ -1679,8 +1708,8 @@ static const jval *jfind_dispatchable(const jval *root, const char *want, const 
         return NULL;
     }
     if (nops > 1) {
-        fail("--desc: the model has %u DirectML operator dispatchables (%s): choose one with --dispatchable NAME",
-             nops, list);
+        fail("--desc: the model has %u DirectML operator dispatchables (%s): choose one with --dispatchable NAME", nops,
+             list);
         return NULL;
     }
     return found;
@@ -1706,8 +1735,7 @@ static int jtensor_check(const jtensor *t, const char *field, DML_TENSOR_DATA_TY
     char a[160], b[160];
     UINT packed[MAX_RANK];
     if (t->type != type) {
-        fail("--desc: %s DataType %s does not match %s (%s)", field, dt_suffixes[t->type], what,
-             dt_suffixes[type]);
+        fail("--desc: %s DataType %s does not match %s (%s)", field, dt_suffixes[t->type], what, dt_suffixes[type]);
         return 0;
     }
     if (t->rank != rank || memcmp(t->sizes, sizes, rank * sizeof *sizes) != 0) {
@@ -1739,15 +1767,14 @@ static int jtensor_check(const jtensor *t, const char *field, DML_TENSOR_DATA_TY
    help
    ====================================================================== */
 
-static const char *HELP_MAIN =
-    "usage: dmlref SUBCOMMAND [options] ...\n"
-    "  run      run an operator on a .npy input, write a .npy output\n"
-    "  compare  compare two .npy arrays (ULP distances, bound, first difference)\n"
-    "  check    judge a scan output against the EXACT answer and the ANY error bound\n"
-    "  digest   XXH3-64 of a .npy array's data\n"
-    "  explain  find the dml_ref options that reproduce an output bit for bit\n"
-    "  --version, --help; `dmlref SUBCOMMAND --help` for each.\n"
-    "Exit status: 0 success, 1 outside tolerance or bound, 2 error.\n";
+static const char *HELP_MAIN = "usage: dmlref SUBCOMMAND [options] ...\n"
+                               "  run      run an operator on a .npy input, write a .npy output\n"
+                               "  compare  compare two .npy arrays (ULP distances, bound, first difference)\n"
+                               "  check    judge a scan output against the EXACT answer and the ANY error bound\n"
+                               "  digest   XXH3-64 of a .npy array's data\n"
+                               "  explain  find the dml_ref options that reproduce an output bit for bit\n"
+                               "  --version, --help; `dmlref SUBCOMMAND --help` for each.\n"
+                               "Exit status: 0 success, 1 outside tolerance or bound, 2 error.\n";
 
 static const char *HELP_OPS =
     "operator options (OP: cumsum | cumprod | argmin | argmax):\n"
@@ -1766,12 +1793,11 @@ static const char *HELP_OPS =
     "  --isa I            auto (default) | scalar | sse2 | avx2 | avx512 | avx512fp16 | neon\n"
     "Arg outputs keep the input's rank: reduced axes have size 1 (as DirectML).\n";
 
-static const char *HELP_RUN =
-    "usage: dmlref run OP [operator options] INPUT.npy -o OUTPUT.npy\n"
-    "Runs dml_ref's operator on INPUT and writes OUTPUT (C order, little-endian, .npy 1.0).\n"
-    "Inputs: .npy 1.0/2.0/3.0, dtypes f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 (either byte order),\n"
-    "C or Fortran order (passed to the library as strides), rank 1..8 (0-d is shape (1)).\n"
-    "The output is written under a temporary name and renamed only on success.\n";
+static const char *HELP_RUN = "usage: dmlref run OP [operator options] INPUT.npy -o OUTPUT.npy\n"
+                              "Runs dml_ref's operator on INPUT and writes OUTPUT (C order, little-endian, .npy 1.0).\n"
+                              "Inputs: .npy 1.0/2.0/3.0, dtypes f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 (either byte order),\n"
+                              "C or Fortran order (passed to the library as strides), rank 1..8 (0-d is shape (1)).\n"
+                              "The output is written under a temporary name and renamed only on success.\n";
 
 static const char *HELP_RUN_DESC =
     "\nusage: dmlref run --desc OP.json [--dispatchable NAME] [options] INPUT.npy -o OUTPUT.npy\n"
@@ -1918,8 +1944,8 @@ static int cmd_run_desc(int argc, char **argv) {
         r = parse_op_option(argc, argv, &i, &a);
         if (r < 0) return 2;
         if (r > 0) {
-            if (strcmp(o2, "--order") != 0 && strcmp(o2, "--accumulation") != 0 &&
-                strcmp(o2, "--identity-seed") != 0 && strcmp(o2, "--nan") != 0 && strcmp(o2, "--isa") != 0) {
+            if (strcmp(o2, "--order") != 0 && strcmp(o2, "--accumulation") != 0 && strcmp(o2, "--identity-seed") != 0 &&
+                strcmp(o2, "--nan") != 0 && strcmp(o2, "--isa") != 0) {
                 fail("option %s: with --desc the operator's parameters come from the JSON desc", o2);
                 return 2;
             }
@@ -2079,14 +2105,12 @@ static void format_value(DML_TENSOR_DATA_TYPE t, const unsigned char *p, char *b
     if (is_float_type(t))
         snprintf(buf, cap, "%.17g (0x%0*llx)", elem_double(t, p), (int)size * 2,
                  (unsigned long long)elem_bits(p, size));
-    else if (t == DML_TENSOR_DATA_TYPE_UINT64)
-        snprintf(buf, cap, "%llu", (unsigned long long)elem_bits(p, 8));
+    else if (t == DML_TENSOR_DATA_TYPE_UINT64) snprintf(buf, cap, "%llu", (unsigned long long)elem_bits(p, 8));
     else if (t == DML_TENSOR_DATA_TYPE_INT64) {
         int64_t v;
         memcpy(&v, p, 8);
         snprintf(buf, cap, "%lld", (long long)v);
-    } else
-        snprintf(buf, cap, "%.0f", elem_double(t, p));
+    } else snprintf(buf, cap, "%.0f", elem_double(t, p));
 }
 
 static int cmd_compare(int argc, char **argv) {
@@ -2106,7 +2130,10 @@ static int cmd_compare(int argc, char **argv) {
     for (i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--ulp") == 0) {
             char *endp;
-            if (i + 1 >= argc) { fail("option --ulp needs a value"); return 2; }
+            if (i + 1 >= argc) {
+                fail("option --ulp needs a value");
+                return 2;
+            }
             errno = 0;
             ulp_tol = strtoull(argv[++i], &endp, 10);
             if (!argv[i][0] || *endp || errno || argv[i][0] == '-') {
@@ -2115,16 +2142,30 @@ static int cmd_compare(int argc, char **argv) {
             }
             ulp_set = 1;
         } else if (strcmp(argv[i], "--bound") == 0) {
-            if (i + 1 >= argc) { fail("option --bound needs a file name"); return 2; }
+            if (i + 1 >= argc) {
+                fail("option --bound needs a file name");
+                return 2;
+            }
             bound_path = argv[++i];
         } else if (strcmp(argv[i], "--zero-sign-equal") == 0) zero_eq = 1;
-        else if (argv[i][0] == '-' && argv[i][1]) { fail("unknown option %s", argv[i]); return 2; }
-        else if (nfiles < 2) files[nfiles++] = argv[i];
-        else { fail("unexpected argument '%s'", argv[i]); return 2; }
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            fail("unknown option %s", argv[i]);
+            return 2;
+        } else if (nfiles < 2) files[nfiles++] = argv[i];
+        else {
+            fail("unexpected argument '%s'", argv[i]);
+            return 2;
+        }
     }
-    if (nfiles != 2) { fail("compare: expected EXPECTED.npy and ACTUAL.npy"); return 2; }
+    if (nfiles != 2) {
+        fail("compare: expected EXPECTED.npy and ACTUAL.npy");
+        return 2;
+    }
     if ((rc = npy_load(files[0], &e)) != 0) return rc;
-    if ((rc = npy_load(files[1], &a)) != 0) { npy_free(&e); return rc; }
+    if ((rc = npy_load(files[1], &a)) != 0) {
+        npy_free(&e);
+        return rc;
+    }
     memset(&b, 0, sizeof b);
     if (e.type != a.type) {
         fail("dtype mismatch: %s is %s, %s is %s", files[0], dtype_name(e.type), files[1], dtype_name(a.type));
@@ -2167,10 +2208,13 @@ static int cmd_compare(int argc, char **argv) {
                 continue;
             }
             if (ie || ia) {
-                if (be != ba) { inf_mis++; continue; }
+                if (be != ba) {
+                    inf_mis++;
+                    continue;
+                }
             }
             dk = float_key(esz, be) > float_key(esz, ba) ? float_key(esz, be) - float_key(esz, ba)
-                                                          : float_key(esz, ba) - float_key(esz, be);
+                                                         : float_key(esz, ba) - float_key(esz, be);
             ve = elem_double(e.type, pe);
             va = elem_double(e.type, pa);
             if (zero_eq && ve == 0.0 && va == 0.0) dk = 0;
@@ -2300,7 +2344,10 @@ static int cmd_check(int argc, char **argv) {
         return 2;
     }
     if ((rc = npy_load(pos[0], &in)) != 0) return rc;
-    if ((rc = npy_load(pos[1], &act)) != 0) { npy_free(&in); return rc; }
+    if ((rc = npy_load(pos[1], &act)) != 0) {
+        npy_free(&in);
+        return rc;
+    }
     memset(&r, 0, sizeof r);
     if (!is_float_type(in.type)) {
         fail(
@@ -2365,8 +2412,9 @@ static int cmd_check(int argc, char **argv) {
                 }
             }
             printf("\n");
-            if (r.unbounded) printf("unbounded:   %lu (infinite bound: a non-finite input or possible overflow)\n",
-                                    (unsigned long)r.unbounded);
+            if (r.unbounded)
+                printf("unbounded:   %lu (infinite bound: a non-finite input or possible overflow)\n",
+                       (unsigned long)r.unbounded);
             if (r.nratios) {
                 size_t p50 = (r.nratios * 50 + 99) / 100, p90 = (r.nratios * 90 + 99) / 100;
                 qsort(r.ratios, r.nratios, sizeof *r.ratios, cmp_double);
@@ -2379,8 +2427,7 @@ static int cmd_check(int argc, char **argv) {
     if (consistent >= 0)
         printf("consistent with: accumulation %s (the narrowest ANY bound that contains every output)\n",
                acc_names[consistent]);
-    else
-        printf("consistent with: none (outside the ANY bound of every accumulation)\n");
+    else printf("consistent with: none (outside the ANY bound of every accumulation)\n");
     printf("result:      %s\n", verdict ? "OUTSIDE the bound" : "inside the bound");
     rc = verdict;
 done:
@@ -2450,7 +2497,10 @@ static int cmd_explain(int argc, char **argv) {
     }
     if ((rc = parse_op_command(argc, argv, &a, pos, 2, &npos, NULL)) != 0) return rc;
     if ((rc = npy_load(pos[0], &in)) != 0) return rc;
-    if ((rc = npy_load(pos[1], &act)) != 0) { npy_free(&in); return rc; }
+    if ((rc = npy_load(pos[1], &act)) != 0) {
+        npy_free(&in);
+        return rc;
+    }
     if ((rc = build_desc(&d, &a, &in, act.type)) != 0) goto done;
     if (act.type != d.out_type || act.rank != d.rank || memcmp(act.shape, d.out_sizes, d.rank * sizeof(UINT)) != 0) {
         fail("%s: dtype %s and shape do not match the operator's output (%s, rank %u)", pos[1], dtype_name(act.type),
@@ -2480,9 +2530,10 @@ static int cmd_explain(int argc, char **argv) {
                 size_t ord = cfg / 6, rest = cfg % 6;
                 t.accumulation = (int)(rest / 2);
                 t.identity_seed = (int)(rest % 2);
-                if (ord < 3) t.float_order = ord == 0 ? DMLREF_FLOAT_ORDER_SEQUENTIAL
-                                             : ord == 1 ? DMLREF_FLOAT_ORDER_BLOCKED
-                                                        : DMLREF_FLOAT_ORDER_EXACT;
+                if (ord < 3)
+                    t.float_order = ord == 0   ? DMLREF_FLOAT_ORDER_SEQUENTIAL
+                                    : ord == 1 ? DMLREF_FLOAT_ORDER_BLOCKED
+                                               : DMLREF_FLOAT_ORDER_EXACT;
                 else {
                     size_t tr = ord - 3;
                     t.float_order = DMLREF_FLOAT_ORDER_TREE;
@@ -2529,8 +2580,7 @@ static int cmd_explain(int argc, char **argv) {
             describe_options(&cands[k].a, a.op, desc, sizeof desc);
             printf("  %8.4f%% identical  %s\n", 100.0 * cands[k].share, desc);
         }
-    } else
-        printf("%lu of %lu configurations reproduce it\n", (unsigned long)matches, (unsigned long)ncand);
+    } else printf("%lu of %lu configurations reproduce it\n", (unsigned long)matches, (unsigned long)ncand);
     rc = matches ? 0 : 1;
 done:
     free(out);
@@ -2567,10 +2617,16 @@ static int cmd_make(int argc, char **argv) {
             long v;
             char num[32];
             size_t len = strcspn(p, ",");
-            if (len == 0 || len >= sizeof num || rank >= MAX_RANK + 1) { fail("_make: bad shape"); return 2; }
+            if (len == 0 || len >= sizeof num || rank >= MAX_RANK + 1) {
+                fail("_make: bad shape");
+                return 2;
+            }
             memcpy(num, p, len);
             num[len] = 0;
-            if (!parse_long(num, &v) || v < 0) { fail("_make: bad shape"); return 2; }
+            if (!parse_long(num, &v) || v < 0) {
+                fail("_make: bad shape");
+                return 2;
+            }
             shape[rank++] = (UINT)v;
             count *= (size_t)v;
             p += len;
@@ -2612,8 +2668,7 @@ static int cmd_make(int argc, char **argv) {
             } else if (t == DML_TENSOR_DATA_TYPE_FLOAT32) {
                 float f = (float)v;
                 memcpy(p, &f, 4);
-            } else
-                memcpy(p, &v, 8);
+            } else memcpy(p, &v, 8);
         } else {
             uint64_t b = di->kind == 'i' ? (uint64_t)strtoll(s, NULL, 10) : strtoull(s, NULL, 10);
             uint8_t b1 = (uint8_t)b;

@@ -51,13 +51,25 @@ static int scans(void) {
         BOOL exclusive;
         double sum[12], product[12];
     } rows[4] = {
-        {3, DML_AXIS_DIRECTION_INCREASING, FALSE, {2, 3, 6, 11, 3, 11, 18, 21, 9, 15, 17, 21},
+        {3,
+         DML_AXIS_DIRECTION_INCREASING,
+         FALSE,
+         {2, 3, 6, 11, 3, 11, 18, 21, 9, 15, 17, 21},
          {2, 2, 6, 30, 3, 24, 168, 504, 9, 54, 108, 432}},
-        {3, DML_AXIS_DIRECTION_INCREASING, TRUE, {0, 2, 3, 6, 0, 3, 11, 18, 0, 9, 15, 17},
+        {3,
+         DML_AXIS_DIRECTION_INCREASING,
+         TRUE,
+         {0, 2, 3, 6, 0, 3, 11, 18, 0, 9, 15, 17},
          {1, 2, 2, 6, 1, 3, 24, 168, 1, 9, 54, 108}},
-        {3, DML_AXIS_DIRECTION_DECREASING, FALSE, {11, 9, 8, 5, 21, 18, 10, 3, 21, 12, 6, 4},
+        {3,
+         DML_AXIS_DIRECTION_DECREASING,
+         FALSE,
+         {11, 9, 8, 5, 21, 18, 10, 3, 21, 12, 6, 4},
          {30, 15, 15, 5, 504, 168, 21, 3, 432, 48, 8, 4}},
-        {2, DML_AXIS_DIRECTION_INCREASING, FALSE, {2, 1, 3, 5, 5, 9, 10, 8, 14, 15, 12, 12},
+        {2,
+         DML_AXIS_DIRECTION_INCREASING,
+         FALSE,
+         {2, 1, 3, 5, 5, 9, 10, 8, 14, 15, 12, 12},
          {2, 1, 3, 5, 6, 8, 21, 15, 54, 48, 42, 60}},
     };
     UINT sizes[4] = {1, 1, 3, 4};
@@ -119,8 +131,8 @@ static int arg_reductions(void) {
     printf("\n");
     for (want_max = 0; want_max < 2; want_max++)
         for (r = 0; r < 3; r++) {
-            DML_BUFFER_TENSOR_DESC out_buffer = {DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_FLAG_NONE, 2,
-                                                 rows[r].out_sizes, NULL, 12, 0};
+            DML_BUFFER_TENSOR_DESC out_buffer = {
+                DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_FLAG_NONE, 2, rows[r].out_sizes, NULL, 12, 0};
             DML_TENSOR_DESC out_tensor = {DML_TENSOR_TYPE_BUFFER, &out_buffer};
             DML_ARGMIN_OPERATOR_DESC argmin = {&in_tensor, &out_tensor, rows[r].axis_count, rows[r].axes,
                                                DML_AXIS_DIRECTION_INCREASING};
@@ -144,7 +156,9 @@ static int arg_reductions(void) {
             }
             for (i = 0; i < (int)n; i++) shown[i] = output[i];
             snprintf(title, sizeof title, "%d. %s  Axes {%s}", r + 1, want_max ? "ARGMAX" : "ARGMIN",
-                     rows[r].axis_count == 2 ? "0,1" : rows[r].axes[0] ? "1" : "0");
+                     rows[r].axis_count == 2 ? "0,1"
+                     : rows[r].axes[0]       ? "1"
+                                             : "0");
             matches += report(title, shown, want_max ? rows[r].argmax : rows[r].argmin, rows[r].out_sizes, 2);
         }
     return matches;

@@ -71,8 +71,8 @@ int main(void) {
     static double bound[N];
     UINT sizes[1] = {N};
     DML_BUFFER_TENSOR_DESC buffer = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, N * 4, 0};
-    DML_BUFFER_TENSOR_DESC bound_buffer = {DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_FLAG_NONE, 1, sizes, NULL,
-                                           N * 8, 0};
+    DML_BUFFER_TENSOR_DESC bound_buffer = {
+        DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, N * 8, 0};
     DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &buffer};
     DML_TENSOR_DESC bound_tensor = {DML_TENSOR_TYPE_BUFFER, &bound_buffer};
     DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumsum = {&tensor, &tensor, 0, DML_AXIS_DIRECTION_INCREASING, FALSE};

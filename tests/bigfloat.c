@@ -93,10 +93,23 @@ typedef struct bf_format {
 static bf_format bf_format_of(int format) {
     bf_format f;
     switch (format) {
-    case BF_F16: f.p = 11; f.ebits = 5; break;
-    case BF_F32: f.p = 24; f.ebits = 8; break;
-    case BF_F64: f.p = 53; f.ebits = 11; break;
-    default: bf_die("unknown format"); f.p = 0; f.ebits = 0; break;
+    case BF_F16:
+        f.p = 11;
+        f.ebits = 5;
+        break;
+    case BF_F32:
+        f.p = 24;
+        f.ebits = 8;
+        break;
+    case BF_F64:
+        f.p = 53;
+        f.ebits = 11;
+        break;
+    default:
+        bf_die("unknown format");
+        f.p = 0;
+        f.ebits = 0;
+        break;
     }
     return f;
 }
@@ -273,10 +286,8 @@ void bf_add(bigfloat *r, const bigfloat *a, const bigfloat *b) {
     /* a fresh buffer, so that r may alias a or b */
     sum = bf_alloc_zeroed(len);
     memcpy(sum + (la - lo), big->limb, big->n * sizeof *sum);
-    if (big->sign == small->sign)
-        bf_limbs_add(sum + (lb - lo), len - (size_t)(lb - lo), small->limb, small->n);
-    else
-        bf_limbs_sub(sum + (lb - lo), len - (size_t)(lb - lo), small->limb, small->n);
+    if (big->sign == small->sign) bf_limbs_add(sum + (lb - lo), len - (size_t)(lb - lo), small->limb, small->n);
+    else bf_limbs_sub(sum + (lb - lo), len - (size_t)(lb - lo), small->limb, small->n);
     sign = big->sign;
     free(r->limb);
     r->limb = sum;
@@ -332,11 +343,26 @@ int bf_sign(const bigfloat *a) {
 
 static int bf_bit_length(uint32_t x) {
     int n = 0;
-    if (x >> 16) { n += 16; x >>= 16; }
-    if (x >> 8) { n += 8; x >>= 8; }
-    if (x >> 4) { n += 4; x >>= 4; }
-    if (x >> 2) { n += 2; x >>= 2; }
-    if (x >> 1) { n += 1; x >>= 1; }
+    if (x >> 16) {
+        n += 16;
+        x >>= 16;
+    }
+    if (x >> 8) {
+        n += 8;
+        x >>= 8;
+    }
+    if (x >> 4) {
+        n += 4;
+        x >>= 4;
+    }
+    if (x >> 2) {
+        n += 2;
+        x >>= 2;
+    }
+    if (x >> 1) {
+        n += 1;
+        x >>= 1;
+    }
     return n + (int)x;
 }
 

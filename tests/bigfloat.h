@@ -50,9 +50,9 @@ void bf_mul(bigfloat *r, const bigfloat *a, const bigfloat *b); /* r may alias a
 void bf_neg(bigfloat *a);
 
 int bf_is_zero(const bigfloat *a);
-int bf_sign(const bigfloat *a);                        /* -1, 0, +1 */
-int bf_cmp(const bigfloat *a, const bigfloat *b);      /* -1, 0, +1 */
-int bf_cmp_abs(const bigfloat *a, const bigfloat *b);  /* compares |a| with |b| */
+int bf_sign(const bigfloat *a);                       /* -1, 0, +1 */
+int bf_cmp(const bigfloat *a, const bigfloat *b);     /* -1, 0, +1 */
+int bf_cmp_abs(const bigfloat *a, const bigfloat *b); /* compares |a| with |b| */
 
 /* Round to nearest, ties to even, to BF_F16 (binary16: 11-bit significand, max
    finite 65504, min subnormal 2^-24), BF_F32 or BF_F64; returns the encoding in

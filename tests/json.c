@@ -31,8 +31,7 @@ static void json__fail(json_parser *p, size_t pos, const char *fmt, ...) {
             column++;
         }
     }
-    n = snprintf(p->err, p->err_capacity, "line %lu, column %lu: ", (unsigned long)line,
-                 (unsigned long)column);
+    n = snprintf(p->err, p->err_capacity, "line %lu, column %lu: ", (unsigned long)line, (unsigned long)column);
     if (n < 0 || (size_t)n >= p->err_capacity) return;
     va_start(ap, fmt);
     vsnprintf(p->err + n, p->err_capacity - (size_t)n, fmt, ap);
@@ -111,10 +110,19 @@ static size_t json__utf8_length(const json_parser *p, size_t pos) {
     size_t avail = p->length - pos, n, i;
     uint32_t cp, min;
     if (s[0] < 0x80) return 1;
-    if ((s[0] & 0xE0) == 0xC0) { n = 2; cp = s[0] & 0x1Fu; min = 0x80; }
-    else if ((s[0] & 0xF0) == 0xE0) { n = 3; cp = s[0] & 0x0Fu; min = 0x800; }
-    else if ((s[0] & 0xF8) == 0xF0) { n = 4; cp = s[0] & 0x07u; min = 0x10000; }
-    else return 0;
+    if ((s[0] & 0xE0) == 0xC0) {
+        n = 2;
+        cp = s[0] & 0x1Fu;
+        min = 0x80;
+    } else if ((s[0] & 0xF0) == 0xE0) {
+        n = 3;
+        cp = s[0] & 0x0Fu;
+        min = 0x800;
+    } else if ((s[0] & 0xF8) == 0xF0) {
+        n = 4;
+        cp = s[0] & 0x07u;
+        min = 0x10000;
+    } else return 0;
     if (avail < n) return 0;
     for (i = 1; i < n; i++) {
         if ((s[i] & 0xC0) != 0x80) return 0;
@@ -195,14 +203,12 @@ static int json__string(json_parser *p, char **out, size_t *out_length) {
                     uint32_t lo;
                     size_t next = p->pos + 6;
                     if (p->length - next < 2 || p->text[next] != '\\' || p->text[next + 1] != 'u') {
-                        json__fail(p, p->pos, "high surrogate \\u%04X is not followed by a low one",
-                                   (unsigned)cp);
+                        json__fail(p, p->pos, "high surrogate \\u%04X is not followed by a low one", (unsigned)cp);
                         goto fail;
                     }
                     if (!json__hex4(p, next + 2, &lo)) goto fail;
                     if (lo < 0xDC00 || lo > 0xDFFF) {
-                        json__fail(p, next, "high surrogate \\u%04X is not followed by a low one",
-                                   (unsigned)cp);
+                        json__fail(p, next, "high surrogate \\u%04X is not followed by a low one", (unsigned)cp);
                         goto fail;
                     }
                     cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
@@ -210,9 +216,7 @@ static int json__string(json_parser *p, char **out, size_t *out_length) {
                 }
                 p->pos += 4;
                 break;
-            default:
-                json__fail(p, p->pos, "invalid escape '\\%c'", (e >= 0x20 && e < 0x7F) ? e : '?');
-                goto fail;
+            default: json__fail(p, p->pos, "invalid escape '\\%c'", (e >= 0x20 && e < 0x7F) ? e : '?'); goto fail;
             }
             p->pos += 2;
             if (!json__put_utf8(&b, cp)) goto oom;
@@ -437,9 +441,7 @@ static int json__value(json_parser *p, json_value *v, int depth) {
     switch (p->text[p->pos]) {
     case '{': return json__object(p, v, depth);
     case '[': return json__array(p, v, depth);
-    case '"':
-        v->type = JSON_STRING;
-        return json__string(p, &v->text, &v->text_length);
+    case '"': v->type = JSON_STRING; return json__string(p, &v->text, &v->text_length);
     case 't': return json__literal(p, "true", JSON_TRUE, v);
     case 'f': return json__literal(p, "false", JSON_FALSE, v);
     case 'n': return json__literal(p, "null", JSON_NULL, v);
@@ -473,8 +475,7 @@ json_value *json_parse(const char *text, size_t length, char *err, size_t err_ca
         if (json__value(&p, root, 1)) {
             json__skip_ws(&p);
             if (p.pos != p.length)
-                json__fail(&p, p.pos, "unexpected %s after the top-level value",
-                           json__describe(&p, p.pos, d));
+                json__fail(&p, p.pos, "unexpected %s after the top-level value", json__describe(&p, p.pos, d));
         }
     }
     if (p.failed) {

@@ -42,8 +42,8 @@ struct json_value {
        integers can be read exactly (json_as_int64). NUL-terminated. */
     char *text;
     size_t text_length;
-    double number;         /* NUMBER: the value, rounded to double */
-    json_value *children;  /* ARRAY items / OBJECT members, in document order */
+    double number;        /* NUMBER: the value, rounded to double */
+    json_value *children; /* ARRAY items / OBJECT members, in document order */
     size_t count;
 };
 

@@ -40,8 +40,7 @@ float oracle_f16_to_f32(uint16_t half) {
             mantissa <<= 1;
             unbiased--;
         }
-        return float_from_bits(sign | ((uint32_t)(unbiased + 127) << 23) |
-                               ((mantissa & 0x3FFu) << 13));
+        return float_from_bits(sign | ((uint32_t)(unbiased + 127) << 23) | ((mantissa & 0x3FFu) << 13));
     }
     return float_from_bits(sign | ((exponent - 15 + 127) << 23) | (mantissa << 13));
 }
@@ -93,8 +92,7 @@ uint32_t oracle_type_size(DML_TENSOR_DATA_TYPE type) {
     }
 }
 
-uint64_t oracle_buffer_size(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes,
-                            const uint32_t *strides) {
+uint64_t oracle_buffer_size(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t *sizes, const uint32_t *strides) {
     uint64_t elements = 1, bytes;
     uint32_t d;
     if (strides) {
@@ -165,22 +163,62 @@ static int is_signed_int_type(DML_TENSOR_DATA_TYPE type) {
 /* Integer element as 64 bits, sign-extended for signed types. */
 static uint64_t load_integer(const unsigned char *p, DML_TENSOR_DATA_TYPE type) {
     switch (type) {
-    case DML_TENSOR_DATA_TYPE_INT8: { int8_t v; memcpy(&v, p, 1); return (uint64_t)(int64_t)v; }
-    case DML_TENSOR_DATA_TYPE_INT16: { int16_t v; memcpy(&v, p, 2); return (uint64_t)(int64_t)v; }
-    case DML_TENSOR_DATA_TYPE_INT32: { int32_t v; memcpy(&v, p, 4); return (uint64_t)(int64_t)v; }
-    case DML_TENSOR_DATA_TYPE_UINT8: { uint8_t v; memcpy(&v, p, 1); return v; }
-    case DML_TENSOR_DATA_TYPE_UINT16: { uint16_t v; memcpy(&v, p, 2); return v; }
-    case DML_TENSOR_DATA_TYPE_UINT32: { uint32_t v; memcpy(&v, p, 4); return v; }
-    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+    case DML_TENSOR_DATA_TYPE_INT8: {
+        int8_t v;
+        memcpy(&v, p, 1);
+        return (uint64_t)(int64_t)v;
+    }
+    case DML_TENSOR_DATA_TYPE_INT16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return (uint64_t)(int64_t)v;
+    }
+    case DML_TENSOR_DATA_TYPE_INT32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return (uint64_t)(int64_t)v;
+    }
+    case DML_TENSOR_DATA_TYPE_UINT8: {
+        uint8_t v;
+        memcpy(&v, p, 1);
+        return v;
+    }
+    case DML_TENSOR_DATA_TYPE_UINT16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case DML_TENSOR_DATA_TYPE_UINT32: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
     }
 }
 
 /* Store the low bits: the wrap-around modulo 2^bits. */
 static void store_integer(unsigned char *p, DML_TENSOR_DATA_TYPE type, uint64_t value) {
     switch (oracle_type_size(type)) {
-    case 1: { uint8_t v = (uint8_t)value; memcpy(p, &v, 1); break; }
-    case 2: { uint16_t v = (uint16_t)value; memcpy(p, &v, 2); break; }
-    case 4: { uint32_t v = (uint32_t)value; memcpy(p, &v, 4); break; }
+    case 1: {
+        uint8_t v = (uint8_t)value;
+        memcpy(p, &v, 1);
+        break;
+    }
+    case 2: {
+        uint16_t v = (uint16_t)value;
+        memcpy(p, &v, 2);
+        break;
+    }
+    case 4: {
+        uint32_t v = (uint32_t)value;
+        memcpy(p, &v, 4);
+        break;
+    }
     default: memcpy(p, &value, 8); break;
     }
 }
@@ -228,33 +266,33 @@ static void store_f64(unsigned char *p, double value) {
    docs/semantics.md's ("Float orders"): blocks of 16, log steps k = 1, 2, 4, 8 reading the
    previous step's values, later blocks offset by the previous block's last
    result. FLOAT16 lines come here as float32, so the carry is unrounded. */
-#define ORACLE_DEFINE_INCLUSIVE_SCAN(name, T)                                        \
-    static void name(T *line, size_t count, int is_product, int blocked) {           \
-        size_t start, i, k;                                                          \
-        if (!blocked) {                                                              \
-            for (i = 1; i < count; i++) {                                            \
-                if (is_product) line[i] = line[i - 1] * line[i];                     \
-                else line[i] = line[i - 1] + line[i];                                \
-            }                                                                        \
-            return;                                                                  \
-        }                                                                            \
-        for (start = 0; start < count; start += ORACLE_BLOCK) {                      \
+#define ORACLE_DEFINE_INCLUSIVE_SCAN(name, T)                                            \
+    static void name(T *line, size_t count, int is_product, int blocked) {               \
+        size_t start, i, k;                                                              \
+        if (!blocked) {                                                                  \
+            for (i = 1; i < count; i++) {                                                \
+                if (is_product) line[i] = line[i - 1] * line[i];                         \
+                else line[i] = line[i - 1] + line[i];                                    \
+            }                                                                            \
+            return;                                                                      \
+        }                                                                                \
+        for (start = 0; start < count; start += ORACLE_BLOCK) {                          \
             size_t length = count - start < ORACLE_BLOCK ? count - start : ORACLE_BLOCK; \
-            T step[ORACLE_BLOCK], previous[ORACLE_BLOCK];                             \
-            memcpy(step, line + start, length * sizeof *step);                       \
-            for (k = 1; k < ORACLE_BLOCK; k *= 2) {                                  \
-                memcpy(previous, step, length * sizeof *step);                       \
-                for (i = k; i < length; i++) {                                       \
-                    if (is_product) step[i] = previous[i - k] * previous[i];         \
-                    else step[i] = previous[i - k] + previous[i];                    \
-                }                                                                    \
-            }                                                                        \
-            for (i = 0; i < length; i++) {                                           \
-                if (start == 0) line[start + i] = step[i];                           \
-                else if (is_product) line[start + i] = line[start - 1] * step[i];    \
-                else line[start + i] = line[start - 1] + step[i];                    \
-            }                                                                        \
-        }                                                                            \
+            T step[ORACLE_BLOCK], previous[ORACLE_BLOCK];                                \
+            memcpy(step, line + start, length * sizeof *step);                           \
+            for (k = 1; k < ORACLE_BLOCK; k *= 2) {                                      \
+                memcpy(previous, step, length * sizeof *step);                           \
+                for (i = k; i < length; i++) {                                           \
+                    if (is_product) step[i] = previous[i - k] * previous[i];             \
+                    else step[i] = previous[i - k] + previous[i];                        \
+                }                                                                        \
+            }                                                                            \
+            for (i = 0; i < length; i++) {                                               \
+                if (start == 0) line[start + i] = step[i];                               \
+                else if (is_product) line[start + i] = line[start - 1] * step[i];        \
+                else line[start + i] = line[start - 1] + step[i];                        \
+            }                                                                            \
+        }                                                                                \
     }
 
 ORACLE_DEFINE_INCLUSIVE_SCAN(inclusive_scan_f32, float)
@@ -299,12 +337,9 @@ static int run_scan(const tensor_view *in, const tensor_view *out, const scan_pa
             else if (is_float_type(type)) line_f32[t] = load_f32(src, type);
             else line_int[t] = load_integer(src, type);
         }
-        if (type == DML_TENSOR_DATA_TYPE_FLOAT64)
-            inclusive_scan_f64(line_f64, count, p->is_product, p->blocked);
-        else if (is_float_type(type))
-            inclusive_scan_f32(line_f32, count, p->is_product, p->blocked);
-        else
-            inclusive_scan_u64(line_int, count, p->is_product);
+        if (type == DML_TENSOR_DATA_TYPE_FLOAT64) inclusive_scan_f64(line_f64, count, p->is_product, p->blocked);
+        else if (is_float_type(type)) inclusive_scan_f32(line_f32, count, p->is_product, p->blocked);
+        else inclusive_scan_u64(line_int, count, p->is_product);
         for (t = 0; t < count; t++) {
             unsigned char *dst;
             /* Exclusive: the identity, then the inclusive values shifted by one. */
@@ -316,8 +351,7 @@ static int run_scan(const tensor_view *in, const tensor_view *out, const scan_pa
                 store_f64(dst, identity ? (p->is_product ? 1.0 : 0.0) : line_f64[from]);
             else if (is_float_type(type))
                 store_f32(dst, type, identity ? (p->is_product ? 1.0f : 0.0f) : line_f32[from]);
-            else
-                store_integer(dst, type, identity ? (uint64_t)(p->is_product ? 1 : 0) : line_int[from]);
+            else store_integer(dst, type, identity ? (uint64_t)(p->is_product ? 1 : 0) : line_int[from]);
         }
         index[p->axis] = 0;
     } while (next_index(index, limits, in->rank));
@@ -355,9 +389,21 @@ static int compare_arg_values(const arg_value *a, const arg_value *b, DML_TENSOR
 
 static void store_index(unsigned char *p, DML_TENSOR_DATA_TYPE type, uint64_t position) {
     switch (type) {
-    case DML_TENSOR_DATA_TYPE_INT32: { int32_t v = (int32_t)position; memcpy(p, &v, 4); break; }
-    case DML_TENSOR_DATA_TYPE_UINT32: { uint32_t v = (uint32_t)position; memcpy(p, &v, 4); break; }
-    case DML_TENSOR_DATA_TYPE_INT64: { int64_t v = (int64_t)position; memcpy(p, &v, 8); break; }
+    case DML_TENSOR_DATA_TYPE_INT32: {
+        int32_t v = (int32_t)position;
+        memcpy(p, &v, 4);
+        break;
+    }
+    case DML_TENSOR_DATA_TYPE_UINT32: {
+        uint32_t v = (uint32_t)position;
+        memcpy(p, &v, 4);
+        break;
+    }
+    case DML_TENSOR_DATA_TYPE_INT64: {
+        int64_t v = (int64_t)position;
+        memcpy(p, &v, 8);
+        break;
+    }
     default: memcpy(p, &position, 8); break;
     }
 }
@@ -418,8 +464,7 @@ static int run_arg_reduction(const tensor_view *in, const tensor_view *out, cons
 
 /* ---- entry point ------------------------------------------------------------ */
 
-int oracle_run(const DML_OPERATOR_DESC *op, const void *input, void *output, int float_order,
-               int nan_policy) {
+int oracle_run(const DML_OPERATOR_DESC *op, const void *input, void *output, int float_order, int nan_policy) {
     const DML_TENSOR_DESC *input_desc, *output_desc;
     tensor_view in, out;
     scan_params scan;
@@ -432,8 +477,7 @@ int oracle_run(const DML_OPERATOR_DESC *op, const void *input, void *output, int
     if (!op || !op->Desc) return -1;
     switch (op->Type) {
     case DML_OPERATOR_CUMULATIVE_SUMMATION: {
-        const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *d =
-            (const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *)op->Desc;
+        const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *d = (const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *)op->Desc;
         input_desc = d->InputTensor;
         output_desc = d->OutputTensor;
         scan.axis = d->Axis;
@@ -444,8 +488,7 @@ int oracle_run(const DML_OPERATOR_DESC *op, const void *input, void *output, int
         break;
     }
     case DML_OPERATOR_CUMULATIVE_PRODUCT: {
-        const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *d =
-            (const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *)op->Desc;
+        const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *d = (const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *)op->Desc;
         input_desc = d->InputTensor;
         output_desc = d->OutputTensor;
         scan.axis = d->Axis;
@@ -479,8 +522,7 @@ int oracle_run(const DML_OPERATOR_DESC *op, const void *input, void *output, int
     case DML_OPERATOR_REDUCE: {
         /* REDUCE(ARGMIN/ARGMAX) is ARGMIN/ARGMAX with INCREASING. */
         const DML_REDUCE_OPERATOR_DESC *d = (const DML_REDUCE_OPERATOR_DESC *)op->Desc;
-        if (d->Function != DML_REDUCE_FUNCTION_ARGMIN && d->Function != DML_REDUCE_FUNCTION_ARGMAX)
-            return -1;
+        if (d->Function != DML_REDUCE_FUNCTION_ARGMIN && d->Function != DML_REDUCE_FUNCTION_ARGMAX) return -1;
         input_desc = d->InputTensor;
         output_desc = d->OutputTensor;
         axis_count = d->AxisCount;

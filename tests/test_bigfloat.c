@@ -193,11 +193,19 @@ static int is_rounding_of(const bigfloat *a, uint64_t bits, int format) {
 }
 
 static void case_roundtrip_double(const void *ctx) {
-    static const uint64_t specials[] = {
-        0, UINT64_C(0x8000000000000000), 1, UINT64_C(0x8000000000000001), UINT64_C(0x000FFFFFFFFFFFFF),
-        UINT64_C(0x0010000000000000), UINT64_C(0x3FF0000000000000), UINT64_C(0x3FF0000000000001),
-        UINT64_C(0x7FEFFFFFFFFFFFFF), UINT64_C(0xFFEFFFFFFFFFFFFF), UINT64_C(0x4330000000000000),
-        UINT64_C(0x00000000FFFFFFFF), UINT64_C(0x0000000100000000)};
+    static const uint64_t specials[] = {0,
+                                        UINT64_C(0x8000000000000000),
+                                        1,
+                                        UINT64_C(0x8000000000000001),
+                                        UINT64_C(0x000FFFFFFFFFFFFF),
+                                        UINT64_C(0x0010000000000000),
+                                        UINT64_C(0x3FF0000000000000),
+                                        UINT64_C(0x3FF0000000000001),
+                                        UINT64_C(0x7FEFFFFFFFFFFFFF),
+                                        UINT64_C(0xFFEFFFFFFFFFFFFF),
+                                        UINT64_C(0x4330000000000000),
+                                        UINT64_C(0x00000000FFFFFFFF),
+                                        UINT64_C(0x0000000100000000)};
     uint64_t rng = 1;
     bigfloat a;
     int i;
@@ -224,8 +232,8 @@ static void case_roundtrip_double(const void *ctx) {
 }
 
 static void case_roundtrip_float(const void *ctx) {
-    static const uint32_t specials[] = {0, 0x80000000u, 1, 0x80000001u, 0x007FFFFFu, 0x00800000u,
-                                        0x3F800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x4B000000u};
+    static const uint32_t specials[] = {0,           0x80000000u, 1,           0x80000001u, 0x007FFFFFu,
+                                        0x00800000u, 0x3F800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x4B000000u};
     uint64_t rng = 2;
     bigfloat a, b;
     int i;
@@ -320,8 +328,8 @@ static void case_sum_two(const void *ctx) {
         for (f = 0; f < 2; f++) {
             int format = f ? BF_F16 : BF_F32;
             if (fabs(s) >= (format == BF_F16 ? 65504.0 : FLT_MAX)) continue;
-            TR_CHECKF(bf_round(&sum, format) == expected_rounding(s, err, format),
-                      "binary%d rounding of %.17g + %.17g", format, x, y);
+            TR_CHECKF(bf_round(&sum, format) == expected_rounding(s, err, format), "binary%d rounding of %.17g + %.17g",
+                      format, x, y);
         }
         /* binary32 sums are correctly rounded by the hardware */
         if (range == ranges[1] && fabs(x) < FLT_MAX && fabs(y) < FLT_MAX) {
@@ -382,8 +390,8 @@ typedef struct round_table {
 
 static const round_case tie_cases[] = {
     /* binary64: 1 + half an ulp is a tie to the even 1; 1 + 1.5 ulp a tie to the even 1 + 2 ulp */
-    {BF_F64, {1, 1.1102230246251565e-16, 0}, {1, 1, 0}, UINT64_C(0x3FF0000000000000)},       /* 1 + 2^-53 */
-    {BF_F64, {1, 3 * 1.1102230246251565e-16, 0}, {1, 1, 0}, UINT64_C(0x3FF0000000000002)},   /* 1 + 3*2^-53 */
+    {BF_F64, {1, 1.1102230246251565e-16, 0}, {1, 1, 0}, UINT64_C(0x3FF0000000000000)},     /* 1 + 2^-53 */
+    {BF_F64, {1, 3 * 1.1102230246251565e-16, 0}, {1, 1, 0}, UINT64_C(0x3FF0000000000002)}, /* 1 + 3*2^-53 */
     {BF_F64, {1, 1.1102230246251565e-16, 4.9406564584124654e-324}, {1, 1, 1}, UINT64_C(0x3FF0000000000001)},
     {BF_F64, {1, 1.1102230246251565e-16, -4.9406564584124654e-324}, {1, 1, 1}, UINT64_C(0x3FF0000000000000)},
     {BF_F64, {-1, -1.1102230246251565e-16, 0}, {1, 1, 0}, UINT64_C(0xBFF0000000000000)},
@@ -449,9 +457,9 @@ static const round_case subnormal_cases[] = {
     {BF_F16, {1e-300, 0, 0}, {1e-300, 0, 0}, 0x0000u},
     {BF_F16, {-1e-300, 0, 0}, {1e-300, 0, 0}, 0x8000u},
     /* binary32, quantum 2^-149 */
-    {BF_F32, {7.0064923216240854e-46, 0, 0}, {1, 0, 0}, 0x00000000u},               /* 2^-150 */
-    {BF_F32, {3 * 3.5032461608120427e-46, 0, 0}, {1, 0, 0}, 0x00000001u},           /* 3*2^-151 */
-    {BF_F32, {3 * 7.0064923216240854e-46, 0, 0}, {1, 0, 0}, 0x00000002u},           /* 3*2^-150 */
+    {BF_F32, {7.0064923216240854e-46, 0, 0}, {1, 0, 0}, 0x00000000u},     /* 2^-150 */
+    {BF_F32, {3 * 3.5032461608120427e-46, 0, 0}, {1, 0, 0}, 0x00000001u}, /* 3*2^-151 */
+    {BF_F32, {3 * 7.0064923216240854e-46, 0, 0}, {1, 0, 0}, 0x00000002u}, /* 3*2^-150 */
     {BF_F32, {7.0064923216240854e-46, 1e-300, 0}, {1, 1, 0}, 0x00000001u},
     {BF_F32, {-7.0064923216240854e-46, 0, 0}, {1, 0, 0}, 0x80000000u},
     /* binary64, quantum 2^-1074: products reach below it */
@@ -544,13 +552,13 @@ static void case_mul(const void *ctx) {
         bf_set_double(&a, x);
         bf_set_double(&b, y);
         bf_mul(&p, &a, &b);
-        TR_CHECKF(bf_round(&p, BF_F64) == (x == 0 || y == 0 ? 0 : bits_of(want)), "%.17g * %.17g rounds to %.17g",
-                  x, y, bf_to_double(&p));
+        TR_CHECKF(bf_round(&p, BF_F64) == (x == 0 || y == 0 ? 0 : bits_of(want)), "%.17g * %.17g rounds to %.17g", x, y,
+                  bf_to_double(&p));
         bf_set_f32_bits(&a, bits_of_float(fx));
         bf_set_f32_bits(&b, bits_of_float(fy));
         bf_mul(&p, &a, &b);
-        TR_CHECKF(bf_round(&p, BF_F32) == (fx == 0 || fy == 0 ? 0 : bits_of_float(fx * fy)), "%.9g * %.9g",
-                  (double)fx, (double)fy);
+        TR_CHECKF(bf_round(&p, BF_F32) == (fx == 0 || fy == 0 ? 0 : bits_of_float(fx * fy)), "%.9g * %.9g", (double)fx,
+                  (double)fy);
     }
     /* (1 + 2^-52)^2 = 1 + 2^-51 + 2^-104 */
     bf_set_double(&a, 1 + pow2(-52));

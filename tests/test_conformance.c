@@ -102,126 +102,61 @@ static const char *const conf_onnx_names[] = {
 };
 
 static const char *const conf_wpt_names[] = {
-    "wpt_argmax_01_float32_r1_axes0_inc",
-    "wpt_argmax_02_float32_r1_axes0_inc",
-    "wpt_argmax_03_float32_r2_axes0_inc",
-    "wpt_argmax_04_float32_r3_axes0_inc",
-    "wpt_argmax_05_float32_r4_axes0_inc",
-    "wpt_argmax_06_float32_r5_axes0_inc",
-    "wpt_argmax_07_float32_r4_axes2_inc",
-    "wpt_argmax_08_float32_r4_axes3_inc",
-    "wpt_argmax_09_float32_r4_axes3_inc",
-    "wpt_argmax_10_float32_r4_axes3_inc",
-    "wpt_argmax_11_float32_r4_axes3_inc",
-    "wpt_argmax_12_float32_r4_axes3_inc",
-    "wpt_argmax_13_float16_r1_axes0_inc",
-    "wpt_argmax_14_float16_r1_axes0_inc",
-    "wpt_argmax_15_float16_r2_axes0_inc",
-    "wpt_argmax_16_float16_r3_axes0_inc",
-    "wpt_argmax_17_float16_r4_axes0_inc",
-    "wpt_argmax_18_float16_r5_axes0_inc",
-    "wpt_argmax_19_float16_r4_axes2_inc",
-    "wpt_argmax_20_float16_r4_axes3_inc",
-    "wpt_argmax_21_float16_r4_axes3_inc",
-    "wpt_argmax_22_float16_r4_axes3_inc",
-    "wpt_argmax_23_float16_r4_axes3_inc",
-    "wpt_argmax_24_float16_r4_axes3_inc",
-    "wpt_argmax_25_int8_r4_axes0_inc",
-    "wpt_argmax_26_uint8_r4_axes1_inc",
-    "wpt_argmax_27_int32_r4_axes0_inc",
-    "wpt_argmax_28_uint32_r4_axes1_inc",
-    "wpt_argmax_29_int64_r4_axes0_inc",
-    "wpt_argmax_30_uint64_r4_axes1_inc",
-    "wpt_argmax_31_float32_r2_axes1_inc",
-    "wpt_argmax_32_float32_r3_axes0_inc",
-    "wpt_argmax_33_float32_r4_axes3_inc",
-    "wpt_argmin_01_float32_r1_axes0_inc",
-    "wpt_argmin_02_float32_r1_axes0_inc",
-    "wpt_argmin_03_float32_r2_axes0_inc",
-    "wpt_argmin_04_float32_r3_axes0_inc",
-    "wpt_argmin_05_float32_r4_axes0_inc",
-    "wpt_argmin_06_float32_r5_axes0_inc",
-    "wpt_argmin_07_float32_r4_axes2_inc",
-    "wpt_argmin_08_float32_r4_axes0_inc",
-    "wpt_argmin_09_float32_r4_axes0_inc",
-    "wpt_argmin_10_float32_r4_axes0_inc",
-    "wpt_argmin_11_float32_r4_axes0_inc",
-    "wpt_argmin_12_float32_r4_axes0_inc",
-    "wpt_argmin_13_float16_r1_axes0_inc",
-    "wpt_argmin_14_float16_r1_axes0_inc",
-    "wpt_argmin_15_float16_r2_axes0_inc",
-    "wpt_argmin_16_float16_r3_axes0_inc",
-    "wpt_argmin_17_float16_r4_axes0_inc",
-    "wpt_argmin_18_float16_r5_axes0_inc",
-    "wpt_argmin_19_float16_r4_axes2_inc",
-    "wpt_argmin_20_float16_r4_axes0_inc",
-    "wpt_argmin_21_float16_r4_axes0_inc",
-    "wpt_argmin_22_float16_r4_axes0_inc",
-    "wpt_argmin_23_float16_r4_axes0_inc",
-    "wpt_argmin_24_float16_r4_axes0_inc",
-    "wpt_argmin_25_int8_r4_axes0_inc",
-    "wpt_argmin_26_uint8_r4_axes1_inc",
-    "wpt_argmin_27_int32_r4_axes0_inc",
-    "wpt_argmin_28_uint32_r4_axes1_inc",
-    "wpt_argmin_29_int64_r4_axes0_inc",
-    "wpt_argmin_30_uint64_r4_axes1_inc",
-    "wpt_argmin_31_float32_r2_axes0_inc",
-    "wpt_argmin_32_float32_r3_axes1_inc",
-    "wpt_argmin_33_float32_r4_axes2_inc",
-    "wpt_cumsum_01_float32_r4_ax3_inc",
-    "wpt_cumsum_02_float32_r4_ax3_inc_excl",
-    "wpt_cumsum_03_float32_r4_ax3_dec",
-    "wpt_cumsum_04_float16_r4_ax3_inc",
-    "wpt_cumsum_05_float16_r4_ax3_inc_excl",
-    "wpt_cumsum_06_float16_r4_ax3_dec",
-    "wpt_cumsum_07_int32_r4_ax2_inc",
-    "wpt_cumsum_08_float32_r2_ax0_inc",
-    "wpt_cumsum_09_float32_r2_ax0_inc",
-    "wpt_cumsum_10_float32_r3_ax1_inc_excl",
+    "wpt_argmax_01_float32_r1_axes0_inc",    "wpt_argmax_02_float32_r1_axes0_inc",
+    "wpt_argmax_03_float32_r2_axes0_inc",    "wpt_argmax_04_float32_r3_axes0_inc",
+    "wpt_argmax_05_float32_r4_axes0_inc",    "wpt_argmax_06_float32_r5_axes0_inc",
+    "wpt_argmax_07_float32_r4_axes2_inc",    "wpt_argmax_08_float32_r4_axes3_inc",
+    "wpt_argmax_09_float32_r4_axes3_inc",    "wpt_argmax_10_float32_r4_axes3_inc",
+    "wpt_argmax_11_float32_r4_axes3_inc",    "wpt_argmax_12_float32_r4_axes3_inc",
+    "wpt_argmax_13_float16_r1_axes0_inc",    "wpt_argmax_14_float16_r1_axes0_inc",
+    "wpt_argmax_15_float16_r2_axes0_inc",    "wpt_argmax_16_float16_r3_axes0_inc",
+    "wpt_argmax_17_float16_r4_axes0_inc",    "wpt_argmax_18_float16_r5_axes0_inc",
+    "wpt_argmax_19_float16_r4_axes2_inc",    "wpt_argmax_20_float16_r4_axes3_inc",
+    "wpt_argmax_21_float16_r4_axes3_inc",    "wpt_argmax_22_float16_r4_axes3_inc",
+    "wpt_argmax_23_float16_r4_axes3_inc",    "wpt_argmax_24_float16_r4_axes3_inc",
+    "wpt_argmax_25_int8_r4_axes0_inc",       "wpt_argmax_26_uint8_r4_axes1_inc",
+    "wpt_argmax_27_int32_r4_axes0_inc",      "wpt_argmax_28_uint32_r4_axes1_inc",
+    "wpt_argmax_29_int64_r4_axes0_inc",      "wpt_argmax_30_uint64_r4_axes1_inc",
+    "wpt_argmax_31_float32_r2_axes1_inc",    "wpt_argmax_32_float32_r3_axes0_inc",
+    "wpt_argmax_33_float32_r4_axes3_inc",    "wpt_argmin_01_float32_r1_axes0_inc",
+    "wpt_argmin_02_float32_r1_axes0_inc",    "wpt_argmin_03_float32_r2_axes0_inc",
+    "wpt_argmin_04_float32_r3_axes0_inc",    "wpt_argmin_05_float32_r4_axes0_inc",
+    "wpt_argmin_06_float32_r5_axes0_inc",    "wpt_argmin_07_float32_r4_axes2_inc",
+    "wpt_argmin_08_float32_r4_axes0_inc",    "wpt_argmin_09_float32_r4_axes0_inc",
+    "wpt_argmin_10_float32_r4_axes0_inc",    "wpt_argmin_11_float32_r4_axes0_inc",
+    "wpt_argmin_12_float32_r4_axes0_inc",    "wpt_argmin_13_float16_r1_axes0_inc",
+    "wpt_argmin_14_float16_r1_axes0_inc",    "wpt_argmin_15_float16_r2_axes0_inc",
+    "wpt_argmin_16_float16_r3_axes0_inc",    "wpt_argmin_17_float16_r4_axes0_inc",
+    "wpt_argmin_18_float16_r5_axes0_inc",    "wpt_argmin_19_float16_r4_axes2_inc",
+    "wpt_argmin_20_float16_r4_axes0_inc",    "wpt_argmin_21_float16_r4_axes0_inc",
+    "wpt_argmin_22_float16_r4_axes0_inc",    "wpt_argmin_23_float16_r4_axes0_inc",
+    "wpt_argmin_24_float16_r4_axes0_inc",    "wpt_argmin_25_int8_r4_axes0_inc",
+    "wpt_argmin_26_uint8_r4_axes1_inc",      "wpt_argmin_27_int32_r4_axes0_inc",
+    "wpt_argmin_28_uint32_r4_axes1_inc",     "wpt_argmin_29_int64_r4_axes0_inc",
+    "wpt_argmin_30_uint64_r4_axes1_inc",     "wpt_argmin_31_float32_r2_axes0_inc",
+    "wpt_argmin_32_float32_r3_axes1_inc",    "wpt_argmin_33_float32_r4_axes2_inc",
+    "wpt_cumsum_01_float32_r4_ax3_inc",      "wpt_cumsum_02_float32_r4_ax3_inc_excl",
+    "wpt_cumsum_03_float32_r4_ax3_dec",      "wpt_cumsum_04_float16_r4_ax3_inc",
+    "wpt_cumsum_05_float16_r4_ax3_inc_excl", "wpt_cumsum_06_float16_r4_ax3_dec",
+    "wpt_cumsum_07_int32_r4_ax2_inc",        "wpt_cumsum_08_float32_r2_ax0_inc",
+    "wpt_cumsum_09_float32_r2_ax0_inc",      "wpt_cumsum_10_float32_r3_ax1_inc_excl",
 };
 
 static const char *const conf_numpy_names[] = {
-    "numpy_argmax_f16_long_nan",
-    "numpy_argmax_f16_nan_axis1",
-    "numpy_argmax_f16_reverse_nan",
-    "numpy_argmax_f32_nan_axis0",
-    "numpy_argmax_f64_long_nan",
-    "numpy_argmax_f64_nan_axis1",
-    "numpy_argmax_f64_signed_zero_ties",
-    "numpy_argmin_f16_nan_axis1",
-    "numpy_argmin_f16_signed_zero_ties",
-    "numpy_argmin_f32_long_nan",
-    "numpy_argmin_f32_nan_axis1",
-    "numpy_argmin_f32_reverse_nan",
-    "numpy_argmin_f32_signed_zero_ties",
-    "numpy_argmin_f64_nan_axis0",
-    "numpy_cumprod_f16_2d_axis0",
-    "numpy_cumprod_f16_near1_n2048",
-    "numpy_cumprod_f16_near1_n256",
-    "numpy_cumprod_f16_reverse_n512",
-    "numpy_cumprod_f32_near1_n1000",
-    "numpy_cumprod_f64_near1_n600",
-    "numpy_cumsum_f16_2d_axis0",
-    "numpy_cumsum_f16_2d_axis1",
-    "numpy_cumsum_f16_3d_axis1",
-    "numpy_cumsum_f16_leading_negzero",
-    "numpy_cumsum_f16_normal_n100",
-    "numpy_cumsum_f16_normal_n1000",
-    "numpy_cumsum_f16_normal_n4096",
-    "numpy_cumsum_f16_normal_n7",
-    "numpy_cumsum_f16_reverse_n1000",
-    "numpy_cumsum_f16_uniform10_n4096",
-    "numpy_cumsum_f16_uniform10_n500",
-    "numpy_cumsum_f16_uniform10_n64",
-    "numpy_cumsum_f32_2d_axis0",
-    "numpy_cumsum_f32_2d_axis1",
-    "numpy_cumsum_f32_leading_negzero",
-    "numpy_cumsum_f32_normal_n1000",
-    "numpy_cumsum_f32_reverse_n777",
-    "numpy_cumsum_f32_uniform_n1500",
-    "numpy_cumsum_f64_2d_axis1",
-    "numpy_cumsum_f64_normal_n600",
-    "numpy_cumsum_f64_reverse_n500",
+    "numpy_argmax_f16_long_nan",         "numpy_argmax_f16_nan_axis1",       "numpy_argmax_f16_reverse_nan",
+    "numpy_argmax_f32_nan_axis0",        "numpy_argmax_f64_long_nan",        "numpy_argmax_f64_nan_axis1",
+    "numpy_argmax_f64_signed_zero_ties", "numpy_argmin_f16_nan_axis1",       "numpy_argmin_f16_signed_zero_ties",
+    "numpy_argmin_f32_long_nan",         "numpy_argmin_f32_nan_axis1",       "numpy_argmin_f32_reverse_nan",
+    "numpy_argmin_f32_signed_zero_ties", "numpy_argmin_f64_nan_axis0",       "numpy_cumprod_f16_2d_axis0",
+    "numpy_cumprod_f16_near1_n2048",     "numpy_cumprod_f16_near1_n256",     "numpy_cumprod_f16_reverse_n512",
+    "numpy_cumprod_f32_near1_n1000",     "numpy_cumprod_f64_near1_n600",     "numpy_cumsum_f16_2d_axis0",
+    "numpy_cumsum_f16_2d_axis1",         "numpy_cumsum_f16_3d_axis1",        "numpy_cumsum_f16_leading_negzero",
+    "numpy_cumsum_f16_normal_n100",      "numpy_cumsum_f16_normal_n1000",    "numpy_cumsum_f16_normal_n4096",
+    "numpy_cumsum_f16_normal_n7",        "numpy_cumsum_f16_reverse_n1000",   "numpy_cumsum_f16_uniform10_n4096",
+    "numpy_cumsum_f16_uniform10_n500",   "numpy_cumsum_f16_uniform10_n64",   "numpy_cumsum_f32_2d_axis0",
+    "numpy_cumsum_f32_2d_axis1",         "numpy_cumsum_f32_leading_negzero", "numpy_cumsum_f32_normal_n1000",
+    "numpy_cumsum_f32_reverse_n777",     "numpy_cumsum_f32_uniform_n1500",   "numpy_cumsum_f64_2d_axis1",
+    "numpy_cumsum_f64_normal_n600",      "numpy_cumsum_f64_reverse_n500",
 };
 
 #define CONF_ONNX_EXPECTED 50
@@ -391,15 +326,14 @@ static int conf_read_tensor(const json_value *obj, const char *where, conf_tenso
         }
     }
     /* Packed row-major strides, last dimension fastest (counted in elements). */
-    for (i = t->rank; i-- > 0;)
-        t->strides[i] = (i + 1 == t->rank) ? 1u : t->strides[i + 1] * t->sizes[i + 1];
+    for (i = t->rank; i-- > 0;) t->strides[i] = (i + 1 == t->rank) ? 1u : t->strides[i + 1] * t->sizes[i + 1];
     t->count = (size_t)count;
     t->bytes = dmlref_calc_buffer_tensor_size(t->type, t->rank, t->sizes, t->strides);
     packed = (count * t->element_size + 3u) & ~(uint64_t)3u;
     /* DMLCalcBufferTensorSize of a packed tensor is the bytes rounded up to 4. */
     if (t->bytes != packed) {
-        CONF_FAIL("%s: dmlref_calc_buffer_tensor_size(%s, packed) is %" PRIu64 ", expected %" PRIu64,
-                  where, dtype, t->bytes, packed);
+        CONF_FAIL("%s: dmlref_calc_buffer_tensor_size(%s, packed) is %" PRIu64 ", expected %" PRIu64, where, dtype,
+                  t->bytes, packed);
         return 0;
     }
     return 1;
@@ -413,23 +347,20 @@ static int conf_hex_digit(char c) {
 }
 
 /* data_hex: one "0x..." string per element, exactly 2 digits per byte. */
-static int conf_read_hex(const json_value *arr, const char *where, const conf_tensor *t,
-                         uint64_t *values) {
+static int conf_read_hex(const json_value *arr, const char *where, const conf_tensor *t, uint64_t *values) {
     size_t i, k, digits = 2u * t->element_size;
     if (!arr || arr->type != JSON_ARRAY) {
         CONF_FAIL("%s is missing or not an array", where);
         return 0;
     }
     if (arr->count != t->count) {
-        CONF_FAIL("%s has %lu elements, the sizes say %lu", where, (unsigned long)arr->count,
-                  (unsigned long)t->count);
+        CONF_FAIL("%s has %lu elements, the sizes say %lu", where, (unsigned long)arr->count, (unsigned long)t->count);
         return 0;
     }
     for (i = 0; i < arr->count; i++) {
         const json_value *s = &arr->children[i];
         uint64_t v = 0;
-        if (s->type != JSON_STRING || s->text_length != digits + 2 || s->text[0] != '0' ||
-            s->text[1] != 'x') {
+        if (s->type != JSON_STRING || s->text_length != digits + 2 || s->text[0] != '0' || s->text[1] != 'x') {
             CONF_FAIL("%s[%lu] must be a string \"0x\" + %lu hex digits", where, (unsigned long)i,
                       (unsigned long)digits);
             return 0;
@@ -494,8 +425,7 @@ static const json_value *conf_expected_hex(const json_value *doc, const char **s
         *source = "output.data_hex (= strict sequential tally)";
         return json_get(json_get(doc, "output"), "data_hex");
     }
-    if (matches == 0)
-        CONF_FAIL("cross_check.strict_sequential.matches is false but it has no data_hex");
+    if (matches == 0) CONF_FAIL("cross_check.strict_sequential.matches is false but it has no data_hex");
     return NULL;
 }
 
@@ -586,9 +516,11 @@ static int conf_read_options(const json_value *doc, dmlref_options *o) {
 /* The options a case runs with, for messages. */
 static void conf_options_text(const dmlref_options *o, char *buf, size_t size) {
     const char *order = o->float_order >= 0 && (size_t)o->float_order < CONF_COUNT(conf_float_order_names)
-                            ? conf_float_order_names[o->float_order] : "?";
+                            ? conf_float_order_names[o->float_order]
+                            : "?";
     const char *acc = o->accumulation >= 0 && (size_t)o->accumulation < CONF_COUNT(conf_accumulation_names)
-                          ? conf_accumulation_names[o->accumulation] : "?";
+                          ? conf_accumulation_names[o->accumulation]
+                          : "?";
     snprintf(buf, size, "float_order %s, accumulation %s, identity_seed %d, nan_policy %s", order, acc,
              (int)o->identity_seed, o->nan_policy == DMLREF_NAN_IGNORE ? "IGNORE" : "PROPAGATE");
 }
@@ -628,8 +560,7 @@ static int conf_read_params(const json_value *doc, conf_params *p) {
     for (i = 0; i < params->count; i++) {
         const char *k = params->children[i].key;
         int known = strcmp(k, "direction") == 0 || strcmp(k, "nan_policy") == 0 ||
-                    (scan ? (strcmp(k, "axis") == 0 || strcmp(k, "exclusive") == 0)
-                          : strcmp(k, "axes") == 0);
+                    (scan ? (strcmp(k, "axis") == 0 || strcmp(k, "exclusive") == 0) : strcmp(k, "axes") == 0);
         if (!known) {
             CONF_FAIL("params.%s is not a parameter of %s", k, op);
             return 0;
@@ -670,9 +601,8 @@ static int conf_read_params(const json_value *doc, conf_params *p) {
 /* Run the operator once. packed: explicit packed strides, else Strides = NULL;
    fill: byte the output buffer starts as, so an element never written shows. */
 static void conf_execute(const conf_params *p, const conf_tensor *in, const conf_tensor *out,
-                         const dmlref_options *settings, int packed, unsigned char fill,
-                         const unsigned char *input, unsigned char *output,
-                         const uint64_t *expected, const char *source) {
+                         const dmlref_options *settings, int packed, unsigned char fill, const unsigned char *input,
+                         unsigned char *output, const uint64_t *expected, const char *source) {
     DML_BUFFER_TENSOR_DESC ib, ob;
     DML_TENSOR_DESC it, ot;
     DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cs;
@@ -755,8 +685,7 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
     status = dmlref_execute(&op, inputs, outputs, &options);
     conf_options_text(settings, opts_text, sizeof opts_text);
     if (status != DMLREF_OK) {
-        CONF_FAIL("dmlref_execute (%s; %s) returned %s: %s", layout, opts_text, dmlref_status_name(status),
-                  message);
+        CONF_FAIL("dmlref_execute (%s; %s) returned %s: %s", layout, opts_text, dmlref_status_name(status), message);
         return;
     }
     for (i = 0; i < out->count; i++) {
@@ -769,9 +698,8 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
         int w = (int)(2 * out->element_size);
         CONF_FAIL("output (%s; %s) differs from %s at %lu of %lu elements; first at flat index %lu: "
                   "expected 0x%0*" PRIx64 ", got 0x%0*" PRIx64,
-                  layout, opts_text, source, (unsigned long)differ, (unsigned long)out->count,
-                  (unsigned long)first, w, expected[first], w,
-                  conf_load(output, first, out->element_size));
+                  layout, opts_text, source, (unsigned long)differ, (unsigned long)out->count, (unsigned long)first, w,
+                  expected[first], w, conf_load(output, first, out->element_size));
     }
 }
 
@@ -824,8 +752,7 @@ static void conf_run(const char *suite, const char *name) {
         CONF_FAIL("out of memory");
         goto done;
     }
-    if (!conf_read_hex(json_get(json_get(doc, "input"), "data_hex"), "input.data_hex", &in, in_values))
-        goto done;
+    if (!conf_read_hex(json_get(json_get(doc, "input"), "data_hex"), "input.data_hex", &in, in_values)) goto done;
     if (!conf_read_hex(expected_hex, source, &out, expected)) goto done;
     for (i = 0; i < in.count; i++) conf_store(input, i, in.element_size, in_values[i]);
     memcpy(input_copy, input, (size_t)in.bytes);
@@ -833,8 +760,7 @@ static void conf_run(const char *suite, const char *name) {
     /* Explicit packed strides first; Strides = NULL (the same layout) and the
        other fill byte only when that passed, so one bug is reported once. */
     conf_execute(&params, &in, &out, &settings, 1, 0xA5, input, output, expected, source);
-    if (!tr_case_failures())
-        conf_execute(&params, &in, &out, &settings, 0, 0x5A, input, output, expected, source);
+    if (!tr_case_failures()) conf_execute(&params, &in, &out, &settings, 0, 0x5A, input, output, expected, source);
     TR_CHECKF(memcmp(input, input_copy, (size_t)in.bytes) == 0, "dmlref_execute wrote to its input");
 
 done:
@@ -888,8 +814,7 @@ static int conf_listed(const char *const *names, size_t count, const char *file,
 }
 
 /* INDEX.md tables list one case per row: "| <name>.json | ...". */
-static void conf_check_index(const char *root, const char *suite, const char *const *names,
-                             size_t count) {
+static void conf_check_index(const char *root, const char *suite, const char *const *names, size_t count) {
     char path[1024];
     char *text, *line;
     size_t rows = 0;
@@ -899,7 +824,7 @@ static void conf_check_index(const char *root, const char *suite, const char *co
         CONF_FAIL("cannot read %s", path);
         return;
     }
-    for (line = text; *line; ) {
+    for (line = text; *line;) {
         char *end = strchr(line, '\n');
         size_t len = end ? (size_t)(end - line) : strlen(line);
         if (len > 2 && line[0] == '|' && line[1] == ' ') {
@@ -910,19 +835,17 @@ static void conf_check_index(const char *root, const char *suite, const char *co
             if (clen > 5 && memcmp(cell + clen - 5, ".json", 5) == 0) {
                 rows++;
                 if (!conf_listed(names, count, cell, clen))
-                    CONF_FAIL("%s lists %.*s, which has no case in test_conformance.c", path,
-                              (int)clen, cell);
+                    CONF_FAIL("%s lists %.*s, which has no case in test_conformance.c", path, (int)clen, cell);
             }
         }
         line += len + (end ? 1 : 0);
     }
-    TR_CHECKF(rows == count, "%s lists %lu cases, test_conformance.c has %lu", path,
-              (unsigned long)rows, (unsigned long)count);
+    TR_CHECKF(rows == count, "%s lists %lu cases, test_conformance.c has %lu", path, (unsigned long)rows,
+              (unsigned long)count);
     free(text);
 }
 
-static void conf_check_directory(const char *root, const char *suite, const char *const *names,
-                                 size_t count) {
+static void conf_check_directory(const char *root, const char *suite, const char *const *names, size_t count) {
 #if CONF_HAVE_DIRENT
     char path[1024];
     DIR *dir;
@@ -942,10 +865,13 @@ static void conf_check_directory(const char *root, const char *suite, const char
             CONF_FAIL("%s/%s has no case in test_conformance.c", path, entry->d_name);
     }
     closedir(dir);
-    TR_CHECKF(files == count, "%s holds %lu JSON files, test_conformance.c has %lu cases", path,
-              (unsigned long)files, (unsigned long)count);
+    TR_CHECKF(files == count, "%s holds %lu JSON files, test_conformance.c has %lu cases", path, (unsigned long)files,
+              (unsigned long)count);
 #else
-    (void)root; (void)suite; (void)names; (void)count;
+    (void)root;
+    (void)suite;
+    (void)names;
+    (void)count;
 #endif
 }
 
@@ -972,11 +898,46 @@ static void conf_manifest(const void *ctx) {
 static void conf_json_parser(const void *ctx) {
     /* Each must be rejected: a lenient parser could half-read test data. */
     static const char *const bad[] = {
-        "", " ", "[1,]", "{\"a\":1,}", "[1 2]", "{\"a\" 1}", "{a:1}", "{'a':1}", "01", "-", "+1",
-        ".5", "1.", "1e", "1e+", "NaN", "Infinity", "-Infinity", "tru", "nul", "[", "{",
-        "\"abc", "\"a\tb\"", "\"\\x\"", "\"\\u12G4\"", "\"\\uD800\"", "\"\\uDC00\"",
-        "\"\\uD800\\u0041\"", "[1] 2", "{\"a\":1,\"a\":2}", "\"\xC3\"", "\"\xC0\xAF\"",
-        "\"\xED\xA0\x80\"", "\xEF\xBB\xBF[]", "/* c */ 1", "[1]//", "0x10", "[-]", "[1,,2]",
+        "",
+        " ",
+        "[1,]",
+        "{\"a\":1,}",
+        "[1 2]",
+        "{\"a\" 1}",
+        "{a:1}",
+        "{'a':1}",
+        "01",
+        "-",
+        "+1",
+        ".5",
+        "1.",
+        "1e",
+        "1e+",
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "tru",
+        "nul",
+        "[",
+        "{",
+        "\"abc",
+        "\"a\tb\"",
+        "\"\\x\"",
+        "\"\\u12G4\"",
+        "\"\\uD800\"",
+        "\"\\uDC00\"",
+        "\"\\uD800\\u0041\"",
+        "[1] 2",
+        "{\"a\":1,\"a\":2}",
+        "\"\xC3\"",
+        "\"\xC0\xAF\"",
+        "\"\xED\xA0\x80\"",
+        "\xEF\xBB\xBF[]",
+        "/* c */ 1",
+        "[1]//",
+        "0x10",
+        "[-]",
+        "[1,,2]",
     };
     char err[256], deep[2 * (JSON_MAX_DEPTH + 2) + 1];
     size_t i;
@@ -1000,8 +961,8 @@ static void conf_json_parser(const void *ctx) {
     json_free(v);
 
     v = json_parse("x", 1, err, sizeof err);
-    TR_CHECKF(v == NULL && strcmp(err, "line 1, column 1: expected a value, found 'x'") == 0,
-              "unexpected message: %s", err);
+    TR_CHECKF(v == NULL && strcmp(err, "line 1, column 1: expected a value, found 'x'") == 0, "unexpected message: %s",
+              err);
     json_free(v);
     v = json_parse("{\n  \"a\": [1,\n  2 3]}", 20, err, sizeof err);
     TR_CHECKF(v == NULL && strcmp(err, "line 3, column 5: expected ',' or ']' in array, found '3'") == 0,

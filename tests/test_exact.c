@@ -128,7 +128,7 @@ static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
         switch (pattern) {
         case PAT_NORMAL: v = ex_from_double(t, ex_normal(r)); break;
         case PAT_CANCEL:
-            if (i > 0 && (i % 3u) == 1u) v = x[i - 1] ^ ex_sign_bit(t); /* -x */
+            if (i > 0 && (i % 3u) == 1u) v = x[i - 1] ^ ex_sign_bit(t);             /* -x */
             else if ((i % 3u) == 2u) v = ex_random_finite(r, t, 0, bias / 2u + 1u); /* a tiny residue */
             else v = ex_random_finite(r, t, bias, ones - 2u);
             break;
@@ -143,7 +143,7 @@ static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             unsigned c = fx_below(r, 7);
             if (c <= 2) v = max_finite;
             else if (c == 3) v = ex_make(t, 0, ones - 2u, ex_fraction_mask(t)); /* about MAX / 2 */
-            else if (c == 4) v = ex_make(t, 0, ones - t->precision, 0);     /* half an ulp of MAX */
+            else if (c == 4) v = ex_make(t, 0, ones - t->precision, 0);         /* half an ulp of MAX */
             else v = ex_random_finite(r, t, bias, ones - 1u);
             v |= (fx_next(r) & 1u) ? ex_sign_bit(t) : 0;
             break;
@@ -173,9 +173,7 @@ static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             else v = x[i - 1] ^ ex_sign_bit(t); /* undo the residue (or the step: f16 has no room below) */
             break;
         }
-        default: /* PAT_NEAR1 */
-            v = ex_from_double(t, 1 + ldexp(ex_normal(r), -(int)t->precision / 2));
-            break;
+        default: /* PAT_NEAR1 */ v = ex_from_double(t, 1 + ldexp(ex_normal(r), -(int)t->precision / 2)); break;
         }
         x[i] = v;
     }
@@ -369,8 +367,8 @@ static void run_exact_case(const void *ctx) {
         inputs[0] = in;
         outputs[0] = target;
         s = dmlref_execute(&o.scan.op, inputs, outputs, &options);
-        if (!TR_CHECKF(s == DMLREF_OK, "%s: status %s (%s)", dmlref_isa_name(fx_isas[k]),
-                       dmlref_status_name(s), message))
+        if (!TR_CHECKF(s == DMLREF_OK, "%s: status %s (%s)", dmlref_isa_name(fx_isas[k]), dmlref_status_name(s),
+                       message))
             continue;
         if (memcmp(target, expected, out_bytes) != 0) {
             for (i = 0; i < out_bytes; i += t->size)
@@ -423,9 +421,9 @@ static const int ex_order_values[ORD_COUNT] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DM
                                                DMLREF_FLOAT_ORDER_TREE};
 /* The trees ORD_TREE cases take (their index is in the case). */
 static const dmlref_scan_tree ex_trees[] = {
-    {DMLREF_TREE_SKLANSKY, 32, DMLREF_CARRY_INTO_FIRST}, {DMLREF_TREE_KOGGE_STONE, 64, DMLREF_CARRY_AFTER},
-    {DMLREF_TREE_BRENT_KUNG, 16, DMLREF_CARRY_AFTER},    {DMLREF_TREE_BRENT_KUNG, 8, DMLREF_CARRY_INTO_FIRST},
-    {DMLREF_TREE_SKLANSKY, 2, DMLREF_CARRY_AFTER},       {DMLREF_TREE_KOGGE_STONE, 2048, DMLREF_CARRY_INTO_FIRST},
+    {DMLREF_TREE_SKLANSKY, 32, DMLREF_CARRY_INTO_FIRST},   {DMLREF_TREE_KOGGE_STONE, 64, DMLREF_CARRY_AFTER},
+    {DMLREF_TREE_BRENT_KUNG, 16, DMLREF_CARRY_AFTER},      {DMLREF_TREE_BRENT_KUNG, 8, DMLREF_CARRY_INTO_FIRST},
+    {DMLREF_TREE_SKLANSKY, 2, DMLREF_CARRY_AFTER},         {DMLREF_TREE_KOGGE_STONE, 2048, DMLREF_CARRY_INTO_FIRST},
     {DMLREF_TREE_KOGGE_STONE, 2, DMLREF_CARRY_INTO_FIRST}, {DMLREF_TREE_SKLANSKY, 1024, DMLREF_CARRY_AFTER}};
 static const char *const ex_accumulation_names[3] = {"", "-native", "-wide"};
 
@@ -632,8 +630,7 @@ static void run_bound_case(const void *ctx) {
                     goto done;
                 if (!TR_CHECKF(bf_within(&exact, computed, b),
                                "line %lu output %lu: |%.17g - exact (%.17g)| > bound %.17g", (unsigned long)j,
-                               (unsigned long)i, computed,
-                               bf_to_double(&exact), b))
+                               (unsigned long)i, computed, bf_to_double(&exact), b))
                     goto done;
                 if (ex_report && c->pattern == PAT_NORMAL && !c->product && b > 0 && !isinf(b))
                     ex_ratio_add(&ex_tightness[t - ex_types][c->product][c->order], ex_error(&exact, computed) / b);
@@ -648,8 +645,7 @@ static void run_bound_case(const void *ctx) {
                         ex_checked_bounds++;
                         if (!TR_CHECKF(bf_within(&exact, tree, b),
                                        "line %lu output %lu: a random tree gives %.17g, exact %.17g, bound %.17g",
-                                       (unsigned long)j, (unsigned long)i,
-                                       tree, bf_to_double(&exact), b))
+                                       (unsigned long)j, (unsigned long)i, tree, bf_to_double(&exact), b))
                             goto done;
                     }
                 }
@@ -667,16 +663,16 @@ done:
     free(work);
 }
 
-static bound_case *bound_add_case_with(const ex_type *t, int product, int order, int pattern, int layout,
-                                       int exclusive, int decreasing, size_t n, size_t lines, uint64_t seed,
-                                       int accumulation, int identity_seed, int tree);
+static bound_case *bound_add_case_with(const ex_type *t, int product, int order, int pattern, int layout, int exclusive,
+                                       int decreasing, size_t n, size_t lines, uint64_t seed, int accumulation,
+                                       int identity_seed, int tree);
 static bound_case *bound_add_case(const ex_type *t, int product, int order, int pattern, int layout, int exclusive,
                                   int decreasing, size_t n, size_t lines, uint64_t seed) {
     return bound_add_case_with(t, product, order, pattern, layout, exclusive, decreasing, n, lines, seed, 0, 0, 0);
 }
-static bound_case *bound_add_case_with(const ex_type *t, int product, int order, int pattern, int layout,
-                                       int exclusive, int decreasing, size_t n, size_t lines, uint64_t seed,
-                                       int accumulation, int identity_seed, int tree) {
+static bound_case *bound_add_case_with(const ex_type *t, int product, int order, int pattern, int layout, int exclusive,
+                                       int decreasing, size_t n, size_t lines, uint64_t seed, int accumulation,
+                                       int identity_seed, int tree) {
     bound_case *c;
     char tree_name[40] = "";
     if (bound_case_count >= BOUND_MAX_CASES) return NULL;
@@ -697,8 +693,8 @@ static bound_case *bound_add_case_with(const ex_type *t, int product, int order,
     if (order == ORD_TREE)
         snprintf(tree_name, sizeof tree_name, "-%s%u%s",
                  ex_trees[tree].algorithm == DMLREF_TREE_KOGGE_STONE ? "ks"
-                 : ex_trees[tree].algorithm == DMLREF_TREE_SKLANSKY ? "sk"
-                                                                    : "bk",
+                 : ex_trees[tree].algorithm == DMLREF_TREE_SKLANSKY  ? "sk"
+                                                                     : "bk",
                  (unsigned)ex_trees[tree].block, ex_trees[tree].carry == DMLREF_CARRY_AFTER ? "after" : "first");
     snprintf(c->name, sizeof c->name, "bound/%s-%s%s%s%s-%s-%s-%s%s%s-n%lu", product ? "cumprod" : "cumsum",
              ex_order_names[order], tree_name, ex_accumulation_names[accumulation], identity_seed ? "-seed" : "",
@@ -761,8 +757,8 @@ static void run_bound_near_max_weights(const void *ctx) {
             if (!TR_CHECK(dmlref_error_bound(&op, inputs, &tensor, bound, &options) == DMLREF_OK)) continue;
             for (i = 0; i < 8; i++)
                 TR_CHECKF(!isinf(bound[i]) && bound[i] >= 0 && bound[i] < 1e294,
-                          "order %d (tree %d): bound[%d] of {1e308, 0, ...} is %g", options.float_order,
-                          order - 3, i, bound[i]);
+                          "order %d (tree %d): bound[%d] of {1e308, 0, ...} is %g", options.float_order, order - 3, i,
+                          bound[i]);
         }
     }
 }
@@ -826,8 +822,8 @@ void register_exact_tests(void) {
             bound_add_case(t, 0, (int)order, PAT_CANCEL, LAY_ROWS, 1, 1, 20000, 2, seed++);
             if (order == ORD_EXACT) continue; /* products have no EXACT order */
             {
-                static const int product_patterns[] = {PAT_NEAR1, PAT_NORMAL, PAT_SPAN, PAT_SUBNORMAL, PAT_OVERFLOW,
-                                                       PAT_NEGZERO, PAT_SPECIAL};
+                static const int product_patterns[] = {PAT_NEAR1,    PAT_NORMAL,  PAT_SPAN,   PAT_SUBNORMAL,
+                                                       PAT_OVERFLOW, PAT_NEGZERO, PAT_SPECIAL};
                 unsigned k;
                 for (k = 0; k < sizeof product_patterns / sizeof product_patterns[0]; k++) {
                     bound_add_case(t, 1, (int)order, product_patterns[k], LAY_LINE, 0, 0, k == 0 ? 600 : 120, 1,
@@ -856,8 +852,8 @@ void register_exact_tests(void) {
             for (order = 0; order < ORD_TREE; order++) {
                 if (order == ORD_EXACT) continue; /* EXACT takes DEFAULT only */
                 for (pat = 0; pat < PAT_NEAR1; pat++)
-                    bound_add_case_with(t, 0, (int)order, (int)pat, pat % 2 ? LAY_ROWS : LAY_LINE, (int)(pat & 1u),
-                                        0, pat == PAT_NORMAL ? 3000 : 300, pat % 2 ? 2 : 1, seed++, (int)acc,
+                    bound_add_case_with(t, 0, (int)order, (int)pat, pat % 2 ? LAY_ROWS : LAY_LINE, (int)(pat & 1u), 0,
+                                        pat == PAT_NORMAL ? 3000 : 300, pat % 2 ? 2 : 1, seed++, (int)acc,
                                         (int)(pat & 1u), 0);
                 bound_add_case_with(t, 1, (int)order, PAT_NEAR1, LAY_LINE, 0, 0, 600, 1, seed++, (int)acc, 0, 0);
                 bound_add_case_with(t, 1, (int)order, PAT_SPAN, LAY_LINE, 1, 1, 120, 1, seed++, (int)acc, 1, 0);

@@ -78,21 +78,53 @@ typedef struct scan_example {
 } scan_example;
 
 static const scan_example scan_examples[] = {
-    {"sum-1-axis3-inc", DML_OPERATOR_CUMULATIVE_SUMMATION, 3, DML_AXIS_DIRECTION_INCREASING, FALSE,
+    {"sum-1-axis3-inc",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     3,
+     DML_AXIS_DIRECTION_INCREASING,
+     FALSE,
      {2, 3, 6, 11, 3, 11, 18, 21, 9, 15, 17, 21}},
-    {"sum-2-axis3-inc-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, 3, DML_AXIS_DIRECTION_INCREASING, TRUE,
+    {"sum-2-axis3-inc-exclusive",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     3,
+     DML_AXIS_DIRECTION_INCREASING,
+     TRUE,
      {0, 2, 3, 6, 0, 3, 11, 18, 0, 9, 15, 17}},
-    {"sum-3-axis3-dec", DML_OPERATOR_CUMULATIVE_SUMMATION, 3, DML_AXIS_DIRECTION_DECREASING, FALSE,
+    {"sum-3-axis3-dec",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     3,
+     DML_AXIS_DIRECTION_DECREASING,
+     FALSE,
      {11, 9, 8, 5, 21, 18, 10, 3, 21, 12, 6, 4}},
-    {"sum-4-axis2-inc", DML_OPERATOR_CUMULATIVE_SUMMATION, 2, DML_AXIS_DIRECTION_INCREASING, FALSE,
+    {"sum-4-axis2-inc",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     2,
+     DML_AXIS_DIRECTION_INCREASING,
+     FALSE,
      {2, 1, 3, 5, 5, 9, 10, 8, 14, 15, 12, 12}},
-    {"prod-1-axis3-inc", DML_OPERATOR_CUMULATIVE_PRODUCT, 3, DML_AXIS_DIRECTION_INCREASING, FALSE,
+    {"prod-1-axis3-inc",
+     DML_OPERATOR_CUMULATIVE_PRODUCT,
+     3,
+     DML_AXIS_DIRECTION_INCREASING,
+     FALSE,
      {2, 2, 6, 30, 3, 24, 168, 504, 9, 54, 108, 432}},
-    {"prod-2-axis3-inc-exclusive", DML_OPERATOR_CUMULATIVE_PRODUCT, 3, DML_AXIS_DIRECTION_INCREASING, TRUE,
+    {"prod-2-axis3-inc-exclusive",
+     DML_OPERATOR_CUMULATIVE_PRODUCT,
+     3,
+     DML_AXIS_DIRECTION_INCREASING,
+     TRUE,
      {1, 2, 2, 6, 1, 3, 24, 168, 1, 9, 54, 108}},
-    {"prod-3-axis3-dec", DML_OPERATOR_CUMULATIVE_PRODUCT, 3, DML_AXIS_DIRECTION_DECREASING, FALSE,
+    {"prod-3-axis3-dec",
+     DML_OPERATOR_CUMULATIVE_PRODUCT,
+     3,
+     DML_AXIS_DIRECTION_DECREASING,
+     FALSE,
      {30, 15, 15, 5, 504, 168, 21, 3, 432, 48, 8, 4}},
-    {"prod-4-axis2-inc", DML_OPERATOR_CUMULATIVE_PRODUCT, 2, DML_AXIS_DIRECTION_INCREASING, FALSE,
+    {"prod-4-axis2-inc",
+     DML_OPERATOR_CUMULATIVE_PRODUCT,
+     2,
+     DML_AXIS_DIRECTION_INCREASING,
+     FALSE,
      {2, 1, 3, 5, 6, 8, 21, 15, 54, 48, 42, 60}},
 };
 
@@ -108,7 +140,7 @@ static void run_scan_case(const void *ctx) {
     const scan_example *e = c->example;
     UINT sizes[4] = {1, 1, 3, 4};
     uint64_t in_buf[16], out_buf[16]; /* 8-byte aligned, room for 12 FLOAT64 */
-    fx_tensor tensor; /* input and output */
+    fx_tensor tensor;                 /* input and output */
     fx_op op;
     dmlref_options options;
     char message[256];
@@ -224,8 +256,8 @@ static void run_tie_case(const void *ctx) {
     dmlref_status s;
     memset(in_buf, 0, sizeof in_buf);
     for (i = 0; i < 5; i++) put(in_buf, c->type, i, c->want_max ? max_input[i] : min_input[i]);
-    s = run_arg(c->want_max ? DML_OPERATOR_ARGMAX : DML_OPERATOR_ARGMIN, c->want_max, c->direction, c->type, 1,
-                sizes, in_buf, DML_TENSOR_DATA_TYPE_UINT32, out_sizes, out_buf, 1, axes, message, sizeof message);
+    s = run_arg(c->want_max ? DML_OPERATOR_ARGMAX : DML_OPERATOR_ARGMIN, c->want_max, c->direction, c->type, 1, sizes,
+                in_buf, DML_TENSOR_DATA_TYPE_UINT32, out_sizes, out_buf, 1, axes, message, sizeof message);
     if (!TR_CHECKF(s == DMLREF_OK, "%s: %s", dmlref_status_name(s), message)) return;
     check_elements("tie", out_buf, DML_TENSOR_DATA_TYPE_UINT32, &c->expected, 1);
 }
@@ -255,7 +287,10 @@ void register_example_tests(void) {
                 c->in_place = k == 1;
                 c->float_order = k == 2 ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL;
                 snprintf(name, sizeof name, "examples/%s/%s%s", scan_examples[e].name,
-                         dmlref_data_type_name(all_types[t]), k == 1 ? "/in-place" : k == 2 ? "/blocked" : "");
+                         dmlref_data_type_name(all_types[t]),
+                         k == 1   ? "/in-place"
+                         : k == 2 ? "/blocked"
+                                  : "");
                 tr_add(name, run_scan_case, c);
             }
         }

@@ -235,13 +235,13 @@ static uint64_t product_value(const float_format *f, uint64_t *rng) {
     uint64_t half = UINT64_C(1) << (f->mant - 1), mantissa = r >> 8;
     unsigned pick = (unsigned)(r % 40);
     if (pick < 34) {
-        if ((r >> 5) & 1) return make_bits(f, 0, bias - 1, mantissa | half);    /* [0.75, 1) */
-        return make_bits(f, 0, bias, mantissa & (half - 1));                      /* [1, 1.5) */
+        if ((r >> 5) & 1) return make_bits(f, 0, bias - 1, mantissa | half); /* [0.75, 1) */
+        return make_bits(f, 0, bias, mantissa & (half - 1));                 /* [1, 1.5) */
     }
     if (pick == 34 || pick == 35) return make_bits(f, 0, 1 + (r >> 4) % 4, mantissa); /* tiny normal */
-    if (pick == 36) return make_bits(f, 0, 0, mantissa | 1u);                          /* subnormal */
-    if (pick == 37) return make_bits(f, (r >> 4) & 1, bias, 0);                        /* +-1 */
-    return make_bits(f, 0, bias + 1, 0);                                               /* 2 */
+    if (pick == 36) return make_bits(f, 0, 0, mantissa | 1u);                         /* subnormal */
+    if (pick == 37) return make_bits(f, (r >> 4) & 1, bias, 0);                       /* +-1 */
+    return make_bits(f, 0, bias + 1, 0);                                              /* 2 */
 }
 
 /* Arg-reduction data: subnormals of both signs and signed zeros only. With
@@ -523,8 +523,7 @@ static void run_results_case(const void *ctx) {
     for (k = 0; k < N_OPS; k++) {
         const fp_op *o = &ops[k];
         int arg = o->type == DML_OPERATOR_ARGMIN || o->type == DML_OPERATOR_ARGMAX;
-        const unsigned char *input =
-            arg ? g_arg_in : o->type == DML_OPERATOR_CUMULATIVE_PRODUCT ? g_prod_in : g_sum_in;
+        const unsigned char *input = arg ? g_arg_in : o->type == DML_OPERATOR_CUMULATIVE_PRODUCT ? g_prod_in : g_sum_in;
         size_t out_bytes = arg ? (o->axis ? ROWS : COLS) * 4u : COUNT * f->size;
         op_descs d;
         dmlref_status s;
@@ -575,10 +574,10 @@ static void run_results_case(const void *ctx) {
 
 typedef struct caller_env {
     const char *name;
-    int round;          /* FE_* rounding mode, or -1 when the platform lacks it */
-    int flush;          /* FTZ/DAZ (FZ) on */
-    int flags;          /* FE_* exception flags the caller raised before the call */
-    unsigned unmask;    /* x86-64: MXCSR mask bits to clear (traps enabled) */
+    int round;       /* FE_* rounding mode, or -1 when the platform lacks it */
+    int flush;       /* FTZ/DAZ (FZ) on */
+    int flags;       /* FE_* exception flags the caller raised before the call */
+    unsigned unmask; /* x86-64: MXCSR mask bits to clear (traps enabled) */
 } caller_env;
 
 #ifndef FE_UPWARD
@@ -680,35 +679,70 @@ typedef struct restore_call {
 } restore_call;
 
 static const restore_call restore_calls[] = {
-    {"FLOAT32 sum: inexact, inf - inf, subnormal", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32,
+    {"FLOAT32 sum: inexact, inf - inf, subnormal",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     DML_TENSOR_DATA_TYPE_FLOAT32,
      DMLREF_FLOAT_ORDER_SEQUENTIAL,
-     {0x3F800001u, 0x33800000u, 0x00000003u, 0x80800000u, 0x7F800000u, 0xFF800000u, 0x3F8CCCCDu, 0x00400000u}, 1},
-    {"FLOAT32 BLOCKED sum", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32,
+     {0x3F800001u, 0x33800000u, 0x00000003u, 0x80800000u, 0x7F800000u, 0xFF800000u, 0x3F8CCCCDu, 0x00400000u},
+     1},
+    {"FLOAT32 BLOCKED sum",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     DML_TENSOR_DATA_TYPE_FLOAT32,
      DMLREF_FLOAT_ORDER_BLOCKED,
-     {0x3F800001u, 0x33800000u, 0x00000003u, 0x80800000u, 0x7F7FFFFFu, 0x7F7FFFFFu, 0x3F8CCCCDu, 0x00400000u}, 1},
-    {"FLOAT32 product: overflow, underflow, 0 x inf", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT32,
+     {0x3F800001u, 0x33800000u, 0x00000003u, 0x80800000u, 0x7F7FFFFFu, 0x7F7FFFFFu, 0x3F8CCCCDu, 0x00400000u},
+     1},
+    {"FLOAT32 product: overflow, underflow, 0 x inf",
+     DML_OPERATOR_CUMULATIVE_PRODUCT,
+     DML_TENSOR_DATA_TYPE_FLOAT32,
      DMLREF_FLOAT_ORDER_SEQUENTIAL,
-     {0x00800001u, 0x3F000001u, 0x3E000000u, 0x00000000u, 0x7F800000u, 0x7F7FFFFFu, 0x7F7FFFFFu, 0x3F8CCCCDu}, 1},
-    {"FLOAT64 sum", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, DMLREF_FLOAT_ORDER_SEQUENTIAL,
+     {0x00800001u, 0x3F000001u, 0x3E000000u, 0x00000000u, 0x7F800000u, 0x7F7FFFFFu, 0x7F7FFFFFu, 0x3F8CCCCDu},
+     1},
+    {"FLOAT64 sum",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     DML_TENSOR_DATA_TYPE_FLOAT64,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL,
      {UINT64_C(0x3FF0000000000001), UINT64_C(0x3CA0000000000000), UINT64_C(0x0000000000000003),
       UINT64_C(0x7FEFFFFFFFFFFFFF), UINT64_C(0x7FEFFFFFFFFFFFFF), UINT64_C(0xFFF0000000000000),
       UINT64_C(0x3FF199999999999A), UINT64_C(0x0008000000000000)},
      1},
-    {"FLOAT64 product", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT64, DMLREF_FLOAT_ORDER_SEQUENTIAL,
+    {"FLOAT64 product",
+     DML_OPERATOR_CUMULATIVE_PRODUCT,
+     DML_TENSOR_DATA_TYPE_FLOAT64,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL,
      {UINT64_C(0x0010000000000001), UINT64_C(0x3FE0000000000001), UINT64_C(0x3FC0000000000000),
       UINT64_C(0x7FEFFFFFFFFFFFFF), UINT64_C(0x7FEFFFFFFFFFFFFF), UINT64_C(0x7FEFFFFFFFFFFFFF), 0,
       UINT64_C(0x7FF0000000000000)},
      1},
-    {"FLOAT16 product: overflow, 0 x inf", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT16,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, {0x3C01u, 0x0001u, 0x7BFFu, 0x7BFFu, 0x0000u, 0x7C00u, 0x3E66u, 0x0200u}, 1},
-    {"FLOAT16 BLOCKED sum", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16,
-     DMLREF_FLOAT_ORDER_BLOCKED, {0x3C01u, 0x0001u, 0x7BFFu, 0x7BFFu, 0xFC00u, 0x7C00u, 0x3E66u, 0x0200u}, 1},
-    {"FLOAT32 ARGMAX with NaN", DML_OPERATOR_ARGMAX, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_SEQUENTIAL,
-     {0x00000001u, 0x7FA00000u, 0x80000001u, 0x7FC00000u, 0x00800000u, 0xFF800000u, 0x3F800000u, 0x00000000u}, 1},
-    {"FLOAT64 ARGMIN with NaN", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT64, DMLREF_FLOAT_ORDER_SEQUENTIAL,
-     {1, UINT64_C(0x7FF4000000000000), UINT64_C(0x8000000000000001), 0, 2, 3, 4, 5}, 1},
-    {"validation error (output type)", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, {0}, 0},
+    {"FLOAT16 product: overflow, 0 x inf",
+     DML_OPERATOR_CUMULATIVE_PRODUCT,
+     DML_TENSOR_DATA_TYPE_FLOAT16,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL,
+     {0x3C01u, 0x0001u, 0x7BFFu, 0x7BFFu, 0x0000u, 0x7C00u, 0x3E66u, 0x0200u},
+     1},
+    {"FLOAT16 BLOCKED sum",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     DML_TENSOR_DATA_TYPE_FLOAT16,
+     DMLREF_FLOAT_ORDER_BLOCKED,
+     {0x3C01u, 0x0001u, 0x7BFFu, 0x7BFFu, 0xFC00u, 0x7C00u, 0x3E66u, 0x0200u},
+     1},
+    {"FLOAT32 ARGMAX with NaN",
+     DML_OPERATOR_ARGMAX,
+     DML_TENSOR_DATA_TYPE_FLOAT32,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL,
+     {0x00000001u, 0x7FA00000u, 0x80000001u, 0x7FC00000u, 0x00800000u, 0xFF800000u, 0x3F800000u, 0x00000000u},
+     1},
+    {"FLOAT64 ARGMIN with NaN",
+     DML_OPERATOR_ARGMIN,
+     DML_TENSOR_DATA_TYPE_FLOAT64,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL,
+     {1, UINT64_C(0x7FF4000000000000), UINT64_C(0x8000000000000001), 0, 2, 3, 4, 5},
+     1},
+    {"validation error (output type)",
+     DML_OPERATOR_CUMULATIVE_SUMMATION,
+     DML_TENSOR_DATA_TYPE_FLOAT32,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL,
+     {0},
+     0},
 };
 #define N_RESTORE_CALLS (sizeof restore_calls / sizeof restore_calls[0])
 
@@ -758,8 +792,7 @@ static void run_restore_case(const void *ctx) {
             d.sizes[1] = d.out_sizes[1] = 8;
             if (rc->type == DML_OPERATOR_ARGMIN || rc->type == DML_OPERATOR_ARGMAX) d.out_sizes[1] = 1;
             d.in_buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(rc->data_type, 2, d.sizes, NULL);
-            d.out_buf.TotalTensorSizeInBytes =
-                dmlref_calc_buffer_tensor_size(d.out_buf.DataType, 2, d.out_sizes, NULL);
+            d.out_buf.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(d.out_buf.DataType, 2, d.out_sizes, NULL);
             if (!rc->expect_ok) d.out_buf.DataType = DML_TENSOR_DATA_TYPE_FLOAT64; /* type mismatch */
             for (isa = 0; isa < DMLREF_ISA_COUNT; isa++) {
                 observed want, got, want_v, got_v;

@@ -148,9 +148,7 @@ static uint64_t gold_next(gold_rng *r) {
 }
 
 /* Uniform in [0, n), n >= 1 (multiply-shift on the top 32 bits). */
-static uint32_t gold_below(gold_rng *r, uint32_t n) {
-    return (uint32_t)(((gold_next(r) >> 32) * (uint64_t)n) >> 32);
-}
+static uint32_t gold_below(gold_rng *r, uint32_t n) { return (uint32_t)(((gold_next(r) >> 32) * (uint64_t)n) >> 32); }
 
 static gold_rng gold_seeded(uint64_t a, uint64_t b) {
     gold_rng r;
@@ -162,8 +160,8 @@ static gold_rng gold_seeded(uint64_t a, uint64_t b) {
 /* ---- corpus description ---------------------------------------------------------- */
 
 enum { G_CUMSUM, G_CUMPROD, G_ARGMIN, G_ARGMAX, G_REDUCE_ARGMIN, G_REDUCE_ARGMAX, G_OP_COUNT };
-static const char *const gold_op_names[G_OP_COUNT] = {"cumsum", "cumprod", "argmin", "argmax", "reduce-argmin",
-                                                      "reduce-argmax"};
+static const char *const gold_op_names[G_OP_COUNT] = {"cumsum", "cumprod",       "argmin",
+                                                      "argmax", "reduce-argmin", "reduce-argmax"};
 #define GOLD_IS_SCAN(op) ((op) <= G_CUMPROD)
 
 /* Layouts. BCAST is for inputs only, INPLACE for scan outputs only. */
@@ -186,14 +184,14 @@ enum {
     V_INFS,      /* +-inf, +-largest finite, a few ties */
     /* extension 2 only (corpus version 1 and extension 1 never draw them) */
     V_NEGZERO_LEAD, /* scans: each line starts (in its direction) with a run of -0; then -0, +0, small integers */
-    V_SOMENAN,   /* 25% NaN (any payload, quiet or signalling), the rest as V_TIES */
-    V_WIDE,      /* floats: random sign/mantissa, exponent within 2^+-10 (FLOAT16), 2^+-30, 2^+-60: sums
-                    round in every accumulation type, so the association order shows; integers: all bits */
+    V_SOMENAN,      /* 25% NaN (any payload, quiet or signalling), the rest as V_TIES */
+    V_WIDE,         /* floats: random sign/mantissa, exponent within 2^+-10 (FLOAT16), 2^+-30, 2^+-60: sums
+                       round in every accumulation type, so the association order shows; integers: all bits */
     V_COUNT
 };
-static const char *const gold_value_names[V_COUNT] = {"small", "random", "special", "near1", "ties",   "nanheavy",
-                                                      "bits",  "zeros",  "huge",    "subnormal", "allnan", "infs",
-                                                      "negzero-lead", "somenan", "wide"};
+static const char *const gold_value_names[V_COUNT] = {"small",    "random", "special",      "near1",   "ties",
+                                                      "nanheavy", "bits",   "zeros",        "huge",    "subnormal",
+                                                      "allnan",   "infs",   "negzero-lead", "somenan", "wide"};
 
 static const DML_TENSOR_DATA_TYPE gold_types[11] = {
     DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT64,
@@ -249,30 +247,30 @@ typedef struct gold_case {
     DML_TENSOR_DATA_TYPE type, index_type;
     UINT rank;
     UINT sizes[8];
-    UINT axis;                  /* scans */
-    UINT axis_count, axes[8];   /* arg-reductions, in the order the descriptor lists them */
-    int direction, exclusive;   /* DML_AXIS_DIRECTION, BOOL */
+    UINT axis;                /* scans */
+    UINT axis_count, axes[8]; /* arg-reductions, in the order the descriptor lists them */
+    int direction, exclusive; /* DML_AXIS_DIRECTION, BOOL */
     int float_order, nan_policy;
     int in_layout, out_layout;
     UINT in_strides[8], out_strides[8]; /* used unless the layout is L_PACKED */
-    int values;                 /* V_* */
-    int offset;                 /* buffers start one element past an aligned address */
-    uint64_t seed;              /* of the input values */
-    int bound;                  /* extension 1: the digest is of dmlref_error_bound's FLOAT64 BoundTensor */
+    int values;                         /* V_* */
+    int offset;                         /* buffers start one element past an aligned address */
+    uint64_t seed;                      /* of the input values */
+    int bound;                          /* extension 1: the digest is of dmlref_error_bound's FLOAT64 BoundTensor */
     /* extension 2 (0 in corpus version 1 and extension 1, which pass these options as 0) */
-    int ext2;                   /* the case is extension 2's: its description names the options below */
-    int part;                   /* extension 2: GP_EXT2_*, the check group */
-    int accumulation, identity_seed;          /* options.accumulation, options.identity_seed */
-    int tree_algorithm, tree_carry;           /* options.tree, when float_order is TREE */
+    int ext2;                        /* the case is extension 2's: its description names the options below */
+    int part;                        /* extension 2: GP_EXT2_*, the check group */
+    int accumulation, identity_seed; /* options.accumulation, options.identity_seed */
+    int tree_algorithm, tree_carry;  /* options.tree, when float_order is TREE */
     UINT tree_block;
-    UINT zero_run;              /* V_NEGZERO_LEAD: length of each line's leading run of -0 */
+    UINT zero_run; /* V_NEGZERO_LEAD: length of each line's leading run of -0 */
     char desc[GOLD_DESC_MAX];
 } gold_case;
 
 static gold_case gold_cases[GOLD_MAX_CASES];
 static unsigned gold_count;
-static unsigned gold_v1_count;   /* cases of corpus version 1 proper (1025); extension 1 follows */
-static unsigned gold_ext1_end;   /* one past extension 1's last case (1344); extension 2 follows */
+static unsigned gold_v1_count; /* cases of corpus version 1 proper (1025); extension 1 follows */
+static unsigned gold_ext1_end; /* one past extension 1's last case (1344); extension 2 follows */
 
 /* ---- corpus generator (version 1: frozen) --------------------------------------- */
 
@@ -365,17 +363,20 @@ static void gold_finish(gold_case *c, gold_rng *r) {
         }
         if (c->ext2) {
             used = strlen(c->desc);
-            snprintf(c->desc + used, sizeof c->desc - used, " acc=%s seed=%d",
-                     gold_accumulation_names[c->accumulation], c->identity_seed);
+            snprintf(c->desc + used, sizeof c->desc - used, " acc=%s seed=%d", gold_accumulation_names[c->accumulation],
+                     c->identity_seed);
         }
     } else {
         snprintf(c->desc + used, sizeof c->desc - used, " axes=");
         gold_append_uints(c->desc, sizeof c->desc, ",", c->axis_count, c->axes);
         used = strlen(c->desc);
         snprintf(c->desc + used, sizeof c->desc - used, "%s nan=%s",
-                 c->op >= G_REDUCE_ARGMIN ? "" : c->direction ? " dec" : " inc",
-                 c->nan_policy == DMLREF_NAN_IGNORE ? "ignore" : c->nan_policy == DMLREF_NAN_COMPARE ? "compare"
-                                                                                                    : "prop");
+                 c->op >= G_REDUCE_ARGMIN ? ""
+                 : c->direction           ? " dec"
+                                          : " inc",
+                 c->nan_policy == DMLREF_NAN_IGNORE    ? "ignore"
+                 : c->nan_policy == DMLREF_NAN_COMPARE ? "compare"
+                                                       : "prop");
     }
     used = strlen(c->desc);
     snprintf(c->desc + used, sizeof c->desc - used, " in=%s out=%s v=%s", gold_layout_names[c->in_layout],
@@ -525,7 +526,7 @@ static void gold_generate_ext1(void) {
        infinities of both signs, -0, subnormals, values near overflow (sums overflow and
        come back into range: the exact sum does not overflow where a running tally does). */
     for (i = 0; i < 3; i++) {
-        static const int classes[9] = {V_SPECIAL, V_ZEROS, V_HUGE,   V_SUBNORMAL, V_INFS,
+        static const int classes[9] = {V_SPECIAL, V_ZEROS,    V_HUGE,     V_SUBNORMAL, V_INFS,
                                        V_ALLNAN,  V_NANHEAVY, V_FULLBITS, V_TIES};
         static const UINT s[2] = {6, 41};
         for (k = 0; k < 9; k++) {
@@ -628,9 +629,10 @@ static void gold_generate_ext1(void) {
             for (v = 0; v < 3; v++) {
                 /* v 0: a sum in SEQUENTIAL or BLOCKED, 1: a sum in EXACT or ANY, 2: a product in SEQUENTIAL or ANY */
                 int op = v == 2 ? G_CUMPROD : G_CUMSUM;
-                int order = v == 0   ? sum_orders[k & 1u]
-                            : v == 1 ? sum_orders[2u + (k & 1u)]
-                                     : (k & 1u) ? DMLREF_FLOAT_ORDER_ANY : DMLREF_FLOAT_ORDER_SEQUENTIAL;
+                int order = v == 0     ? sum_orders[k & 1u]
+                            : v == 1   ? sum_orders[2u + (k & 1u)]
+                            : (k & 1u) ? DMLREF_FLOAT_ORDER_ANY
+                                       : DMLREF_FLOAT_ORDER_SEQUENTIAL;
                 c = gold_new_ext(&r, op, gold_types[float_types[i]], 1, order);
                 gold_set_shape(c, 2, s);
                 c->axis = (k + v) & 1u;
@@ -730,8 +732,8 @@ enum {
 static const UINT gold_tree_blocks[9] = {2, 4, 16, 32, 64, 256, 1024, 2048, 65536};
 /* Two line lengths per block. Neither they nor one less (the values an exclusive scan computes) are
    multiples of the block, but for block 2: the last block is partial. */
-static const UINT gold_tree_lengths[9][2] = {{7, 13},     {23, 6},      {69, 41},     {113, 75},    {191, 101},
-                                             {612, 300},  {1579, 3001}, {2055, 5000}, {68537, 70001}};
+static const UINT gold_tree_lengths[9][2] = {{7, 13},    {23, 6},      {69, 41},     {113, 75},     {191, 101},
+                                             {612, 300}, {1579, 3001}, {2055, 5000}, {68537, 70001}};
 /* {type index, accumulation} whose every rounding can show in the output: a float32 tally of FLOAT16
    values and a float64 tally of FLOAT32 values are rounded again to the output type, which hides the
    association order but in rare outputs (those pairs get cases of their own: K1, L3, M2). */
@@ -741,8 +743,7 @@ static const unsigned gold_order_visible[6][2] = {{1, DMLREF_ACCUMULATION_DEFAUL
 static const int gold_ext2_in_layouts[4] = {L_PACKED, L_EXPLICIT, L_PADDED, L_PERM};
 static const int gold_ext2_out_layouts[5] = {L_PACKED, L_PADDED, L_INPLACE, L_PERM, L_EXPLICIT};
 
-static gold_case *gold_new_ext2(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type, int part, int bound,
-                                int float_order) {
+static gold_case *gold_new_ext2(gold_rng *r, int op, DML_TENSOR_DATA_TYPE type, int part, int bound, int float_order) {
     gold_case *c = gold_new_seeded(r, op, type, GOLD_EXT2_SEED);
     c->ext2 = 1;
     c->part = part;
@@ -769,10 +770,30 @@ static void gold_set_tree(gold_case *c, unsigned algorithm, UINT block, unsigned
 static void gold_set_line(gold_case *c, UINT length, unsigned form) {
     UINT s[3];
     switch (form) {
-    case 0: s[0] = length; gold_set_shape(c, 1, s); c->axis = 0; break;
-    case 1: s[0] = 2; s[1] = length; gold_set_shape(c, 2, s); c->axis = 1; break;
-    case 2: s[0] = length; s[1] = 3; gold_set_shape(c, 2, s); c->axis = 0; break;
-    default: s[0] = 2; s[1] = length; s[2] = 2; gold_set_shape(c, 3, s); c->axis = 1; break;
+    case 0:
+        s[0] = length;
+        gold_set_shape(c, 1, s);
+        c->axis = 0;
+        break;
+    case 1:
+        s[0] = 2;
+        s[1] = length;
+        gold_set_shape(c, 2, s);
+        c->axis = 1;
+        break;
+    case 2:
+        s[0] = length;
+        s[1] = 3;
+        gold_set_shape(c, 2, s);
+        c->axis = 0;
+        break;
+    default:
+        s[0] = 2;
+        s[1] = length;
+        s[2] = 2;
+        gold_set_shape(c, 3, s);
+        c->axis = 1;
+        break;
     }
 }
 
@@ -1233,8 +1254,7 @@ static void gold_generate_ext2(void) {
         for (k = 0; k < 3; k++) {
             static const unsigned blk[3] = {1, 5, 7}; /* 4, 256, 2048 (a product's bound is ANY's, whatever the tree) */
             unsigned carry = (a + k) & 1u;
-            c = gold_new_ext2(&r, G_CUMPROD, gold_types[(a + k) % 3u], GP_EXT2_BOUND_TREE, 1,
-                              DMLREF_FLOAT_ORDER_TREE);
+            c = gold_new_ext2(&r, G_CUMPROD, gold_types[(a + k) % 3u], GP_EXT2_BOUND_TREE, 1, DMLREF_FLOAT_ORDER_TREE);
             gold_set_tree(c, a, gold_tree_blocks[blk[k]], carry);
             gold_set_options(c, (a + 2u * k) % 3u, k & 1u);
             gold_set_line(c, gold_tree_lengths[blk[k]][carry], k == 2 ? 0u : (a + k) % 4u);
@@ -1443,8 +1463,12 @@ static void gold_generate(void) {
         for (k = 0; k < 4; k++)
             for (op = 0; op < 6; op++) {
                 /* op 0: cumsum SEQUENTIAL, 1: cumsum BLOCKED, 2: cumprod, 3: argmin, 4: argmax, 5: reduce */
-                int real_op = op == 0 || op == 1 ? G_CUMSUM : op == 2 ? G_CUMPROD : op == 3 ? G_ARGMIN
-                              : op == 4 ? G_ARGMAX : (k & 1u) ? G_REDUCE_ARGMAX : G_REDUCE_ARGMIN;
+                int real_op = op == 0 || op == 1 ? G_CUMSUM
+                              : op == 2          ? G_CUMPROD
+                              : op == 3          ? G_ARGMIN
+                              : op == 4          ? G_ARGMAX
+                              : (k & 1u)         ? G_REDUCE_ARGMAX
+                                                 : G_REDUCE_ARGMIN;
                 static const UINT s[2] = {6, 41};
                 c = gold_new(&r, real_op, ty);
                 gold_set_shape(c, 2, s);
@@ -1720,8 +1744,7 @@ static uint64_t gold_int_bits(gold_rng *r, unsigned bits, int is_signed, int cls
     case V_SOMENAN:
         k = is_signed ? (int64_t)gold_below(r, 5) - 2 : (int64_t)gold_below(r, 4);
         return (uint64_t)k & mask;
-    default: /* V_RANDOM, V_FULLBITS */
-        return gold_next(r) & mask;
+    default: /* V_RANDOM, V_FULLBITS */ return gold_next(r) & mask;
     }
 }
 
@@ -1740,9 +1763,18 @@ static void gold_store(unsigned char *p, unsigned es, uint64_t v) {
     uint16_t u16;
     uint32_t u32;
     switch (es) {
-    case 1: u8 = (uint8_t)v; memcpy(p, &u8, 1); break;
-    case 2: u16 = (uint16_t)v; memcpy(p, &u16, 2); break;
-    case 4: u32 = (uint32_t)v; memcpy(p, &u32, 4); break;
+    case 1:
+        u8 = (uint8_t)v;
+        memcpy(p, &u8, 1);
+        break;
+    case 2:
+        u16 = (uint16_t)v;
+        memcpy(p, &u16, 2);
+        break;
+    case 4:
+        u32 = (uint32_t)v;
+        memcpy(p, &u32, 4);
+        break;
     default: memcpy(p, &v, 8); break;
     }
 }
@@ -1831,8 +1863,9 @@ static int gold_state_init(gold_run_state *s, const gold_case *c) {
     UINT out_sizes[8], d;
     size_t i, gathered;
     gold_rng r = gold_seeded(c->seed, 0x76616C756573u);
-    DML_TENSOR_DATA_TYPE out_type = c->bound ? DML_TENSOR_DATA_TYPE_FLOAT64 : GOLD_IS_SCAN(c->op) ? c->type
-                                                                                             : c->index_type;
+    DML_TENSOR_DATA_TYPE out_type = c->bound              ? DML_TENSOR_DATA_TYPE_FLOAT64
+                                    : GOLD_IS_SCAN(c->op) ? c->type
+                                                          : c->index_type;
     memset(s, 0, sizeof *s);
     s->c = c;
     for (d = 0; d < c->rank; d++) out_sizes[d] = c->sizes[d];
@@ -1847,8 +1880,8 @@ static int gold_state_init(gold_run_state *s, const gold_case *c) {
     s->in_base = c->offset ? s->in.es : 0u;
     s->out_base = c->out_layout == L_INPLACE ? s->in_base : c->offset ? s->out.es : 0u;
     s->in_alloc = s->in_base + (size_t)s->in.buf.TotalTensorSizeInBytes + GOLD_GUARD;
-    s->out_alloc = c->out_layout == L_INPLACE ? s->in_alloc
-                                              : s->out_base + (size_t)s->out.buf.TotalTensorSizeInBytes + GOLD_GUARD;
+    s->out_alloc =
+        c->out_layout == L_INPLACE ? s->in_alloc : s->out_base + (size_t)s->out.buf.TotalTensorSizeInBytes + GOLD_GUARD;
     gathered = s->out.count * s->out.es;
     s->in0 = (unsigned char *)malloc(s->in_alloc);
     s->in1 = (unsigned char *)malloc(s->in_alloc);
@@ -2004,10 +2037,8 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
     memcpy(s->expect, out_buf, s->out_alloc); /* the bytes before the run */
     inputs[0] = s->in1 + s->in_base;
     outputs[0] = out_buf + s->out_base;
-    if (c->bound)
-        st = dmlref_error_bound(&op, inputs, &s->out.desc, outputs[0], &options);
-    else
-        st = dmlref_execute(&op, inputs, outputs, &options);
+    if (c->bound) st = dmlref_error_bound(&op, inputs, &s->out.desc, outputs[0], &options);
+    else st = dmlref_execute(&op, inputs, outputs, &options);
     if (st != DMLREF_OK) return st;
 
     n = gold_gather(out_buf + s->out_base, &s->out, s->gathered);
@@ -2077,18 +2108,18 @@ static struct {
     int loaded, found;
     char path[1024];
     const char *how;
-    int version;            /* -1: no header line */
-    long cases;             /* -1: no header line */
+    int version; /* -1: no header line */
+    long cases;  /* -1: no header line */
     int have_fingerprint;
     uint64_t fingerprint;
-    long ext_cases;         /* "# extension-1-cases:", -1: no such line */
+    long ext_cases; /* "# extension-1-cases:", -1: no such line */
     int have_ext_fingerprint;
     uint64_t ext_fingerprint;
-    long ext2_cases;        /* "# extension-2-cases:", -1: no such line */
+    long ext2_cases; /* "# extension-2-cases:", -1: no such line */
     int have_ext2_fingerprint;
     uint64_t ext2_fingerprint;
-    unsigned entries;       /* case lines read */
-    unsigned bad_lines;     /* unparseable, out of range or repeated */
+    unsigned entries;   /* case lines read */
+    unsigned bad_lines; /* unparseable, out of range or repeated */
     char first_bad[200];
     gold_entry e[GOLD_MAX_CASES];
 } gold_file;
@@ -2171,8 +2202,8 @@ static void gold_load_file(void) {
             while (len == sizeof line - 1 && line[len - 1] != '\n' && fgets(line, sizeof line, f)) len = strlen(line);
             continue;
         }
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' ||
-                           line[len - 1] == '\t'))
+        while (len > 0 &&
+               (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
             line[--len] = 0;
         if (len == 0) continue;
         if (line[0] == '#') {
@@ -2302,8 +2333,8 @@ static void gold_check_group(const void *ctx) {
                 continue;
             }
             if (integrity[0]) {
-                printf("  golden: case %04u [%s] isa %s: %s\n", id, c->desc,
-                       dmlref_isa_name((dmlref_isa)gold_isas[k]), integrity);
+                printf("  golden: case %04u [%s] isa %s: %s\n", id, c->desc, dmlref_isa_name((dmlref_isa)gold_isas[k]),
+                       integrity);
                 broken++;
             }
             if (digests[k] != e->digest) any_off = 1;
@@ -2431,8 +2462,8 @@ static void gold_write(const void *ctx) {
         else if (id < gold_ext1_end) ext_fp = gold_fingerprint_case(&s, ext_fp);
         else ext2_fp = gold_fingerprint_case(&s, ext2_fp);
         for (k = 0; k < gold_isa_count; k++) {
-            dmlref_status st = gold_run_isa(&s, gold_isas[k], &d[k], message, sizeof message, integrity,
-                                            sizeof integrity);
+            dmlref_status st =
+                gold_run_isa(&s, gold_isas[k], &d[k], message, sizeof message, integrity, sizeof integrity);
             if (st != DMLREF_OK)
                 printf("  golden/write: case %04u [%s] isa %s: %s: %s\n", id, c->desc,
                        dmlref_isa_name((dmlref_isa)gold_isas[k]), dmlref_status_name(st), message);
@@ -2443,8 +2474,7 @@ static void gold_write(const void *ctx) {
                 printf("  golden/write: case %04u [%s]: isa %s gives %016llx, %s %016llx\n", id, c->desc,
                        dmlref_isa_name((dmlref_isa)gold_isas[k]), (unsigned long long)d[k],
                        dmlref_isa_name((dmlref_isa)gold_isas[0]), (unsigned long long)d[0]);
-            else
-                continue;
+            else continue;
             failures++;
         }
         digests[id] = d[0];
@@ -2462,19 +2492,21 @@ static void gold_write(const void *ctx) {
         GOLD_FAIL("cannot create %s (does the directory exist?)", tmp_path);
         return;
     }
-    fprintf(f, "# dml_ref golden digests, corpus version %d (tests/test_golden.c). Do not edit by hand:\n"
-               "# regenerate with `make golden` after an intended change of results, and commit.\n"
-               "# Each line: case number, description, XXH3_64bits of the output's elements gathered in\n"
-               "# row-major order of the output index space, each element little-endian.\n"
-               "# Every ISA path (and AUTO) must give these digests.\n",
+    fprintf(f,
+            "# dml_ref golden digests, corpus version %d (tests/test_golden.c). Do not edit by hand:\n"
+            "# regenerate with `make golden` after an intended change of results, and commit.\n"
+            "# Each line: case number, description, XXH3_64bits of the output's elements gathered in\n"
+            "# row-major order of the output index space, each element little-endian.\n"
+            "# Every ISA path (and AUTO) must give these digests.\n",
             GOLD_CORPUS_VERSION);
-    fprintf(f, "# corpus-version: %d\n# cases: %u\n# input-fingerprint: %016llx\n", GOLD_CORPUS_VERSION,
-            gold_v1_count, (unsigned long long)fp);
+    fprintf(f, "# corpus-version: %d\n# cases: %u\n# input-fingerprint: %016llx\n", GOLD_CORPUS_VERSION, gold_v1_count,
+            (unsigned long long)fp);
     for (id = 0; id < gold_count; id++) {
         if (id == gold_v1_count)
-            fprintf(f, "# Extension 1, appended (cases %u and up): FLOAT_ORDER_EXACT sums, and dmlref_error_bound\n"
-                       "# (\"bound ...\" lines: the digest of the FLOAT64 BoundTensor, laid out as out=).\n"
-                       "# extension-1-cases: %u\n# extension-1-fingerprint: %016llx\n",
+            fprintf(f,
+                    "# Extension 1, appended (cases %u and up): FLOAT_ORDER_EXACT sums, and dmlref_error_bound\n"
+                    "# (\"bound ...\" lines: the digest of the FLOAT64 BoundTensor, laid out as out=).\n"
+                    "# extension-1-cases: %u\n# extension-1-fingerprint: %016llx\n",
                     gold_v1_count, gold_ext1_end - gold_v1_count, (unsigned long long)ext_fp);
         if (id == gold_ext1_end)
             fprintf(f,

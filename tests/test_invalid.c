@@ -43,8 +43,8 @@ enum { K_CUMSUM, K_CUMPROD, K_ARGMIN, K_ARGMAX, K_REDUCE_ARGMIN, K_REDUCE_ARGMAX
 #define M_ARGS (M_ARGOPS | M_REDUCE)
 #define M_ALL (M_SCANS | M_ARGS)
 
-static const char *const kind_tag[K_COUNT] = {"cumsum", "cumprod", "argmin", "argmax", "reduce-argmin",
-                                              "reduce-argmax"};
+static const char *const kind_tag[K_COUNT] = {"cumsum", "cumprod",       "argmin",
+                                              "argmax", "reduce-argmin", "reduce-argmax"};
 
 static int is_scan(int kind) { return kind == K_CUMSUM || kind == K_CUMPROD; }
 
@@ -133,12 +133,12 @@ typedef struct fixture {
     /* edits not applied until finalize() */
     int auto_total[3];
     unsigned nulls;
-    long shift[3];           /* bytes added to each base address */
-    int out_in_input;        /* the output lives in the input block... */
-    long out_rel;            /* ...this many bytes after the input's base */
-    int bound_in_input;      /* the bound buffer lives in the input block... */
-    long bound_rel;          /* ...this many bytes after the input's base */
-    char message[256];       /* must stay last: the descriptor snapshot stops here */
+    long shift[3];      /* bytes added to each base address */
+    int out_in_input;   /* the output lives in the input block... */
+    long out_rel;       /* ...this many bytes after the input's base */
+    int bound_in_input; /* the bound buffer lives in the input block... */
+    long bound_rel;     /* ...this many bytes after the input's base */
+    char message[256];  /* must stay last: the descriptor snapshot stops here */
 } fixture;
 
 static void set_tensors(fixture *f, const DML_TENSOR_DESC *in, const DML_TENSOR_DESC *out) {
@@ -222,11 +222,26 @@ static void setup(fixture *f, int kind) {
     f->buf[TB].DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
     f->reduce.Function = kind == K_REDUCE_ARGMAX ? DML_REDUCE_FUNCTION_ARGMAX : DML_REDUCE_FUNCTION_ARGMIN;
     switch (kind) {
-    case K_CUMSUM: f->op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION; f->op.Desc = &f->cumsum; break;
-    case K_CUMPROD: f->op.Type = DML_OPERATOR_CUMULATIVE_PRODUCT; f->op.Desc = &f->cumprod; break;
-    case K_ARGMIN: f->op.Type = DML_OPERATOR_ARGMIN; f->op.Desc = &f->argmin; break;
-    case K_ARGMAX: f->op.Type = DML_OPERATOR_ARGMAX; f->op.Desc = &f->argmax; break;
-    default: f->op.Type = DML_OPERATOR_REDUCE; f->op.Desc = &f->reduce; break;
+    case K_CUMSUM:
+        f->op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION;
+        f->op.Desc = &f->cumsum;
+        break;
+    case K_CUMPROD:
+        f->op.Type = DML_OPERATOR_CUMULATIVE_PRODUCT;
+        f->op.Desc = &f->cumprod;
+        break;
+    case K_ARGMIN:
+        f->op.Type = DML_OPERATOR_ARGMIN;
+        f->op.Desc = &f->argmin;
+        break;
+    case K_ARGMAX:
+        f->op.Type = DML_OPERATOR_ARGMAX;
+        f->op.Desc = &f->argmax;
+        break;
+    default:
+        f->op.Type = DML_OPERATOR_REDUCE;
+        f->op.Desc = &f->reduce;
+        break;
     }
     f->options.error_message = f->message;
     f->options.error_message_capacity = sizeof f->message;
@@ -255,8 +270,8 @@ static void finalize(fixture *f) {
         }
     f->op_arg = &f->op;
     f->in_ptr[0] = block(0) + GUARD + f->shift[TI];
-    f->out_ptr[0] = f->out_in_input ? (void *)(block(0) + (long)GUARD + f->out_rel)
-                                    : (void *)(block(1) + GUARD + f->shift[TO]);
+    f->out_ptr[0] =
+        f->out_in_input ? (void *)(block(0) + (long)GUARD + f->out_rel) : (void *)(block(1) + GUARD + f->shift[TO]);
     f->inputs = f->in_ptr;
     f->outputs = f->out_ptr;
     f->bound_tensor_arg = &f->tensor[TB];
@@ -285,35 +300,35 @@ static void finalize(fixture *f) {
 
 enum {
     E_END,
-    E_TENSOR_TYPE, /* v: DML_TENSOR_DESC.Type */
-    E_DATA_TYPE,   /* v */
-    E_FLAGS,       /* v */
-    E_DIMS,        /* v: DimensionCount alone */
-    E_SIZE,        /* i: dimension, v: size */
-    E_SIZES,       /* i: DimensionCount, v: every size */
-    E_STRIDE,      /* i: dimension, v: stride (the others become explicit packed strides) */
-    E_STRIDES,     /* v: every stride */
-    E_TOTAL,       /* v: TotalTensorSizeInBytes */
-    E_SHORT_BY,    /* v: TotalTensorSizeInBytes = what the tensor needs - v */
-    E_ALIGN,       /* v: GuaranteedBaseOffsetAlignment */
-    E_RANK,        /* v: both tensors reshaped to this rank */
-    E_AXIS,        /* v */
-    E_DIRECTION,   /* v */
-    E_EXCLUSIVE,   /* v */
-    E_AXIS_COUNT,  /* v */
-    E_AXES,        /* i: index, v: axis */
-    E_FUNCTION,    /* v */
-    E_OP_TYPE,     /* v */
-    E_LEVEL,       /* v: options.feature_level */
-    E_FLOAT_ORDER, /* i */
-    E_NAN_POLICY,  /* i */
-    E_ISA,         /* i */
-    E_NULL,        /* v: NP_* bits */
-    E_SHIFT,       /* i: bytes added to the base address (execute) */
-    E_OUT_IN_INPUT, /* i: the output's base is the input's + i bytes (execute) */
-    E_ACCUMULATION, /* i: options.accumulation */
-    E_SEED,         /* i: options.identity_seed */
-    E_TREE,         /* i: algorithm, v: block | carry << 32; options.tree points at the fixture's tree */
+    E_TENSOR_TYPE,   /* v: DML_TENSOR_DESC.Type */
+    E_DATA_TYPE,     /* v */
+    E_FLAGS,         /* v */
+    E_DIMS,          /* v: DimensionCount alone */
+    E_SIZE,          /* i: dimension, v: size */
+    E_SIZES,         /* i: DimensionCount, v: every size */
+    E_STRIDE,        /* i: dimension, v: stride (the others become explicit packed strides) */
+    E_STRIDES,       /* v: every stride */
+    E_TOTAL,         /* v: TotalTensorSizeInBytes */
+    E_SHORT_BY,      /* v: TotalTensorSizeInBytes = what the tensor needs - v */
+    E_ALIGN,         /* v: GuaranteedBaseOffsetAlignment */
+    E_RANK,          /* v: both tensors reshaped to this rank */
+    E_AXIS,          /* v */
+    E_DIRECTION,     /* v */
+    E_EXCLUSIVE,     /* v */
+    E_AXIS_COUNT,    /* v */
+    E_AXES,          /* i: index, v: axis */
+    E_FUNCTION,      /* v */
+    E_OP_TYPE,       /* v */
+    E_LEVEL,         /* v: options.feature_level */
+    E_FLOAT_ORDER,   /* i */
+    E_NAN_POLICY,    /* i */
+    E_ISA,           /* i */
+    E_NULL,          /* v: NP_* bits */
+    E_SHIFT,         /* i: bytes added to the base address (execute) */
+    E_OUT_IN_INPUT,  /* i: the output's base is the input's + i bytes (execute) */
+    E_ACCUMULATION,  /* i: options.accumulation */
+    E_SEED,          /* i: options.identity_seed */
+    E_TREE,          /* i: algorithm, v: block | carry << 32; options.tree points at the fixture's tree */
     E_BOUND_IN_INPUT /* i: the bound buffer's base is the input's + i bytes (dmlref_error_bound) */
 };
 
@@ -346,7 +361,10 @@ static void apply_edits(fixture *f, const edit *edits) {
                 for (d = 0; d < e->i; d++) f->sizes[t][d] = (UINT)e->v;
                 break;
             }
-            case E_STRIDE: make_strides_explicit(f, t); f->strides[t][e->i] = (UINT)e->v; break;
+            case E_STRIDE:
+                make_strides_explicit(f, t);
+                f->strides[t][e->i] = (UINT)e->v;
+                break;
             case E_STRIDES: {
                 int d;
                 for (d = 0; d < 9; d++) f->strides[t][d] = (UINT)e->v;
@@ -384,7 +402,10 @@ static void apply_edits(fixture *f, const edit *edits) {
         case E_NAN_POLICY: f->options.nan_policy = (int32_t)e->i; break;
         case E_ISA: f->options.isa = (int32_t)e->i; break;
         case E_NULL: f->nulls |= (unsigned)e->v; break;
-        case E_OUT_IN_INPUT: f->out_in_input = 1; f->out_rel = e->i; break;
+        case E_OUT_IN_INPUT:
+            f->out_in_input = 1;
+            f->out_rel = e->i;
+            break;
         case E_ACCUMULATION: f->options.accumulation = (int32_t)e->i; break;
         case E_SEED: f->options.identity_seed = (int32_t)e->i; break;
         case E_TREE:
@@ -393,7 +414,10 @@ static void apply_edits(fixture *f, const edit *edits) {
             f->tree.carry = (int32_t)(uint32_t)(e->v >> 32);
             f->options.tree = &f->tree;
             break;
-        case E_BOUND_IN_INPUT: f->bound_in_input = 1; f->bound_rel = e->i; break;
+        case E_BOUND_IN_INPUT:
+            f->bound_in_input = 1;
+            f->bound_rel = e->i;
+            break;
         default: break;
         }
     }
@@ -448,8 +472,7 @@ static void check_message(const fixture *f, const char *label, const char *call,
                   f->message);
         return;
     }
-    if (!TR_CHECKF(len > 0, "%s: %s returned %s with an empty message", label, call, dmlref_status_name(got)))
-        return;
+    if (!TR_CHECKF(len > 0, "%s: %s returned %s with an empty message", label, call, dmlref_status_name(got))) return;
     TR_CHECKF(!strchr(f->message, '\n'), "%s: %s message is not one line: \"%s\"", label, call, f->message);
     if (known_op_name(f, &op)) {
         size_t n = strlen(op);
@@ -563,8 +586,8 @@ static void check_fixture(fixture *f, const char *label, dmlref_status expected,
         memset(mask, 0, sizeof mask);
         mark_elements(f, TO, out_off, mask);
         while (k < BLOCK_TOTAL && (mask[k] || block(ob)[k] == (ob == 0 ? pattern(k) : FILL))) k++;
-        TR_CHECKF(k == BLOCK_TOTAL, "%s: dmlref_execute wrote byte %ld of the %s block, not an output element's",
-                  label, (long)k - (long)out_off, ob ? "output" : "input");
+        TR_CHECKF(k == BLOCK_TOTAL, "%s: dmlref_execute wrote byte %ld of the %s block, not an output element's", label,
+                  (long)k - (long)out_off, ob ? "output" : "input");
         if (!f->out_in_input)
             TR_CHECKF(first_change(0, 0, BLOCK_TOTAL) == (size_t)-1, "%s: dmlref_execute changed its input", label);
     }
@@ -573,57 +596,91 @@ static void check_fixture(fixture *f, const char *label, dmlref_status expected,
 /* ---- the table ----------------------------------------------------------------- */
 
 typedef struct bad_row {
-    const char *name;  /* the case is "invalid/<name>" */
-    unsigned kinds;    /* M_* of the operator kinds it runs for */
+    const char *name; /* the case is "invalid/<name>" */
+    unsigned kinds;   /* M_* of the operator kinds it runs for */
     edit edits[MAX_EDITS];
     dmlref_status expected;
     const char *field; /* '|'-separated parts the message must contain */
     int flags;         /* F_* */
 } bad_row;
 
-#define DTYPE(t, x) {E_DATA_TYPE, t, 0, DML_TENSOR_DATA_TYPE_##x}
-#define DTYPE_N(t, n) {E_DATA_TYPE, t, 0, n}
-#define TTYPE(t, n) {E_TENSOR_TYPE, t, 0, n}
-#define FLAGS(t, n) {E_FLAGS, t, 0, n}
-#define DIMS(t, n) {E_DIMS, t, 0, n}
-#define SIZE(t, d, n) {E_SIZE, t, d, n}
-#define SIZES(t, count, n) {E_SIZES, t, count, n}
-#define STRIDE(t, d, n) {E_STRIDE, t, d, n}
-#define STRIDES(t, n) {E_STRIDES, t, 0, n}
-#define TOTAL(t, n) {E_TOTAL, t, 0, n}
-#define SHORT_BY(t, n) {E_SHORT_BY, t, 0, n}
-#define ALIGN(t, n) {E_ALIGN, t, 0, n}
-#define RANK(n) {E_RANK, 0, 0, n}
-#define AXIS(n) {E_AXIS, 0, 0, n}
-#define DIRECTION(n) {E_DIRECTION, 0, 0, n}
-#define EXCLUSIVE(n) {E_EXCLUSIVE, 0, 0, n}
-#define AXIS_COUNT(n) {E_AXIS_COUNT, 0, 0, n}
-#define AXES(k, n) {E_AXES, 0, k, n}
-#define FUNCTION(n) {E_FUNCTION, 0, 0, n}
-#define OP_TYPE(n) {E_OP_TYPE, 0, 0, n}
-#define LEVEL(x) {E_LEVEL, 0, 0, DML_FEATURE_LEVEL_##x}
-#define LEVEL_N(n) {E_LEVEL, 0, 0, n}
-#define FLOAT_ORDER(n) {E_FLOAT_ORDER, 0, n, 0}
-#define NAN_POLICY(n) {E_NAN_POLICY, 0, n, 0}
-#define ISA(n) {E_ISA, 0, n, 0}
-#define NULLS(bits) {E_NULL, 0, 0, bits}
-#define SHIFT(t, n) {E_SHIFT, t, n, 0}
-#define OUT_IN_INPUT(n) {E_OUT_IN_INPUT, 0, n, 0}
-#define ACCUMULATION(n) {E_ACCUMULATION, 0, n, 0}
-#define SEED(n) {E_SEED, 0, n, 0}
-#define TREE(algorithm, block, carry) {E_TREE, 0, algorithm, (uint64_t)(block) | (uint64_t)(uint32_t)(carry) << 32}
-#define BOUND_IN_INPUT(n) {E_BOUND_IN_INPUT, 0, n, 0}
+#define DTYPE(t, x) \
+    { E_DATA_TYPE, t, 0, DML_TENSOR_DATA_TYPE_##x }
+#define DTYPE_N(t, n) \
+    { E_DATA_TYPE, t, 0, n }
+#define TTYPE(t, n) \
+    { E_TENSOR_TYPE, t, 0, n }
+#define FLAGS(t, n) \
+    { E_FLAGS, t, 0, n }
+#define DIMS(t, n) \
+    { E_DIMS, t, 0, n }
+#define SIZE(t, d, n) \
+    { E_SIZE, t, d, n }
+#define SIZES(t, count, n) \
+    { E_SIZES, t, count, n }
+#define STRIDE(t, d, n) \
+    { E_STRIDE, t, d, n }
+#define STRIDES(t, n) \
+    { E_STRIDES, t, 0, n }
+#define TOTAL(t, n) \
+    { E_TOTAL, t, 0, n }
+#define SHORT_BY(t, n) \
+    { E_SHORT_BY, t, 0, n }
+#define ALIGN(t, n) \
+    { E_ALIGN, t, 0, n }
+#define RANK(n) \
+    { E_RANK, 0, 0, n }
+#define AXIS(n) \
+    { E_AXIS, 0, 0, n }
+#define DIRECTION(n) \
+    { E_DIRECTION, 0, 0, n }
+#define EXCLUSIVE(n) \
+    { E_EXCLUSIVE, 0, 0, n }
+#define AXIS_COUNT(n) \
+    { E_AXIS_COUNT, 0, 0, n }
+#define AXES(k, n) \
+    { E_AXES, 0, k, n }
+#define FUNCTION(n) \
+    { E_FUNCTION, 0, 0, n }
+#define OP_TYPE(n) \
+    { E_OP_TYPE, 0, 0, n }
+#define LEVEL(x) \
+    { E_LEVEL, 0, 0, DML_FEATURE_LEVEL_##x }
+#define LEVEL_N(n) \
+    { E_LEVEL, 0, 0, n }
+#define FLOAT_ORDER(n) \
+    { E_FLOAT_ORDER, 0, n, 0 }
+#define NAN_POLICY(n) \
+    { E_NAN_POLICY, 0, n, 0 }
+#define ISA(n) \
+    { E_ISA, 0, n, 0 }
+#define NULLS(bits) \
+    { E_NULL, 0, 0, bits }
+#define SHIFT(t, n) \
+    { E_SHIFT, t, n, 0 }
+#define OUT_IN_INPUT(n) \
+    { E_OUT_IN_INPUT, 0, n, 0 }
+#define ACCUMULATION(n) \
+    { E_ACCUMULATION, 0, n, 0 }
+#define SEED(n) \
+    { E_SEED, 0, n, 0 }
+#define TREE(algorithm, block, carry) \
+    { E_TREE, 0, algorithm, (uint64_t)(block) | (uint64_t)(uint32_t)(carry) << 32 }
+#define BOUND_IN_INPUT(n) \
+    { E_BOUND_IN_INPUT, 0, n, 0 }
 
 #define S(x) DMLREF_ERROR_##x
 #define OK DMLREF_OK
 #define U32MAX 0xFFFFFFFFu
 
-#define NONE {E_END, 0, 0, 0}
+#define NONE \
+    { E_END, 0, 0, 0 }
 #define M_ARGMIN (1u << K_ARGMIN)
 #define M_ARGMAX (1u << K_ARGMAX)
 #define M_REDUCE_ARGMIN (1u << K_REDUCE_ARGMIN)
 #define M_REDUCE_ARGMAX (1u << K_REDUCE_ARGMAX)
 
+/* clang-format off */
 static const bad_row rows[] = {
     /* -- NULL pointers, in every position -- */
     {"null-operator-desc", M_ALL, {NULLS(NP_OP)}, S(NULL_POINTER), "DML_OPERATOR_DESC", 0},
@@ -1128,6 +1185,7 @@ static const bad_row rows[] = {
     {"level-scan-float64-without-level-accepted", M_SCANS, {DTYPE(T_BOTH, FLOAT64)}, OK, NULL, 0},
     {"level-arg-float64-without-level-accepted", M_ARGS, {DTYPE(T_IN, FLOAT64)}, OK, NULL, 0},
 };
+/* clang-format on */
 
 #undef S
 #undef OK
@@ -1341,9 +1399,9 @@ static void run_float64_every_level(const void *ctx) {
             fixture f;
             char label[96];
             uint32_t level = feature_levels[l];
-            dmlref_status expected = level == 0                 ? DMLREF_OK
-                                     : rule_for(kind, level)    ? DMLREF_ERROR_UNSUPPORTED_DATA_TYPE
-                                                                : DMLREF_ERROR_UNSUPPORTED_OPERATOR;
+            dmlref_status expected = level == 0              ? DMLREF_OK
+                                     : rule_for(kind, level) ? DMLREF_ERROR_UNSUPPORTED_DATA_TYPE
+                                                             : DMLREF_ERROR_UNSUPPORTED_OPERATOR;
             setup(&f, kind);
             f.buf[TI].DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
             if (is_scan(kind)) f.buf[TO].DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
@@ -1412,6 +1470,7 @@ typedef struct calc_case {
 #define U64 DML_TENSOR_DATA_TYPE_UINT64
 #define M U32MAX
 
+/* clang-format off */
 static const calc_case calc_cases[] = {
     /* the formula: (dot(Sizes - 1, Strides) + 1) x element size, rounded up to 4 */
     {"FLOAT32 {1,1,3,4} packed", F32, 4, {1, 1, 3, 4}, 0, {0}, 48},
@@ -1450,6 +1509,7 @@ static const calc_case calc_cases[] = {
     {"FLOAT32 extent below 2^64 but x4 overflows", F32, 1, {M}, 1, {M}, 0},
     {"UINT8 2^64 - 3 bytes: rounding up to 4 overflows", U8, 2, {M, M}, 1, {M, 3}, 0},
 };
+/* clang-format on */
 
 static void run_calc(const void *ctx) {
     size_t i;
@@ -1711,16 +1771,15 @@ static void run_in_place(const void *ctx) {
                                 in[0] = aliased;
                                 out[0] = aliased;
                                 s2 = dmlref_execute(f.op_arg, in, out, &f.options);
-                                if (!TR_CHECKF(s1 == DMLREF_OK && s2 == DMLREF_OK &&
-                                                   memcmp(separate, aliased, bytes) == 0,
-                                               "%s %s {%u,%u} axis %d %s%s, order %d, isa %s: out of place %s, in "
-                                               "place %s%s",
-                                               kind_tag[kind], dmlref_data_type_name(types[ty]),
-                                               (unsigned)shapes[sh][0], (unsigned)shapes[sh][1], axis,
-                                               variant & 1 ? "decreasing" : "increasing",
-                                               variant >> 1 ? " exclusive" : "", order, isa_names[isa],
-                                               dmlref_status_name(s1), dmlref_status_name(s2),
-                                               s1 == DMLREF_OK && s2 == DMLREF_OK ? ", results differ" : ""))
+                                if (!TR_CHECKF(
+                                        s1 == DMLREF_OK && s2 == DMLREF_OK && memcmp(separate, aliased, bytes) == 0,
+                                        "%s %s {%u,%u} axis %d %s%s, order %d, isa %s: out of place %s, in "
+                                        "place %s%s",
+                                        kind_tag[kind], dmlref_data_type_name(types[ty]), (unsigned)shapes[sh][0],
+                                        (unsigned)shapes[sh][1], axis, variant & 1 ? "decreasing" : "increasing",
+                                        variant >> 1 ? " exclusive" : "", order, isa_names[isa], dmlref_status_name(s1),
+                                        dmlref_status_name(s2),
+                                        s1 == DMLREF_OK && s2 == DMLREF_OK ? ", results differ" : ""))
                                     return;
                             }
 }
@@ -1768,7 +1827,7 @@ static void run_bool_nonzero(const void *ctx) {
    never), exactly 0 for integer types. Positive rows run on every ISA path. */
 
 enum {
-    BF_VALIDATE = 1,     /* dmlref_validate finds the error too: the same status and message */
+    BF_VALIDATE = 1,      /* dmlref_validate finds the error too: the same status and message */
     BF_OR_INVALID_ARG = 2 /* DMLREF_ERROR_INVALID_ARGUMENT is right too (the sizes also differ) */
 };
 
@@ -1785,6 +1844,7 @@ typedef struct bound_row {
 #define OK DMLREF_OK
 #define T_ALL (T_BOTH | T_BOUND)
 
+/* clang-format off */
 static const bound_row bound_rows[] = {
     /* -- operators it does not take (validation would accept them) -- */
     {"argop-unsupported", M_ARGS, {NONE}, S(UNSUPPORTED_OPERATOR), "dmlref_error_bound", 0},
@@ -1995,6 +2055,7 @@ static const bound_row bound_rows[] = {
     {"in-place-operator-accepted", M_SCANS, {OUT_IN_INPUT(0)}, OK, NULL, 0},
     {"outputs-overlapping-input-irrelevant-accepted", M_SCANS, {OUT_IN_INPUT(4)}, OK, NULL, 0},
 };
+/* clang-format on */
 
 #undef S
 #undef OK
@@ -2019,8 +2080,8 @@ static void check_bound_values(const fixture *f, const char *label, const unsign
     UINT rank = b->DimensionCount, d, index[8] = {0};
     uint64_t stride[8], packed = 1;
     DML_TENSOR_DATA_TYPE t = f->buf[TI].DataType;
-    int integer = t != DML_TENSOR_DATA_TYPE_FLOAT16 && t != DML_TENSOR_DATA_TYPE_FLOAT32 &&
-                  t != DML_TENSOR_DATA_TYPE_FLOAT64;
+    int integer =
+        t != DML_TENSOR_DATA_TYPE_FLOAT16 && t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_FLOAT64;
     d = rank;
     while (d-- > 0) {
         stride[d] = b->Strides ? b->Strides[d] : packed;
@@ -2065,7 +2126,10 @@ static void check_bound_blocks(const fixture *f, const char *label, const char *
         for (k = 0; k < 3; k++) {
             j = first_change(k, 0, BLOCK_TOTAL);
             TR_CHECKF(j == (size_t)-1, "%s: failed %s changed byte %ld of the %s block", label, call,
-                      (long)j - (long)GUARD, k == 0 ? "input" : k == 1 ? "output" : "bound");
+                      (long)j - (long)GUARD,
+                      k == 0   ? "input"
+                      : k == 1 ? "output"
+                               : "bound");
         }
         return;
     }
@@ -2079,7 +2143,9 @@ static void check_bound_blocks(const fixture *f, const char *label, const char *
         } else {
             j = first_change(k, 0, BLOCK_TOTAL);
             TR_CHECKF(j == (size_t)-1, "%s: %s changed byte %ld of the %s block", label, call, (long)j - (long)GUARD,
-                      k == 0 ? "input" : k == 1 ? "output" : "bound");
+                      k == 0   ? "input"
+                      : k == 1 ? "output"
+                               : "bound");
         }
     }
     check_bound_values(f, label, block(which) + boff);
@@ -2102,8 +2168,10 @@ static void check_bound_fixture(fixture *f, const char *label, dmlref_status exp
         TR_CHECKF(sv == expected, "%s: dmlref_validate returned %s, expected %s (message: \"%s\")", label,
                   dmlref_status_name(sv), dmlref_status_name(expected), validate_message);
     else
-        TR_CHECKF(sv == DMLREF_OK, "%s: dmlref_validate returned %s (\"%s\"): the row must break a rule of "
-                  "dmlref_error_bound alone", label, dmlref_status_name(sv), validate_message);
+        TR_CHECKF(sv == DMLREF_OK,
+                  "%s: dmlref_validate returned %s (\"%s\"): the row must break a rule of "
+                  "dmlref_error_bound alone",
+                  label, dmlref_status_name(sv), validate_message);
     if (expected == DMLREF_OK && !TR_CHECKF(bound_fits(f), "%s: the tensors do not fit the blocks", label)) return;
 
     fill_blocks();
@@ -2162,8 +2230,7 @@ static void run_bound_table_coverage(const void *ctx) {
     for (i = 0; i < sizeof bound_rows / sizeof bound_rows[0]; i++) {
         const bound_row *r = &bound_rows[i];
         TR_CHECKF(r->kinds != 0, "bound row %s runs for no operator", r->name);
-        TR_CHECKF((r->expected == DMLREF_OK) == (r->field == NULL), "bound row %s: field and status disagree",
-                  r->name);
+        TR_CHECKF((r->expected == DMLREF_OK) == (r->field == NULL), "bound row %s: field and status disagree", r->name);
         TR_CHECKF(!(r->flags & BF_VALIDATE) || r->expected != DMLREF_OK, "bound row %s: BF_VALIDATE on a success",
                   r->name);
         for (j = 0; j < i; j++)
@@ -2233,9 +2300,8 @@ static void run_bound_mirrors_validate(const void *ctx) {
                 int same = sb == sv && strcmp(vmessage, f.message) == 0;
                 int refused = !is_scan(kind) && sb == DMLREF_ERROR_UNSUPPORTED_OPERATOR &&
                               strstr(f.message, "dmlref_error_bound") != NULL;
-                TR_CHECKF(same || refused,
-                          "%s: dmlref_validate said %s (\"%s\"), dmlref_error_bound %s (\"%s\")", label,
-                          dmlref_status_name(sv), vmessage, dmlref_status_name(sb), f.message);
+                TR_CHECKF(same || refused, "%s: dmlref_validate said %s (\"%s\"), dmlref_error_bound %s (\"%s\")",
+                          label, dmlref_status_name(sv), vmessage, dmlref_status_name(sb), f.message);
             } else if (is_scan(kind)) {
                 TR_CHECKF(sb == DMLREF_OK, "%s: dmlref_validate accepted it, dmlref_error_bound returned %s (\"%s\")",
                           label, dmlref_status_name(sb), f.message);
@@ -2254,14 +2320,20 @@ static void run_bound_mirrors_validate(const void *ctx) {
 /* ---- status names and descriptions ---------------------------------------------------- */
 
 static void run_status_names(const void *ctx) {
-    static const char *const names[] = {
-        "DMLREF_OK",                    "DMLREF_ERROR_NULL_POINTER",
-        "DMLREF_ERROR_INVALID_ARGUMENT", "DMLREF_ERROR_INVALID_OPTION",
-        "DMLREF_ERROR_BUFFER_TOO_SMALL", "DMLREF_ERROR_TENSOR_TOO_LARGE",
-        "DMLREF_ERROR_OVERLAP",         "DMLREF_ERROR_MISALIGNED",
-        "DMLREF_ERROR_INDEX_OVERFLOW",  "DMLREF_ERROR_UNSUPPORTED_OPERATOR",
-        "DMLREF_ERROR_UNSUPPORTED_DATA_TYPE", "DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT",
-        "DMLREF_ERROR_ISA_UNAVAILABLE", "DMLREF_ERROR_OUT_OF_MEMORY"};
+    static const char *const names[] = {"DMLREF_OK",
+                                        "DMLREF_ERROR_NULL_POINTER",
+                                        "DMLREF_ERROR_INVALID_ARGUMENT",
+                                        "DMLREF_ERROR_INVALID_OPTION",
+                                        "DMLREF_ERROR_BUFFER_TOO_SMALL",
+                                        "DMLREF_ERROR_TENSOR_TOO_LARGE",
+                                        "DMLREF_ERROR_OVERLAP",
+                                        "DMLREF_ERROR_MISALIGNED",
+                                        "DMLREF_ERROR_INDEX_OVERFLOW",
+                                        "DMLREF_ERROR_UNSUPPORTED_OPERATOR",
+                                        "DMLREF_ERROR_UNSUPPORTED_DATA_TYPE",
+                                        "DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT",
+                                        "DMLREF_ERROR_ISA_UNAVAILABLE",
+                                        "DMLREF_ERROR_OUT_OF_MEMORY"};
     static const int out_of_range[] = {14, 15, 99, 0x7FFFFFFF, -1};
     const size_t n = sizeof names / sizeof names[0];
     size_t i, j;
@@ -2271,8 +2343,8 @@ static void run_status_names(const void *ctx) {
     for (i = 0; i < n; i++) {
         const char *name = dmlref_status_name((dmlref_status)i);
         const char *text = dmlref_status_description((dmlref_status)i);
-        TR_CHECKF(name && strcmp(name, names[i]) == 0, "dmlref_status_name(%u) is \"%s\", expected \"%s\"",
-                  (unsigned)i, name ? name : "(null)", names[i]);
+        TR_CHECKF(name && strcmp(name, names[i]) == 0, "dmlref_status_name(%u) is \"%s\", expected \"%s\"", (unsigned)i,
+                  name ? name : "(null)", names[i]);
         if (!TR_CHECKF(text && text[0] && !strchr(text, '\n'), "dmlref_status_description(%u) is empty or multi-line",
                        (unsigned)i))
             continue;
@@ -2297,8 +2369,8 @@ static void run_status_names(const void *ctx) {
 /* ---- registration ------------------------------------------------------------------ */
 
 static const int kind_ids[K_COUNT] = {K_CUMSUM, K_CUMPROD, K_ARGMIN, K_ARGMAX, K_REDUCE_ARGMIN, K_REDUCE_ARGMAX};
-static const int isa_ids[] = {DMLREF_ISA_AUTO, DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,
-                              DMLREF_ISA_AVX2, DMLREF_ISA_AVX512, DMLREF_ISA_NEON, DMLREF_ISA_AVX512FP16};
+static const int isa_ids[] = {DMLREF_ISA_AUTO,   DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,      DMLREF_ISA_AVX2,
+                              DMLREF_ISA_AVX512, DMLREF_ISA_NEON,   DMLREF_ISA_AVX512FP16};
 
 void register_invalid_tests(void) {
     size_t i;

@@ -36,20 +36,20 @@ static const large_case large_cases[] = {
      (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0},
     {"large/cumsum-float64-blocked-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 2,
      (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0},
-    {"large/cumsum-float16-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1,
-     18u << 20, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0},
+    {"large/cumsum-float16-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1, 18u << 20,
+     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0},
     /* > 32 MiB along axis 0 (vertical kernels, rows streamed when 64-byte aligned):
        rows of 8256 bytes, a short last block of 4 (or 3) rows */
-    {"large/cumsum-float32-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100,
-     2064, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
+    {"large/cumsum-float32-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
+     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
     {"large/cumsum-float32-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0},
-    {"large/cumsum-float16-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 4099,
-     4128, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
+    {"large/cumsum-float16-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 4099, 4128,
+     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
     /* padded rows of 4108 + 4 floats (16,448 bytes): after the first 4096 lanes, AVX2 has one vector (a half
        line, streamed through the cache), SSE2 three, and the last lanes go to the scalar kernel */
-    {"large/cumsum-float32-blocked-axis0-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32,
-     2052, 4108, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 4},
+    {"large/cumsum-float32-blocked-axis0-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 2052,
+     4108, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 4},
     /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
     {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
@@ -64,12 +64,12 @@ static const large_case large_cases[] = {
        through padded rows, and products that reach inf and NaN (rewritten canonical afterwards) */
     {"large/cumsum-float32-rows", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1029, 8192,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
-    {"large/cumsum-float32-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1025,
-     8203, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 5},
-    {"large/cumprod-float64-rows-padded", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT64, 1027,
-     4100, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 4},
-    {"large/cumsum-float16-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1025,
-     16403, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 13},
+    {"large/cumsum-float32-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1025, 8203,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 5},
+    {"large/cumprod-float64-rows-padded", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT64, 1027, 4100,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 4},
+    {"large/cumsum-float16-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1025, 16403,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 13},
 };
 
 static uint64_t splitmix(uint64_t *state) {
@@ -187,8 +187,8 @@ static void run_large_case(const void *ctx) {
                       dmlref_isa_name((dmlref_isa)isa), misalign ? "misaligned" : "aligned");
             TR_CHECKF(untouched(block, (size_t)(out - block)) &&
                           untouched(out + out_bytes, (size_t)(block + out_bytes + 128 - (out + out_bytes))),
-                      "%s, %s output: a byte before or after the output was written",
-                      dmlref_isa_name((dmlref_isa)isa), misalign ? "misaligned" : "aligned");
+                      "%s, %s output: a byte before or after the output was written", dmlref_isa_name((dmlref_isa)isa),
+                      misalign ? "misaligned" : "aligned");
         }
     }
 done:

@@ -55,7 +55,6 @@
 /* ---- randomness (splitmix64, seeded by FNV-1a of a label) ------------------- */
 
 
-
 /* ---- number formats ------------------------------------------------------------ */
 
 static double pv_half_value(uint16_t h) { return (double)oracle_f16_to_f32(h); }
@@ -70,7 +69,7 @@ static uint16_t pv_half_from_double(double v) {
     int e, field;
     if (v != v) return 0x7E00u;
     if (a >= 65520.0) return (uint16_t)(sign | 0x7C00u); /* 65504 + half a step and up (inf too) */
-    if (a <= ldexp(1.0, -25)) return sign;             /* at most half the smallest subnormal: a tie to 0 */
+    if (a <= ldexp(1.0, -25)) return sign;               /* at most half the smallest subnormal: a tie to 0 */
     (void)frexp(a, &e);
     e -= 1; /* a in [2^e, 2^(e+1)) */
     if (e < -14) e = -14;
@@ -201,8 +200,7 @@ static pv_claim pv_claim_seq(const char *what, int order, int accumulation, int 
     c.seed = seed;
     return c;
 }
-static pv_claim pv_claim_tree(const char *what, int algorithm, uint32_t block, int carry, int accumulation,
-                              int seed) {
+static pv_claim pv_claim_tree(const char *what, int algorithm, uint32_t block, int carry, int accumulation, int seed) {
     pv_claim c = pv_claim_seq(what, DMLREF_FLOAT_ORDER_TREE, accumulation, seed);
     c.tree.algorithm = algorithm;
     c.tree.block = block;
@@ -242,7 +240,7 @@ static dmlref_status pv_exec_scan(const pv_scan *job, const void *in, void *out,
 
 
 /* First element whose bits differ from expected (NaN: NaN-ness only); count if none.
-   *mismatches receives how many differ. */
+ *mismatches receives how many differ. */
 static size_t pv_first_mismatch(DML_TENSOR_DATA_TYPE t, const unsigned char *out, const uint64_t *expected,
                                 size_t count, size_t *mismatches) {
     const unsigned size = fx_type_size(t);
@@ -305,8 +303,8 @@ static void pv_check_scan(const char *label, const pv_scan *job, const unsigned 
                        message))
             continue;
         TR_CHECKF(pv_first_mismatch(job->type, out, expected, count, NULL) < count,
-                  "%s: the alternative %s gives the model's bits too: the data cannot tell it from the claim",
-                  label, alt_text);
+                  "%s: the alternative %s gives the model's bits too: the data cannot tell it from the claim", label,
+                  alt_text);
     }
     free(out);
 }
@@ -535,9 +533,7 @@ static void pv_torch_cpu_generic(const pv_scan *job, const double *x, double *y,
             }
         }
 }
-static void pv_torch_cpu(const pv_scan *job, const double *x, double *y) {
-    pv_torch_cpu_generic(job, x, y, PV_DOUBLE);
-}
+static void pv_torch_cpu(const pv_scan *job, const double *x, double *y) { pv_torch_cpu_generic(job, x, y, PV_DOUBLE); }
 static void pv_torch_cpu_063edef3(const pv_scan *job, const double *x, double *y) {
     pv_torch_cpu_generic(job, x, y, PV_FLOAT);
 }
@@ -800,11 +796,11 @@ static unsigned pv_scan_claims(const pv_case *c, const pv_scan *job, pv_claim *c
                               DMLREF_ACCUMULATION_NATIVE, 1);
         if (sums)
             alts[k++] = pv_claim_seq("identity_seed 0", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_NATIVE, 0);
-        alts[k++] = pv_claim_tree("a tree order", DMLREF_TREE_SKLANSKY, 16, DMLREF_CARRY_AFTER,
-                                  DMLREF_ACCUMULATION_NATIVE, 1);
+        alts[k++] =
+            pv_claim_tree("a tree order", DMLREF_TREE_SKLANSKY, 16, DMLREF_CARRY_AFTER, DMLREF_ACCUMULATION_NATIVE, 1);
         if (f16)
-            alts[k++] = pv_claim_seq("float32 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL,
-                                     DMLREF_ACCUMULATION_DEFAULT, 1);
+            alts[k++] =
+                pv_claim_seq("float32 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_DEFAULT, 1);
         break;
     case PV_TORCH_CPU:
     case PV_TORCH_CPU_063EDEF3: {
@@ -815,12 +811,12 @@ static unsigned pv_scan_claims(const pv_case *c, const pv_scan *job, pv_claim *c
                               DMLREF_FLOAT_ORDER_SEQUENTIAL, acc, 1);
         if (sums) alts[k++] = pv_claim_seq("identity_seed 0", DMLREF_FLOAT_ORDER_SEQUENTIAL, acc, 0);
         if (f32)
-            alts[k++] = pv_claim_seq(old ? "float64 accumulation" : "float32 accumulation",
-                                     DMLREF_FLOAT_ORDER_SEQUENTIAL,
-                                     old ? DMLREF_ACCUMULATION_WIDE : DMLREF_ACCUMULATION_DEFAULT, 1);
+            alts[k++] =
+                pv_claim_seq(old ? "float64 accumulation" : "float32 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL,
+                             old ? DMLREF_ACCUMULATION_WIDE : DMLREF_ACCUMULATION_DEFAULT, 1);
         else if (f16)
-            alts[k++] = pv_claim_seq("binary16 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL,
-                                     DMLREF_ACCUMULATION_NATIVE, 1);
+            alts[k++] =
+                pv_claim_seq("binary16 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_NATIVE, 1);
         /* another order: not for the float64 tally of FLOAT32 (WIDE), whose sums of these inputs are
            exact in any order, and whose products differ only rarely */
         if (acc != DMLREF_ACCUMULATION_WIDE)
@@ -840,8 +836,8 @@ static unsigned pv_scan_claims(const pv_case *c, const pv_scan *job, pv_claim *c
         alts[k++] = pv_claim_tree("a tree order", DMLREF_TREE_SKLANSKY, 16, DMLREF_CARRY_AFTER,
                                   DMLREF_ACCUMULATION_DEFAULT, seed);
         if (f32)
-            alts[k++] = pv_claim_seq("float64 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_WIDE,
-                                     seed);
+            alts[k++] =
+                pv_claim_seq("float64 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_WIDE, seed);
         break;
     }
     case PV_TFLITE_CUMSUM:
@@ -849,16 +845,15 @@ static unsigned pv_scan_claims(const pv_case *c, const pv_scan *job, pv_claim *c
         *claim = pv_claim_seq("docs: TFLite CUMSUM", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_DEFAULT, 1);
         alts[k++] = pv_claim_seq("identity_seed 0", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_DEFAULT, 0);
         alts[k++] = pv_claim_seq("float64 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_WIDE, 1);
-        alts[k++] = pv_claim_tree("a tree order", DMLREF_TREE_SKLANSKY, 16, DMLREF_CARRY_AFTER,
-                                  DMLREF_ACCUMULATION_DEFAULT, 1);
+        alts[k++] =
+            pv_claim_tree("a tree order", DMLREF_TREE_SKLANSKY, 16, DMLREF_CARRY_AFTER, DMLREF_ACCUMULATION_DEFAULT, 1);
         break;
     case PV_WEBNN_CUMSUM:
         *model = pv_webnn_cumsum;
         *claim = pv_claim_seq("docs: webnn-baseline cumulativeSum", DMLREF_FLOAT_ORDER_SEQUENTIAL,
                               DMLREF_ACCUMULATION_WIDE, 1);
         alts[k++] = pv_claim_seq("identity_seed 0", DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_ACCUMULATION_WIDE, 0);
-        alts[k++] = pv_claim_seq(f16 ? "binary16 accumulation" : "float32 accumulation",
-                                 DMLREF_FLOAT_ORDER_SEQUENTIAL,
+        alts[k++] = pv_claim_seq(f16 ? "binary16 accumulation" : "float32 accumulation", DMLREF_FLOAT_ORDER_SEQUENTIAL,
                                  f16 ? DMLREF_ACCUMULATION_NATIVE : DMLREF_ACCUMULATION_DEFAULT, 1);
         /* (no other order: float64 sums of these binary16/float32 inputs are exact in any order) */
         break;
@@ -902,8 +897,8 @@ static void pv_run_scan_case(const void *ctx) {
         job.product = (int)(mode & 1u);
         job.exclusive = (int)((mode >> 1) & 1u);
         job.reverse = (int)((mode >> 2) & 1u);
-        if (job.product && !torch) continue; /* ONNX Runtime, TFLite, WebNN: sums only */
-        if ((job.exclusive || job.reverse) && !directions) continue; /* PyTorch: inclusive, forward */
+        if (job.product && !torch) continue;                               /* ONNX Runtime, TFLite, WebNN: sums only */
+        if ((job.exclusive || job.reverse) && !directions) continue;       /* PyTorch: inclusive, forward */
         if (c->peer == PV_ORT_CUMSUM_PRE22048 && !job.exclusive) continue; /* inclusive unchanged by #22048 */
         snprintf(label, sizeof label, "%s %s%s%s", c->name, job.product ? "cumprod" : "cumsum",
                  job.exclusive ? " exclusive" : "", job.reverse ? " reverse" : "");
@@ -1058,9 +1053,8 @@ static void pv_check_arg(const char *label, int is_min, DML_TENSOR_DATA_TYPE typ
                        dmlref_status_name(st), message))
             continue;
         TR_CHECKF(pv_first_index_mismatch(out, isize, expected, outputs, NULL) < outputs,
-                  "%s: the alternative %s %s (%s) gives the model's indices too: the data cannot tell it apart",
-                  label, pv_policy_name(alts[i].nan_policy), alts[i].decreasing ? "DECREASING" : "INCREASING",
-                  alts[i].what);
+                  "%s: the alternative %s %s (%s) gives the model's indices too: the data cannot tell it apart", label,
+                  pv_policy_name(alts[i].nan_policy), alts[i].decreasing ? "DECREASING" : "INCREASING", alts[i].what);
     }
     free(out);
 }
@@ -1165,8 +1159,7 @@ static int64_t pv_acl_arg_min_max(int is_min, const double *ptr, int reduce_elem
     return (int64_t)res;
 }
 static void pv_acl_arg(int is_min, const pv_shape *s, const double *src, int64_t *dst) {
-    const unsigned src_width = s->sizes[3], src_height = s->sizes[2], src_depth = s->sizes[1],
-                   src_batch = s->sizes[0];
+    const unsigned src_width = s->sizes[3], src_height = s->sizes[2], src_depth = s->sizes[1], src_batch = s->sizes[0];
     const unsigned axis = 3u - s->axis;
     const int reduce_elems = (int)s->sizes[s->axis];
     unsigned du, x, y, z;
@@ -1181,8 +1174,8 @@ static void pv_acl_arg(int is_min, const pv_shape *s, const double *src, int64_t
         const unsigned upper_dims = src_depth * src_batch;
         for (du = 0; du < upper_dims; ++du)
             for (x = 0; x < src_width; ++x)
-                dst[du * src_width + x] = pv_acl_arg_min_max(is_min, src + (size_t)du * src_height * src_width + x,
-                                                             reduce_elems, src_width);
+                dst[du * src_width + x] =
+                    pv_acl_arg_min_max(is_min, src + (size_t)du * src_height * src_width + x, reduce_elems, src_width);
         break;
     }
     case 2: {
@@ -1191,8 +1184,8 @@ static void pv_acl_arg(int is_min, const pv_shape *s, const double *src, int64_t
             for (x = 0; x < src_width; ++x)
                 for (y = 0; y < src_height; ++y)
                     dst[du * src_width * src_height + y * src_width + x] = pv_acl_arg_min_max(
-                        is_min, src + (size_t)du * src_depth * src_height * src_width + y * src_width + x,
-                        reduce_elems, (size_t)src_width * src_height);
+                        is_min, src + (size_t)du * src_depth * src_height * src_width + y * src_width + x, reduce_elems,
+                        (size_t)src_width * src_height);
         break;
     }
     default: {
@@ -1201,11 +1194,11 @@ static void pv_acl_arg(int is_min, const pv_shape *s, const double *src, int64_t
             for (z = 0; z < src_depth; ++z)
                 for (y = 0; y < src_height; ++y)
                     for (x = 0; x < src_width; ++x)
-                        dst[du * src_depth * src_height * src_width + z * src_width * src_height + y * src_width +
-                            x] = pv_acl_arg_min_max(is_min,
-                                                    src + (size_t)du * src_batch * src_depth * src_height * src_width +
-                                                        (size_t)z * src_width * src_height + y * src_width + x,
-                                                    reduce_elems, (size_t)src_width * src_height * src_depth);
+                        dst[du * src_depth * src_height * src_width + z * src_width * src_height + y * src_width + x] =
+                            pv_acl_arg_min_max(is_min,
+                                               src + (size_t)du * src_batch * src_depth * src_height * src_width +
+                                                   (size_t)z * src_width * src_height + y * src_width + x,
+                                               reduce_elems, (size_t)src_width * src_height * src_depth);
         break;
     }
     }
@@ -1224,8 +1217,8 @@ static void pv_run_arg_case(const void *ctx) {
         fx_rng r;
         double *x = (double *)malloc(count * sizeof *x);
         int64_t *expected = (int64_t *)malloc(outputs * sizeof *expected);
-        unsigned char *in = (unsigned char *)malloc((size_t)oracle_buffer_size(c->type, c->shape.rank,
-                                                                               c->shape.sizes, NULL));
+        unsigned char *in =
+            (unsigned char *)malloc((size_t)oracle_buffer_size(c->type, c->shape.rank, c->shape.sizes, NULL));
         size_t i;
         snprintf(label, sizeof label, "%s %s", c->name, is_min ? "argmin" : "argmax");
         r = fx_seeded(label, 0x9EE125EEDull);
@@ -1275,8 +1268,7 @@ static void pv_run_arg_case(const void *ctx) {
             if (c->peer == PV_ACL_ARG) itype = DML_TENSOR_DATA_TYPE_INT32;
             if (c->peer == PV_TFLITE_ARG && index_pass == 1) itype = DML_TENSOR_DATA_TYPE_INT32;
             if (index_pass == 1 && c->peer != PV_TFLITE_ARG) break;
-            snprintf(where, sizeof where, "%s -> %s", label,
-                     itype == DML_TENSOR_DATA_TYPE_INT32 ? "int32" : "int64");
+            snprintf(where, sizeof where, "%s -> %s", label, itype == DML_TENSOR_DATA_TYPE_INT32 ? "int32" : "int64");
             pv_check_arg(where, is_min, c->type, itype, &c->shape, in, expected, &claim, alts,
                          index_pass == 0 ? alt_count : 0u);
         }
@@ -1292,9 +1284,8 @@ static void pv_run_arg_case(const void *ctx) {
             pv_onnxruntime_arg(is_min, 1, &c->shape, x, expected);
             memset(&o, 0, sizeof o);
             o.nan_policy = DMLREF_NAN_COMPARE;
-            if (TR_CHECK(out != NULL) &&
-                TR_CHECK(pv_exec_arg(is_min, c->type, DML_TENSOR_DATA_TYPE_INT64, &c->shape, 1, in, out, &o) ==
-                         DMLREF_OK)) {
+            if (TR_CHECK(out != NULL) && TR_CHECK(pv_exec_arg(is_min, c->type, DML_TENSOR_DATA_TYPE_INT64, &c->shape, 1,
+                                                              in, out, &o) == DMLREF_OK)) {
                 (void)pv_first_index_mismatch(out, 8u, expected, outputs, &differs);
                 TR_CHECKF(differs > 0, "%s: with a leading NaN the model and DECREASING COMPARE should disagree",
                           label);
@@ -1315,9 +1306,9 @@ static void pv_run_selftest(const void *ctx) {
     static const struct {
         double v;
         uint16_t half;
-    } known[] = {{0.0, 0x0000u},         {-0.0, 0x8000u},       {1.0, 0x3C00u},     {65504.0, 0x7BFFu},
-                 {65519.99, 0x7BFFu},    {65520.0, 0x7C00u},    {-65520.0, 0xFC00u}, {1.0009765625, 0x3C01u},
-                 {1.00048828125, 0x3C00u}, {1.00146484375, 0x3C02u}, {2049.0, 0x6800u}, {2051.0, 0x6802u},
+    } known[] = {{0.0, 0x0000u},           {-0.0, 0x8000u},          {1.0, 0x3C00u},      {65504.0, 0x7BFFu},
+                 {65519.99, 0x7BFFu},      {65520.0, 0x7C00u},       {-65520.0, 0xFC00u}, {1.0009765625, 0x3C01u},
+                 {1.00048828125, 0x3C00u}, {1.00146484375, 0x3C02u}, {2049.0, 0x6800u},   {2051.0, 0x6802u},
                  {6.103515625e-5, 0x0400u}};
     fx_rng r = fx_seeded("peers/model-selftest", 0x9EE125EEDull);
     unsigned i;
@@ -1326,10 +1317,10 @@ static void pv_run_selftest(const void *ctx) {
         TR_CHECKF(pv_half_from_double(known[i].v) == known[i].half,
                   "pv_half_from_double(%.17g) = 0x%04x, expected 0x%04x", known[i].v,
                   (unsigned)pv_half_from_double(known[i].v), (unsigned)known[i].half);
-    TR_CHECK(pv_half_from_double(ldexp(1.0, -24)) == 0x0001u);                 /* smallest subnormal */
-    TR_CHECK(pv_half_from_double(ldexp(1.0, -25)) == 0x0000u);                 /* half of it: a tie, to 0 */
-    TR_CHECK(pv_half_from_double(nextafter(ldexp(1.0, -25), 1.0)) == 0x0001u); /* just above: up */
-    TR_CHECK(pv_half_from_double(-ldexp(1.5, -24)) == 0x8002u);                /* 1.5 steps: a tie, to 2 */
+    TR_CHECK(pv_half_from_double(ldexp(1.0, -24)) == 0x0001u);                   /* smallest subnormal */
+    TR_CHECK(pv_half_from_double(ldexp(1.0, -25)) == 0x0000u);                   /* half of it: a tie, to 0 */
+    TR_CHECK(pv_half_from_double(nextafter(ldexp(1.0, -25), 1.0)) == 0x0001u);   /* just above: up */
+    TR_CHECK(pv_half_from_double(-ldexp(1.5, -24)) == 0x8002u);                  /* 1.5 steps: a tie, to 2 */
     TR_CHECK(pv_half_from_double(ldexp(1.0, -14) - ldexp(1.0, -25)) == 0x0400u); /* 1023.5 steps: to 1024 */
     TR_CHECK(pv_half_from_double(NAN) == 0x7E00u);
     TR_CHECK(pv_half_from_double(INFINITY) == 0x7C00u);
@@ -1391,7 +1382,7 @@ static void pv_add(const char *prefix, tr_case_fn fn, pv_peer peer, DML_TENSOR_D
 void register_peer_tests(void) {
     static const DML_TENSOR_DATA_TYPE floats[3] = {DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32,
                                                    DML_TENSOR_DATA_TYPE_FLOAT64};
-    static const UINT inner_shapes[7][2] = {{8, 1000}, {4096, 4}, {4096, 8}, {3, 3000},
+    static const UINT inner_shapes[7][2] = {{8, 1000},   {4096, 4}, {4096, 8}, {3, 3000},
                                             {2, 100000}, {64, 257}, {1000, 37}};
     static const UINT bk_shapes[3][2] = {{8, 1000}, {4096, 8}, {64, 257}};
     unsigned t, s;
@@ -1415,8 +1406,8 @@ void register_peer_tests(void) {
         pv_add("pytorch-cpu", pv_run_scan_case, PV_TORCH_CPU, floats[t], 3, 4, 500, 3, 0, 1, 1);
         pv_add("pytorch-cpu", pv_run_scan_case, PV_TORCH_CPU, floats[t], 2, 2, 100000, 0, 0, 1, 1);
     }
-    pv_add("pytorch-cpu-063edef3", pv_run_scan_case, PV_TORCH_CPU_063EDEF3, DML_TENSOR_DATA_TYPE_FLOAT32, 2, 8, 1000,
-           0, 0, 1, 1);
+    pv_add("pytorch-cpu-063edef3", pv_run_scan_case, PV_TORCH_CPU_063EDEF3, DML_TENSOR_DATA_TYPE_FLOAT32, 2, 8, 1000, 0,
+           0, 1, 1);
     pv_add("pytorch-cpu-063edef3", pv_run_scan_case, PV_TORCH_CPU_063EDEF3, DML_TENSOR_DATA_TYPE_FLOAT32, 3, 4, 500, 3,
            0, 1, 1);
     for (t = 1; t < 3; t++) { /* ONNX Runtime CPU CumSum: float and double kernels only */
@@ -1451,6 +1442,5 @@ void register_peer_tests(void) {
     pv_add("tflite-argminmax", pv_run_arg_case, PV_TFLITE_ARG, DML_TENSOR_DATA_TYPE_FLOAT32, 3, 6, 40, 9, 0, 1, 1);
     pv_add("tflite-argminmax", pv_run_arg_case, PV_TFLITE_ARG, DML_TENSOR_DATA_TYPE_FLOAT32, 2, 40, 300, 0, 0, 0, 1);
     for (t = 0; t < 2; t++) /* ACL: F16 and F32 */
-        for (s = 0; s < 4; s++)
-            pv_add("acl-argminmax", pv_run_arg_case, PV_ACL_ARG, floats[t], 4, 3, 5, 7, 11, s, 1);
+        for (s = 0; s < 4; s++) pv_add("acl-argminmax", pv_run_arg_case, PV_ACL_ARG, floats[t], 4, 3, 5, 7, 11, s, 1);
 }

@@ -73,25 +73,24 @@ typedef enum layout_kind {
     LAYOUT_COUNT
 } layout_kind;
 
-static const char *const layout_names[LAYOUT_COUNT] = {"null", "packed", "padded", "permuted", "broadcast",
-                                                       "aliased"};
+static const char *const layout_names[LAYOUT_COUNT] = {"null", "packed", "padded", "permuted", "broadcast", "aliased"};
 
 typedef enum value_profile {
-    VALUES_MIXED,     /* a different profile for every element */
-    VALUES_SMALL,     /* small integers (and halves): exact sums */
-    VALUES_FINITE,    /* random finite floats of moderate magnitude */
-    VALUES_WIDE,      /* any finite float, subnormals included */
-    VALUES_EXTREMES,  /* type min/max and neighbours, 0, +-1 */
-    VALUES_SPECIAL,   /* NaN (any payload), +-inf, +-0, subnormals, max */
-    VALUES_RAW_BITS,  /* random bit patterns */
-    VALUES_NEAR_ONE,  /* near 1, or odd integers: products neither vanish nor overflow */
-    VALUES_LARGE,     /* near the largest finite: sums overflow */
-    VALUES_TIES,      /* few distinct values: ties, +-0, NaN */
+    VALUES_MIXED,    /* a different profile for every element */
+    VALUES_SMALL,    /* small integers (and halves): exact sums */
+    VALUES_FINITE,   /* random finite floats of moderate magnitude */
+    VALUES_WIDE,     /* any finite float, subnormals included */
+    VALUES_EXTREMES, /* type min/max and neighbours, 0, +-1 */
+    VALUES_SPECIAL,  /* NaN (any payload), +-inf, +-0, subnormals, max */
+    VALUES_RAW_BITS, /* random bit patterns */
+    VALUES_NEAR_ONE, /* near 1, or odd integers: products neither vanish nor overflow */
+    VALUES_LARGE,    /* near the largest finite: sums overflow */
+    VALUES_TIES,     /* few distinct values: ties, +-0, NaN */
     VALUE_PROFILE_COUNT
 } value_profile;
 
-static const char *const profile_names[VALUE_PROFILE_COUNT] = {
-    "mixed", "small", "finite", "wide", "extremes", "special", "raw-bits", "near-one", "large", "ties"};
+static const char *const profile_names[VALUE_PROFILE_COUNT] = {"mixed",   "small",    "finite",   "wide",  "extremes",
+                                                               "special", "raw-bits", "near-one", "large", "ties"};
 
 typedef struct gen_case {
     DML_OPERATOR_TYPE op;
@@ -183,8 +182,7 @@ static void begin_case(gen_case *c, rng *r, DML_OPERATOR_TYPE op, UINT rank) {
     c->exclusive = rng_percent(r, 50);
     c->float_order = rng_percent(r, 50) ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_SEQUENTIAL;
     c->nan_policy = rng_percent(r, 50) ? DMLREF_NAN_IGNORE : DMLREF_NAN_PROPAGATE;
-    c->in_layout = rng_percent(r, 10) ? (layout_kind)(LAYOUT_BROADCAST + fx_below(r, 2))
-                                      : out_layouts[fx_below(r, 4)];
+    c->in_layout = rng_percent(r, 10) ? (layout_kind)(LAYOUT_BROADCAST + fx_below(r, 2)) : out_layouts[fx_below(r, 4)];
     c->out_layout = out_layouts[fx_below(r, 4)];
     c->long_axis = is_scan(op) && rng_percent(r, 30);
     c->values = pick_profile(r, op, c->type);
@@ -227,11 +225,9 @@ static void make_sizes(gen_case *c, rng *r, uint32_t max_elements) {
 static void make_strides(rng *r, layout_kind kind, UINT rank, const UINT *sizes, UINT *strides) {
     UINT memory_order[MAX_RANK], i, d;
     uint64_t step;
-    int padded = kind == LAYOUT_PADDED || ((kind == LAYOUT_PERMUTED || kind == LAYOUT_BROADCAST) &&
-                                           rng_percent(r, 50));
+    int padded = kind == LAYOUT_PADDED || ((kind == LAYOUT_PERMUTED || kind == LAYOUT_BROADCAST) && rng_percent(r, 50));
     for (i = 0; i < rank; i++) memory_order[i] = i;
-    if (kind == LAYOUT_PERMUTED || (kind == LAYOUT_BROADCAST && rng_percent(r, 50)))
-        shuffle(memory_order, rank, r);
+    if (kind == LAYOUT_PERMUTED || (kind == LAYOUT_BROADCAST && rng_percent(r, 50))) shuffle(memory_order, rank, r);
     step = padded ? 1 + fx_below(r, 3) : 1;
     for (i = rank; i-- > 0;) { /* memory_order[rank - 1] is the fastest dimension */
         d = memory_order[i];
@@ -331,8 +327,8 @@ static void describe_case(text *t, const gen_case *c) {
     }
     text_add(t, " order=%s nan=%s values=%s align=%u/%u%s%s",
              c->float_order == DMLREF_FLOAT_ORDER_BLOCKED ? "BLOCKED" : "SEQUENTIAL",
-             c->nan_policy == DMLREF_NAN_IGNORE ? "IGNORE" : "PROPAGATE", profile_names[c->values],
-             c->in_alignment, c->out_alignment, c->in_owned_by_dml ? " input OWNED_BY_DML" : "",
+             c->nan_policy == DMLREF_NAN_IGNORE ? "IGNORE" : "PROPAGATE", profile_names[c->values], c->in_alignment,
+             c->out_alignment, c->in_owned_by_dml ? " input OWNED_BY_DML" : "",
              c->in_place ? (c->shared_desc ? " in-place (one desc)" : " in-place (equal descs)") : "");
     if (c->staircase)
         text_add(t, " staircase=%s%s", c->staircase > 0 ? "rising" : "falling",
@@ -388,16 +384,13 @@ static uint64_t random_float_value(rng *r, DML_TENSOR_DATA_TYPE type, value_prof
     switch (profile) {
     case VALUES_SMALL: return random_small_value(r, type);
     case VALUES_FINITE: { /* 2^-e .. 2^e with e well inside every type's range */
-        uint64_t spread = type == DML_TENSOR_DATA_TYPE_FLOAT16   ? 8
-                          : type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 24
-                                                                 : 40;
+        uint64_t spread = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8 : type == DML_TENSOR_DATA_TYPE_FLOAT32 ? 24 : 40;
         return float_bits(f, negative, bias - spread + fx_below(r, (uint32_t)(2 * spread + 1)), mantissa);
     }
     case VALUES_WIDE: return float_bits(f, negative, fx_below(r, (uint32_t)max_exponent), mantissa);
     case VALUES_RAW_BITS: return fx_next(r) & ((1ull << (f.exponent_bits + f.mantissa_bits)) * 2 - 1);
     case VALUES_NEAR_ONE: /* 1 + tiny or 1 - tiny; now and then 2, 0.5 or 3 */
-        if (rng_percent(r, 10))
-            return bits_of_value(type, rng_percent(r, 50) ? 2.0 : rng_percent(r, 50) ? 0.5 : 3.0);
+        if (rng_percent(r, 10)) return bits_of_value(type, rng_percent(r, 50) ? 2.0 : rng_percent(r, 50) ? 0.5 : 3.0);
         mantissa &= (1ull << (f.mantissa_bits / 2)) - 1;
         if (rng_percent(r, 50)) return float_bits(f, rng_percent(r, 5), bias, mantissa);
         return float_bits(f, rng_percent(r, 5), bias - 1, ~mantissa);
@@ -414,24 +407,23 @@ static uint64_t random_float_value(rng *r, DML_TENSOR_DATA_TYPE type, value_prof
     case VALUES_SPECIAL:
     case VALUES_EXTREMES:
         switch (fx_below(r, 14)) {
-        case 0: return float_bits(f, negative, max_exponent, quiet | mantissa); /* quiet NaN */
+        case 0: return float_bits(f, negative, max_exponent, quiet | mantissa);             /* quiet NaN */
         case 1: return float_bits(f, negative, max_exponent, (mantissa & (quiet - 1)) | 1); /* signalling */
-        case 2: return float_bits(f, negative, max_exponent, 0);                           /* +-inf */
-        case 3: return float_bits(f, negative, 0, 0);                                      /* +-0 */
-        case 4: return float_bits(f, negative, 0, 1);                     /* smallest subnormal */
-        case 5: return float_bits(f, negative, 0, ~0ull);                 /* largest subnormal */
-        case 6: return float_bits(f, negative, 0, mantissa);              /* any subnormal */
-        case 7: return float_bits(f, negative, 1, 0);                     /* smallest normal */
-        case 8: return float_bits(f, negative, max_exponent - 1, ~0ull);  /* largest finite, 65504 */
-        case 9: return float_bits(f, negative, max_exponent - 1, mantissa); /* near it */
+        case 2: return float_bits(f, negative, max_exponent, 0);                            /* +-inf */
+        case 3: return float_bits(f, negative, 0, 0);                                       /* +-0 */
+        case 4: return float_bits(f, negative, 0, 1);                                       /* smallest subnormal */
+        case 5: return float_bits(f, negative, 0, ~0ull);                                   /* largest subnormal */
+        case 6: return float_bits(f, negative, 0, mantissa);                                /* any subnormal */
+        case 7: return float_bits(f, negative, 1, 0);                                       /* smallest normal */
+        case 8: return float_bits(f, negative, max_exponent - 1, ~0ull);                    /* largest finite, 65504 */
+        case 9: return float_bits(f, negative, max_exponent - 1, mantissa);                 /* near it */
         case 10: /* integers past the exact range: 2^(mantissa bits + 1) + k */
             return float_bits(f, negative, bias + f.mantissa_bits + 1, fx_below(r, 4));
         case 11: return random_small_value(r, type);
         default: return random_float_value(r, type, VALUES_FINITE);
         }
     default: { /* VALUES_MIXED */
-        static const value_profile mix[] = {VALUES_SMALL, VALUES_FINITE, VALUES_WIDE, VALUES_SPECIAL,
-                                            VALUES_NEAR_ONE};
+        static const value_profile mix[] = {VALUES_SMALL, VALUES_FINITE, VALUES_WIDE, VALUES_SPECIAL, VALUES_NEAR_ONE};
         return random_float_value(r, type, mix[fx_below(r, 5)]);
     }
     }
@@ -461,9 +453,21 @@ static uint64_t random_integer_value(rng *r, unsigned bits, value_profile profil
 
 static void store_bits(unsigned char *dst, uint32_t size, uint64_t bits) {
     switch (size) { /* the low bits, in native byte order */
-    case 1: { uint8_t v = (uint8_t)bits; memcpy(dst, &v, 1); break; }
-    case 2: { uint16_t v = (uint16_t)bits; memcpy(dst, &v, 2); break; }
-    case 4: { uint32_t v = (uint32_t)bits; memcpy(dst, &v, 4); break; }
+    case 1: {
+        uint8_t v = (uint8_t)bits;
+        memcpy(dst, &v, 1);
+        break;
+    }
+    case 2: {
+        uint16_t v = (uint16_t)bits;
+        memcpy(dst, &v, 2);
+        break;
+    }
+    case 4: {
+        uint32_t v = (uint32_t)bits;
+        memcpy(dst, &v, 4);
+        break;
+    }
     default: memcpy(dst, &bits, 8); break;
     }
 }
@@ -485,9 +489,21 @@ static uint64_t random_nan(rng *r, DML_TENSOR_DATA_TYPE type) {
 static uint64_t load_bits(const unsigned char *p, uint32_t size) {
     switch (size) {
     case 1: return *p;
-    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
-    case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
-    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
     }
 }
 
@@ -521,9 +537,8 @@ static uint64_t element_offset(const UINT *index, const uint64_t *strides, UINT 
 
 /* ---- running one case ------------------------------------------------------------- */
 
-static const dmlref_isa isa_paths[] = {DMLREF_ISA_AUTO, DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,
-                                       DMLREF_ISA_AVX2, DMLREF_ISA_AVX512, DMLREF_ISA_NEON,
-                                       DMLREF_ISA_AVX512FP16};
+static const dmlref_isa isa_paths[] = {DMLREF_ISA_AUTO,   DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,      DMLREF_ISA_AVX2,
+                                       DMLREF_ISA_AVX512, DMLREF_ISA_NEON,   DMLREF_ISA_AVX512FP16};
 #define ISA_PATH_COUNT (sizeof isa_paths / sizeof isa_paths[0])
 
 /* A buffer of TotalTensorSizeInBytes with GUARD_BYTES on either side. */
@@ -580,8 +595,7 @@ static void report_failure(case_report *rep, const char *fmt, ...) {
                 break;
             }
             text_add(&t, " %llx",
-                     (unsigned long long)load_bits(rep->input + element_offset(index, strides, c->rank) * size,
-                                                   size));
+                     (unsigned long long)load_bits(rep->input + element_offset(index, strides, c->rank) * size, size));
         } while (next_index(index, c->in_sizes, c->rank));
     }
     tr_failf(__FILE__, __LINE__, "%s", message);
@@ -611,16 +625,15 @@ static void build_descriptors(const gen_case *c, case_tensors *t) {
         fx_scan_op(&t->desc, c->op == DML_OPERATOR_CUMULATIVE_PRODUCT, &t->in.desc, output, c->axis, decreasing,
                    c->exclusive);
     else
-        fx_arg_op(&t->desc, c->op, c->reduce_function == DML_REDUCE_FUNCTION_ARGMAX, &t->in.desc, output,
-                  c->axis_count, c->axes, decreasing);
+        fx_arg_op(&t->desc, c->op, c->reduce_function == DML_REDUCE_FUNCTION_ARGMAX, &t->in.desc, output, c->axis_count,
+                  c->axes, decreasing);
 }
 
 /* Compare the library's output buffer (guards included) with the oracle's:
    element bytes must match `expected`, every other byte must still match
    `initial`. Reports the first difference of each kind. */
 static void check_output(case_report *rep, const case_tensors *t, const unsigned char *got,
-                         const unsigned char *expected, const unsigned char *initial,
-                         const unsigned char *is_element,
+                         const unsigned char *expected, const unsigned char *initial, const unsigned char *is_element,
                          size_t span) {
     const gen_case *c = rep->c;
     uint32_t size = oracle_type_size(t->out.buf.DataType);
@@ -652,8 +665,8 @@ static void check_output(case_report *rep, const case_tensors *t, const unsigned
         if (inside && is_element[b - GUARD_BYTES]) continue;
         if (got[b] != initial[b]) {
             report_failure(rep, "output byte %ld relative to the buffer start (%s) changed from 0x%02x to 0x%02x",
-                           (long)b - GUARD_BYTES, inside ? "padding or round-up, not an element" : "guard",
-                           initial[b], got[b]);
+                           (long)b - GUARD_BYTES, inside ? "padding or round-up, not an element" : "guard", initial[b],
+                           got[b]);
             break;
         }
     }
@@ -688,15 +701,26 @@ static void store_staircase_value(rng *r, const gen_case *c, uint64_t k, uint64_
         bits = (uint64_t)(step + (nonnegative ? 0 : 100));
     else bits = (uint64_t)step;
     switch (size) { /* the low bits, in native byte order */
-    case 1: { uint8_t v = (uint8_t)bits; memcpy(dst, &v, 1); break; }
-    case 2: { uint16_t v = (uint16_t)bits; memcpy(dst, &v, 2); break; }
-    case 4: { uint32_t v = (uint32_t)bits; memcpy(dst, &v, 4); break; }
+    case 1: {
+        uint8_t v = (uint8_t)bits;
+        memcpy(dst, &v, 1);
+        break;
+    }
+    case 2: {
+        uint16_t v = (uint16_t)bits;
+        memcpy(dst, &v, 2);
+        break;
+    }
+    case 4: {
+        uint32_t v = (uint32_t)bits;
+        memcpy(dst, &v, 4);
+        break;
+    }
     default: memcpy(dst, &bits, 8); break;
     }
 }
 
-static int run_case(const gen_case *c, rng *r, const char *suite, unsigned iteration,
-                    unsigned char **oracle_output) {
+static int run_case(const gen_case *c, rng *r, const char *suite, unsigned iteration, unsigned char **oracle_output) {
     case_tensors t;
     case_report rep;
     guarded in, out, in_pristine, out_initial, expected;
@@ -718,16 +742,14 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
     out = in_pristine = out_initial = expected = in;
 
     /* The buffer sizes we allocate are DirectML's formula, computed twice. */
-    if (t.in.buf.TotalTensorSizeInBytes !=
-            oracle_buffer_size(c->type, c->rank, c->in_sizes, t.in.buf.Strides) ||
+    if (t.in.buf.TotalTensorSizeInBytes != oracle_buffer_size(c->type, c->rank, c->in_sizes, t.in.buf.Strides) ||
         t.out.buf.TotalTensorSizeInBytes !=
             oracle_buffer_size(t.out.buf.DataType, c->rank, c->out_sizes, t.out.buf.Strides)) {
-        report_failure(&rep, "dmlref_calc_buffer_tensor_size gives %llu/%llu bytes, expected %llu/%llu",
-                       (unsigned long long)t.in.buf.TotalTensorSizeInBytes,
-                       (unsigned long long)t.out.buf.TotalTensorSizeInBytes,
-                       (unsigned long long)oracle_buffer_size(c->type, c->rank, c->in_sizes, t.in.buf.Strides),
-                       (unsigned long long)oracle_buffer_size(t.out.buf.DataType, c->rank, c->out_sizes,
-                                                              t.out.buf.Strides));
+        report_failure(
+            &rep, "dmlref_calc_buffer_tensor_size gives %llu/%llu bytes, expected %llu/%llu",
+            (unsigned long long)t.in.buf.TotalTensorSizeInBytes, (unsigned long long)t.out.buf.TotalTensorSizeInBytes,
+            (unsigned long long)oracle_buffer_size(c->type, c->rank, c->in_sizes, t.in.buf.Strides),
+            (unsigned long long)oracle_buffer_size(t.out.buf.DataType, c->rank, c->out_sizes, t.out.buf.Strides));
         return 0;
     }
     if (!guarded_alloc(&in, t.in.buf.TotalTensorSizeInBytes) ||
@@ -777,8 +799,8 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
     } while (next_index(index, c->out_sizes, c->rank));
 
     memcpy(expected.block, out_initial.block, guarded_span(&out));
-    if (oracle_run(&t.desc.op, guarded_data(&in_pristine), guarded_data(&expected), c->float_order,
-                   c->nan_policy) != 0) {
+    if (oracle_run(&t.desc.op, guarded_data(&in_pristine), guarded_data(&expected), c->float_order, c->nan_policy) !=
+        0) {
         report_failure(&rep, "the oracle does not model this case (test generator bug)");
         goto done;
     }
@@ -809,8 +831,7 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
                 report_failure(&rep, "dmlref_execute returned %s: %s", dmlref_status_name(status), error_message);
                 continue;
             }
-            check_output(&rep, &t, target->block, expected.block, out_initial.block, is_element,
-                         guarded_span(target));
+            check_output(&rep, &t, target->block, expected.block, out_initial.block, is_element, guarded_span(target));
             if (!c->in_place && memcmp(in.block, in_pristine.block, guarded_span(&in)) != 0)
                 report_failure(&rep, "the input buffer (or its guards) changed");
         }
@@ -925,8 +946,7 @@ static void gen_every_axis(gen_case *c, rng *r, unsigned it) {
     if (it < SCAN_AXIS_CASES) {
         unsigned pair = (it >> 2) % SCAN_AXIS_PAIRS, rank = 1;
         while (pair >= rank) pair -= rank++;
-        begin_case(c, r,
-                   it < SCAN_AXIS_CASES / 2 ? DML_OPERATOR_CUMULATIVE_SUMMATION : DML_OPERATOR_CUMULATIVE_PRODUCT,
+        begin_case(c, r, it < SCAN_AXIS_CASES / 2 ? DML_OPERATOR_CUMULATIVE_SUMMATION : DML_OPERATOR_CUMULATIVE_PRODUCT,
                    rank);
         c->axis = pair;
         c->direction = (it >> 1) & 1 ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
@@ -947,8 +967,7 @@ static void gen_every_axis(gen_case *c, rng *r, unsigned it) {
    best so far; staircases make every segment do so, with ties across chunk
    and segment borders. */
 static void gen_arg_long_lines(gen_case *c, rng *r, unsigned it) {
-    static const value_profile profiles[] = {VALUES_TIES, VALUES_SMALL, VALUES_EXTREMES, VALUES_MIXED,
-                                             VALUES_FINITE};
+    static const value_profile profiles[] = {VALUES_TIES, VALUES_SMALL, VALUES_EXTREMES, VALUES_MIXED, VALUES_FINITE};
     begin_case(c, r, it % 2 ? DML_OPERATOR_ARGMAX : DML_OPERATOR_ARGMIN, 1 + fx_below(r, 2));
     c->axis = fx_below(r, c->rank);
     c->axes[0] = c->axis;
@@ -1047,15 +1066,14 @@ static void run_blocked_vs_sequential(const void *ctx) {
         ok &= run_case(&c, &r, name, i, &sequential);
         if (blocked && sequential) {
             /* Only elements can differ: both runs drew identical gap bytes. */
-            uint64_t bytes = oracle_buffer_size(c.type, c.rank, c.out_sizes,
-                                                c.out_layout == LAYOUT_NULL ? NULL : c.out_strides);
+            uint64_t bytes =
+                oracle_buffer_size(c.type, c.rank, c.out_sizes, c.out_layout == LAYOUT_NULL ? NULL : c.out_strides);
             if (memcmp(blocked, sequential, (size_t)bytes + 2 * GUARD_BYTES) != 0) differing[i % 4]++;
         }
         free(blocked);
         free(sequential);
         if (!ok && ++failing >= MAX_FAILING_CASES) {
-            TR_CHECKF(0, "SEED=%llu %s: stopped after %u failing cases", (unsigned long long)g_seed, name,
-                      failing);
+            TR_CHECKF(0, "SEED=%llu %s: stopped after %u failing cases", (unsigned long long)g_seed, name, failing);
             return;
         }
     }
@@ -1098,8 +1116,7 @@ static void run_f16_conversions(const void *ctx) {
         uint32_t got_bits, want_bits;
         memcpy(&got_bits, &got, 4);
         memcpy(&want_bits, &want, 4);
-        if (want != want)
-            ok = TR_CHECKF(got != got, "dmlref_f16_to_f32(0x%04lx) is not NaN", (unsigned long)h);
+        if (want != want) ok = TR_CHECKF(got != got, "dmlref_f16_to_f32(0x%04lx) is not NaN", (unsigned long)h);
         else
             ok = TR_CHECKF(got_bits == want_bits, "dmlref_f16_to_f32(0x%04lx) gives 0x%08lx, expected 0x%08lx",
                            (unsigned long)h, (unsigned long)got_bits, (unsigned long)want_bits);

@@ -48,11 +48,20 @@ struct Example {
 };
 
 const Example kExamples[] = {
-    {3, DML_AXIS_DIRECTION_INCREASING, FALSE, {2, 3, 6, 11, 3, 11, 18, 21, 9, 15, 17, 21},
+    {3,
+     DML_AXIS_DIRECTION_INCREASING,
+     FALSE,
+     {2, 3, 6, 11, 3, 11, 18, 21, 9, 15, 17, 21},
      "CUMULATIVE_SUMMATION example 1 (axis 3, increasing)"},
-    {3, DML_AXIS_DIRECTION_INCREASING, TRUE, {0, 2, 3, 6, 0, 3, 11, 18, 0, 9, 15, 17},
+    {3,
+     DML_AXIS_DIRECTION_INCREASING,
+     TRUE,
+     {0, 2, 3, 6, 0, 3, 11, 18, 0, 9, 15, 17},
      "CUMULATIVE_SUMMATION example 2 (axis 3, increasing, exclusive)"},
-    {3, DML_AXIS_DIRECTION_DECREASING, FALSE, {11, 9, 8, 5, 21, 18, 10, 3, 21, 12, 6, 4},
+    {3,
+     DML_AXIS_DIRECTION_DECREASING,
+     FALSE,
+     {11, 9, 8, 5, 21, 18, 10, 3, 21, 12, 6, 4},
      "CUMULATIVE_SUMMATION example 3 (axis 3, decreasing)"},
 };
 
@@ -60,8 +69,8 @@ void cumulative_summation(const Example &e) {
     const float input[12] = {2, 1, 3, 5, 3, 8, 7, 3, 9, 6, 2, 4};
     float output[12];
     const UINT sizes[4] = {1, 1, 3, 4};
-    DML_BUFFER_TENSOR_DESC buffer = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, sizes, nullptr,
-                                     sizeof input, 0};
+    DML_BUFFER_TENSOR_DESC buffer = {
+        DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, sizes, nullptr, sizeof input, 0};
     DML_TENSOR_DESC tensor = {DML_TENSOR_TYPE_BUFFER, &buffer};
     DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum = {&tensor, &tensor, e.axis, e.direction, e.exclusive};
     DML_OPERATOR_DESC op = {DML_OPERATOR_CUMULATIVE_SUMMATION, &sum};
@@ -87,10 +96,10 @@ void reduce_argmin() {
     const float input[6] = {5, 3, 8, 3, 1, 1};
     UINT index[2] = {99, 99};
     const UINT in_sizes[4] = {1, 1, 2, 3}, out_sizes[4] = {1, 1, 2, 1}, axes[1] = {3};
-    DML_BUFFER_TENSOR_DESC in_buffer = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, in_sizes, nullptr,
-                                        sizeof input, 0};
-    DML_BUFFER_TENSOR_DESC out_buffer = {DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_FLAG_NONE, 4, out_sizes, nullptr,
-                                         sizeof index, 0};
+    DML_BUFFER_TENSOR_DESC in_buffer = {
+        DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, in_sizes, nullptr, sizeof input, 0};
+    DML_BUFFER_TENSOR_DESC out_buffer = {
+        DML_TENSOR_DATA_TYPE_UINT32, DML_TENSOR_FLAG_NONE, 4, out_sizes, nullptr, sizeof index, 0};
     DML_TENSOR_DESC in_tensor = {DML_TENSOR_TYPE_BUFFER, &in_buffer};
     DML_TENSOR_DESC out_tensor = {DML_TENSOR_TYPE_BUFFER, &out_buffer};
     DML_REDUCE_OPERATOR_DESC reduce = {DML_REDUCE_FUNCTION_ARGMIN, &in_tensor, &out_tensor, 1, axes};

@@ -20,7 +20,7 @@ int g_failed = 0;
 
 // A packed buffer tensor and its descriptors. Not copyable: desc points at buffer.
 class Tensor {
-public:
+  public:
     Tensor(DML_TENSOR_DATA_TYPE type, const std::vector<UINT> &sizes) : sizes_(sizes) {
         std::memset(&buffer_, 0, sizeof buffer_);
         buffer_.DataType = type;
@@ -28,8 +28,8 @@ public:
         buffer_.DimensionCount = static_cast<UINT>(sizes_.size());
         buffer_.Sizes = sizes_.data();
         buffer_.Strides = nullptr; // packed
-        buffer_.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(
-            type, buffer_.DimensionCount, sizes_.data(), nullptr);
+        buffer_.TotalTensorSizeInBytes =
+            dmlref_calc_buffer_tensor_size(type, buffer_.DimensionCount, sizes_.data(), nullptr);
         buffer_.GuaranteedBaseOffsetAlignment = 0;
         desc_.Type = DML_TENSOR_TYPE_BUFFER;
         desc_.Desc = &buffer_;
@@ -40,7 +40,7 @@ public:
     const DML_TENSOR_DESC *desc() const { return &desc_; }
     UINT64 bytes() const { return buffer_.TotalTensorSizeInBytes; }
 
-private:
+  private:
     std::vector<UINT> sizes_;
     DML_BUFFER_TENSOR_DESC buffer_;
     DML_TENSOR_DESC desc_;
@@ -58,8 +58,8 @@ const char *op_name(DML_OPERATOR_TYPE type) {
 
 // Run op; on success compare the output with `expected` bit for bit. One check.
 template <typename Out>
-void run_and_check(const char *what, int row, const DML_OPERATOR_DESC &op, const void *input,
-                   std::vector<Out> &output, const std::vector<Out> &expected) {
+void run_and_check(const char *what, int row, const DML_OPERATOR_DESC &op, const void *input, std::vector<Out> &output,
+                   const std::vector<Out> &expected) {
     char message[256] = {0};
     dmlref_options options;
     std::memset(&options, 0, sizeof options); // every default
@@ -71,24 +71,23 @@ void run_and_check(const char *what, int row, const DML_OPERATOR_DESC &op, const
     dmlref_status status = dmlref_execute(&op, inputs, outputs, &options);
     if (status != DMLREF_OK) {
         ++g_failed;
-        std::printf("  FAIL %s row %d: dmlref_execute returned %s: %s\n", what, row,
-                    dmlref_status_name(status), message);
+        std::printf("  FAIL %s row %d: dmlref_execute returned %s: %s\n", what, row, dmlref_status_name(status),
+                    message);
         return;
     }
     for (std::size_t i = 0; i < expected.size(); ++i) {
         if (std::memcmp(&output[i], &expected[i], sizeof(Out)) != 0) {
             ++g_failed;
-            std::printf("  FAIL %s row %d: element %lu is %g, expected %g\n", what, row,
-                        static_cast<unsigned long>(i), static_cast<double>(output[i]),
-                        static_cast<double>(expected[i]));
+            std::printf("  FAIL %s row %d: element %lu is %g, expected %g\n", what, row, static_cast<unsigned long>(i),
+                        static_cast<double>(output[i]), static_cast<double>(expected[i]));
             return;
         }
     }
 }
 
 // The DirectML documentation's examples, CUMULATIVE_SUMMATION / CUMULATIVE_PRODUCT on Sizes {1,1,3,4} FLOAT32.
-void check_scan(DML_OPERATOR_TYPE type, int row, UINT axis, DML_AXIS_DIRECTION direction,
-                BOOL exclusive, const std::vector<float> &expected) {
+void check_scan(DML_OPERATOR_TYPE type, int row, UINT axis, DML_AXIS_DIRECTION direction, BOOL exclusive,
+                const std::vector<float> &expected) {
     static const float input[12] = {2, 1, 3, 5, 3, 8, 7, 3, 9, 6, 2, 4};
     const std::vector<UINT> sizes = {1, 1, 3, 4};
     Tensor in(DML_TENSOR_DATA_TYPE_FLOAT32, sizes);
@@ -108,8 +107,8 @@ void check_scan(DML_OPERATOR_TYPE type, int row, UINT axis, DML_AXIS_DIRECTION d
 }
 
 // The DirectML documentation's examples, ARGMIN / ARGMAX on the 3x3 FLOAT32 input, INCREASING, UINT32 output.
-void check_arg(DML_OPERATOR_TYPE type, int row, const std::vector<UINT> &axes,
-               const std::vector<UINT> &out_sizes, const std::vector<std::uint32_t> &expected) {
+void check_arg(DML_OPERATOR_TYPE type, int row, const std::vector<UINT> &axes, const std::vector<UINT> &out_sizes,
+               const std::vector<std::uint32_t> &expected) {
     static const float input[9] = {1, 2, 3, 3, 0, 4, 2, 5, 2};
     Tensor in(DML_TENSOR_DATA_TYPE_FLOAT32, {3, 3});
     Tensor out(DML_TENSOR_DATA_TYPE_UINT32, out_sizes);
@@ -118,10 +117,8 @@ void check_arg(DML_OPERATOR_TYPE type, int row, const std::vector<UINT> &axes,
 
     DML_OPERATOR_DESC op;
     op.Type = type;
-    DML_ARGMIN_OPERATOR_DESC argmin = {in.desc(), out.desc(), axis_count, axes.data(),
-                                       DML_AXIS_DIRECTION_INCREASING};
-    DML_ARGMAX_OPERATOR_DESC argmax = {in.desc(), out.desc(), axis_count, axes.data(),
-                                       DML_AXIS_DIRECTION_INCREASING};
+    DML_ARGMIN_OPERATOR_DESC argmin = {in.desc(), out.desc(), axis_count, axes.data(), DML_AXIS_DIRECTION_INCREASING};
+    DML_ARGMAX_OPERATOR_DESC argmax = {in.desc(), out.desc(), axis_count, axes.data(), DML_AXIS_DIRECTION_INCREASING};
     if (type == DML_OPERATOR_ARGMIN) op.Desc = &argmin;
     else op.Desc = &argmax;
     run_and_check(op_name(type), row, op, input, output, expected);

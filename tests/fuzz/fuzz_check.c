@@ -235,15 +235,15 @@ void __asan_unpoison_memory_region(void const volatile *addr, size_t size);
 #define FZ_PRINTF(f, a)
 #endif
 
-#define FZ_GUARD 64                      /* guard bytes on each side of a buffer */
-#define FZ_MAX_BYTES ((uint64_t)2 << 20) /* larger declared buffers: validate only */
-#define FZ_INVALID_BYTES 4096            /* buffers of a rejected case are cut to this */
+#define FZ_GUARD 64                              /* guard bytes on each side of a buffer */
+#define FZ_MAX_BYTES ((uint64_t)2 << 20)         /* larger declared buffers: validate only */
+#define FZ_INVALID_BYTES 4096                    /* buffers of a rejected case are cut to this */
 #define FZ_MAX_EXEC_ELEMENTS ((uint64_t)1 << 16) /* larger valid inputs: validate only */
-#define FZ_ORACLE_ELEMENTS 4096          /* inputs up to this many elements: compare with the oracle */
-#define FZ_MAX_AXES 16                   /* entries allocated for Axes at most */
-#define FZ_MAX_RANK 10                   /* decoded ranks: 0..10, so 0, 9 and 10 are invalid */
-#define FZ_MAX_ALIGN 4096                /* GuaranteedBaseOffsetAlignment honoured up to this */
-#define FZ_REPORT_LINES 8                /* failures described in the report */
+#define FZ_ORACLE_ELEMENTS 4096                  /* inputs up to this many elements: compare with the oracle */
+#define FZ_MAX_AXES 16                           /* entries allocated for Axes at most */
+#define FZ_MAX_RANK 10                           /* decoded ranks: 0..10, so 0, 9 and 10 are invalid */
+#define FZ_MAX_ALIGN 4096                        /* GuaranteedBaseOffsetAlignment honoured up to this */
+#define FZ_REPORT_LINES 8                        /* failures described in the report */
 
 fuzz_check_stats fuzz_stats;
 
@@ -281,8 +281,8 @@ enum { FZ_ISA_ALL = -1000 }; /* not a dmlref_isa: run every available one */
 
 static const DML_OPERATOR_TYPE fz_op_types[5] = {DML_OPERATOR_CUMULATIVE_SUMMATION, DML_OPERATOR_CUMULATIVE_PRODUCT,
                                                  DML_OPERATOR_ARGMIN, DML_OPERATOR_ARGMAX, DML_OPERATOR_REDUCE};
-static const char *const fz_op_names[6] = {"CUMULATIVE_SUMMATION", "CUMULATIVE_PRODUCT", "ARGMIN",
-                                           "ARGMAX", "REDUCE", "unknown"};
+static const char *const fz_op_names[6] = {
+    "CUMULATIVE_SUMMATION", "CUMULATIVE_PRODUCT", "ARGMIN", "ARGMAX", "REDUCE", "unknown"};
 
 typedef struct fz_tensor {
     int desc_null;   /* the DML_TENSOR_DESC pointer is NULL */
@@ -310,14 +310,14 @@ typedef struct fz_case {
     fz_tensor t[3]; /* input, output, and dmlref_error_bound's BoundTensor */
     int options_null;
     dmlref_options options;
-    int ext;             /* 0, or the format of the extension word the float_order word was: 2 (top byte
-                            0xE5) or 3 (0xE6) */
+    int ext;                /* 0, or the format of the extension word the float_order word was: 2 (top byte
+                               0xE5) or 3 (0xE6) */
     dmlref_scan_tree *tree; /* heap (FZ_TREE_BYTES), format 3 only; NULL: options.tree is NULL */
-    int tree_poisoned;   /* the tree's bytes are poisoned (float_order is not TREE: never read) */
-    int bound_decoded;   /* the BoundTensor was read from the bytes (else derived from the output) */
-    int bound_place;     /* FZ_BOUND_OWN, FZ_BOUND_IN_INPUT or FZ_BOUND_NULL */
-    int bound_misalign;  /* bytes added to the bound's address: 0, 1, 4 or 8 */
-    int bound_delta;     /* FZ_BOUND_IN_INPUT: the bound's address minus the input's */
+    int tree_poisoned;      /* the tree's bytes are poisoned (float_order is not TREE: never read) */
+    int bound_decoded;      /* the BoundTensor was read from the bytes (else derived from the output) */
+    int bound_place;        /* FZ_BOUND_OWN, FZ_BOUND_IN_INPUT or FZ_BOUND_NULL */
+    int bound_misalign;     /* bytes added to the bound's address: 0, 1, 4 or 8 */
+    int bound_delta;        /* FZ_BOUND_IN_INPUT: the bound's address minus the input's */
     int message_mode;
     size_t message_capacity;
     int32_t isa; /* a dmlref_isa value, or FZ_ISA_ALL */
@@ -341,8 +341,8 @@ static const uint32_t fz_levels[15] = {0x1000, 0x2000, 0x2100, 0x3000, 0x3100, 0
                                        0x5100, 0x5200, 0x6000, 0x6100, 0x6200, 0x6300, 0x6400};
 
 static uint32_t fz_axis_value(fz_reader *r) {
-    static const uint32_t big[15] = {8, 9, 10, 11, 16, 31, 32, 33, 63, 64, 255, 0x7FFFFFFFu, 0x80000000u,
-                                     0xFFFFFFFEu, 0xFFFFFFFFu};
+    static const uint32_t big[15] = {8,  9,  10,  11,          16,          31,          32,         33,
+                                     63, 64, 255, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFEu, 0xFFFFFFFFu};
     uint8_t b = fz_u8(r);
     if (b < 0xF0) return b % 10u;
     if (b < 0xFF) return big[b - 0xF0];
@@ -367,10 +367,11 @@ static BOOL fz_bool(fz_reader *r) {
 }
 
 static uint32_t fz_size_value(fz_reader *r) {
-    static const uint32_t big[15] = {100, 127, 128, 255, 256, 1000, 4096, 65535, 65536, 1u << 20, 1u << 24,
-                                     0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFEu, 0xFFFFFFFFu};
+    static const uint32_t big[15] = {100,      127,         128,         255,         256,
+                                     1000,     4096,        65535,       65536,       1u << 20,
+                                     1u << 24, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFEu, 0xFFFFFFFFu};
     uint8_t b = fz_u8(r);
-    if (b < 0x80) return 1u + b % 4u;        /* 1..4: small cases are fast */
+    if (b < 0x80) return 1u + b % 4u;       /* 1..4: small cases are fast */
     if (b < 0xC0) return (b - 0x80u) % 17u; /* 0..16 */
     if (b < 0xF0) return 17u + (b - 0xC0u); /* 17..64 */
     if (b < 0xFF) return big[b - 0xF0];
@@ -378,10 +379,37 @@ static uint32_t fz_size_value(fz_reader *r) {
 }
 
 static uint32_t fz_stride_value(fz_reader *r) {
-    static const uint32_t big[31] = {33, 48, 64, 100, 127, 128, 255, 256, 1000, 4095, 4096, 4097, 65535, 65536,
-                                     65537, 1u << 20, 1u << 24, 1u << 28, 0x10000001u, 0x3FFFFFFFu, 0x40000000u,
-                                     0x55555555u, 0x7FFFFFFFu, 0x80000000u, 0x80000001u, 0xAAAAAAAAu,
-                                     0xFFFF0000u, 0xFFFFFFF0u, 0xFFFFFFFEu, 0xFFFFFFFFu, 3};
+    static const uint32_t big[31] = {33,
+                                     48,
+                                     64,
+                                     100,
+                                     127,
+                                     128,
+                                     255,
+                                     256,
+                                     1000,
+                                     4095,
+                                     4096,
+                                     4097,
+                                     65535,
+                                     65536,
+                                     65537,
+                                     1u << 20,
+                                     1u << 24,
+                                     1u << 28,
+                                     0x10000001u,
+                                     0x3FFFFFFFu,
+                                     0x40000000u,
+                                     0x55555555u,
+                                     0x7FFFFFFFu,
+                                     0x80000000u,
+                                     0x80000001u,
+                                     0xAAAAAAAAu,
+                                     0xFFFF0000u,
+                                     0xFFFFFFF0u,
+                                     0xFFFFFFFEu,
+                                     0xFFFFFFFFu,
+                                     3};
     uint8_t b = fz_u8(r);
     if (b < 0xE0) return b % 33u;
     if (b < 0xFF) return big[b - 0xE0];
@@ -590,9 +618,21 @@ static void fz_decode_tensor(fz_reader *r, fz_case *c, int which) {
     } else if (tot_sel < 0xF0) {
         total = required + (uint64_t)(tot_sel - 0xBFu) * 64u;
     } else if (tot_sel < 0xFF) {
-        const uint64_t table[15] = {0, 1, 3, 4, 5, UINT64_MAX, UINT64_MAX - 3, (uint64_t)1 << 32,
-                                    (uint64_t)1 << 40, (uint64_t)1 << 62, (uint64_t)1 << 63, required * 2,
-                                    required + 1, required & ~(uint64_t)7, FZ_MAX_BYTES + 1};
+        const uint64_t table[15] = {0,
+                                    1,
+                                    3,
+                                    4,
+                                    5,
+                                    UINT64_MAX,
+                                    UINT64_MAX - 3,
+                                    (uint64_t)1 << 32,
+                                    (uint64_t)1 << 40,
+                                    (uint64_t)1 << 62,
+                                    (uint64_t)1 << 63,
+                                    required * 2,
+                                    required + 1,
+                                    required & ~(uint64_t)7,
+                                    FZ_MAX_BYTES + 1};
         total = table[tot_sel - 0xF0];
     } else {
         total = fz_u64(r);
@@ -655,9 +695,11 @@ static void fz_decode_axes(fz_reader *r, fz_case *c) {
 /* The dmlref_scan_tree of a format-3 extension word: the tree byte, the
    block byte, then [algorithm i32] [block u32] [carry i32] as they ask. */
 static void fz_decode_tree(fz_reader *r, fz_case *c) {
-    static const uint32_t bad_blocks[31] = {0, 1, 3, 5, 6, 7, 12, 24, 48, 96, 100, 1000, 1023, 1025, 4095, 4097,
-                                            65535, 65537, 131072, 262144, 1u << 20, 1u << 24, 1u << 31, 0x7FFFFFFFu,
-                                            0x80000001u, 0xFFFFFFFEu, 0xFFFFFFFFu, 0x10001u, 0x18000u, 0x30000u, 9};
+    static const uint32_t bad_blocks[31] = {
+        0,           1,           3,           5,        6,        7,        12,       24,
+        48,          96,          100,         1000,     1023,     1025,     4095,     4097,
+        65535,       65537,       131072,      262144,   1u << 20, 1u << 24, 1u << 31, 0x7FFFFFFFu,
+        0x80000001u, 0xFFFFFFFEu, 0xFFFFFFFFu, 0x10001u, 0x18000u, 0x30000u, 9};
     uint8_t t = fz_u8(r), b = fz_u8(r);
     uint32_t alg = t & 3u, carry = (t >> 2) & 3u;
     c->tree = (dmlref_scan_tree *)malloc(FZ_TREE_BYTES);
@@ -725,14 +767,15 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
         c->ext = (word >> 24) == FZ_EXT_MAGIC ? 2 : 3;
         c->options.float_order = (int32_t)(word & 3u);
         switch ((word >> 2) & 3u) {
-        case 0: c->options.accumulation = 0; break; /* DEFAULT */
-        case 1: c->options.accumulation = 1; break; /* NATIVE */
+        case 0: c->options.accumulation = 0; break;                    /* DEFAULT */
+        case 1: c->options.accumulation = 1; break;                    /* NATIVE */
         case 2: c->options.accumulation = c->ext == 2 ? -1 : 2; break; /* format 3: WIDE */
         default: c->options.accumulation = (int32_t)fz_u32(r); break;
         }
         c->bound_decoded = (word >> 4) & 1u;
-        c->bound_place = ((word >> 5) & 3u) == 1 ? FZ_BOUND_IN_INPUT : ((word >> 5) & 3u) == 2 ? FZ_BOUND_NULL
-                                                                                            : FZ_BOUND_OWN;
+        c->bound_place = ((word >> 5) & 3u) == 1   ? FZ_BOUND_IN_INPUT
+                         : ((word >> 5) & 3u) == 2 ? FZ_BOUND_NULL
+                                                   : FZ_BOUND_OWN;
         c->bound_misalign = (int)fz_bound_misalignments[(word >> 7) & 3u];
         if (c->ext == 3) {
             uint32_t seed = (word >> 13) & 3u;
@@ -778,8 +821,10 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
         break;
     case FZ_REDUCE: {
         uint32_t f = fz_u8(r) % 16u;
-        c->function = f <= 12 ? f : f == 13 ? (uint32_t)DML_REDUCE_FUNCTION_ARGMIN
-                                  : f == 14 ? (uint32_t)DML_REDUCE_FUNCTION_ARGMAX : fz_u32(r);
+        c->function = f <= 12   ? f
+                      : f == 13 ? (uint32_t)DML_REDUCE_FUNCTION_ARGMIN
+                      : f == 14 ? (uint32_t)DML_REDUCE_FUNCTION_ARGMAX
+                                : fz_u32(r);
         fz_decode_axes(r, c);
         break;
     }
@@ -899,8 +944,7 @@ static uint32_t fz_check_tensor_rules(const fz_case *c, int which, fz_info *info
     type_ok = info->esize != 0;
     if (fz_type_bits(info->type) == 0) /* not a DML_TENSOR_DATA_TYPE */
         m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT) | FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
-    else if (!type_ok) /* UINT4, INT4 */
-        m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
+    else if (!type_ok) /* UINT4, INT4 */ m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DATA_TYPE);
     if ((uint32_t)b->Flags > 1u || (is_output && (uint32_t)b->Flags != 0)) m |= FZ_BIT(DMLREF_ERROR_INVALID_ARGUMENT);
     if (info->rank < 1 || info->rank > 8) m |= FZ_BIT(DMLREF_ERROR_UNSUPPORTED_DIMENSION_COUNT);
     if (!b->Sizes) m |= FZ_BIT(DMLREF_ERROR_NULL_POINTER);
@@ -987,8 +1031,8 @@ typedef struct fz_level_row {
 #define FZ_T(x) (1u << DML_TENSOR_DATA_TYPE_##x)
 #define FZ_SCAN4 (FZ_T(FLOAT32) | FZ_T(FLOAT16) | FZ_T(INT32) | FZ_T(UINT32))
 #define FZ_SCAN5 (FZ_SCAN4 | FZ_T(INT64) | FZ_T(UINT64))
-#define FZ_ARG3 (FZ_T(FLOAT32) | FZ_T(FLOAT16) | FZ_T(INT32) | FZ_T(INT16) | FZ_T(INT8) | FZ_T(UINT32) | \
-                 FZ_T(UINT16) | FZ_T(UINT8))
+#define FZ_ARG3 \
+    (FZ_T(FLOAT32) | FZ_T(FLOAT16) | FZ_T(INT32) | FZ_T(INT16) | FZ_T(INT8) | FZ_T(UINT32) | FZ_T(UINT16) | FZ_T(UINT8))
 #define FZ_ARG4 (FZ_ARG3 | FZ_T(INT64) | FZ_T(UINT64))
 #define FZ_IDX (FZ_T(INT64) | FZ_T(INT32) | FZ_T(UINT64) | FZ_T(UINT32))
 
@@ -1053,21 +1097,16 @@ static dmlref_status fz_option_status(const dmlref_options *o, int for_bound, co
         *field = "options.float_order";
     else if (o->accumulation < 0 || o->accumulation > 2 || (o->float_order == 2 && o->accumulation != 0))
         *field = "options.accumulation";
-    else if (o->identity_seed != 0 && o->identity_seed != 1)
-        *field = "options.identity_seed";
-    else if (o->float_order == 4 && !o->tree)
-        *field = "options.tree";
+    else if (o->identity_seed != 0 && o->identity_seed != 1) *field = "options.identity_seed";
+    else if (o->float_order == 4 && !o->tree) *field = "options.tree";
     else if (o->float_order == 4 && (o->tree->algorithm < 0 || o->tree->algorithm > 2))
         *field = "options.tree->algorithm";
     else if (o->float_order == 4 &&
              (o->tree->block < 2 || o->tree->block > 65536 || (o->tree->block & (o->tree->block - 1u)) != 0))
         *field = "options.tree->block";
-    else if (o->float_order == 4 && (o->tree->carry < 0 || o->tree->carry > 1))
-        *field = "options.tree->carry";
-    else if (o->nan_policy < 0 || o->nan_policy > 2)
-        *field = "options.nan_policy";
-    else if (o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
-        *field = "options.isa";
+    else if (o->float_order == 4 && (o->tree->carry < 0 || o->tree->carry > 1)) *field = "options.tree->carry";
+    else if (o->nan_policy < 0 || o->nan_policy > 2) *field = "options.nan_policy";
+    else if (o->isa < 0 || o->isa >= DMLREF_ISA_COUNT) *field = "options.isa";
     if (*field) return DMLREF_ERROR_INVALID_OPTION;
     if (!dmlref_isa_available((dmlref_isa)o->isa)) {
         *field = "options.isa";
@@ -1087,8 +1126,7 @@ static uint32_t fz_expected_descriptor(const fz_case *c, fz_info *in, fz_info *o
    of the options must name, else NULL. in and out are filled whenever the
    operator pointer is not NULL, whatever the options. for_bound: the rules of
    dmlref_error_bound (float_order ANY valid). */
-static uint32_t fz_expected_status(const fz_case *c, int for_bound, fz_info *in, fz_info *out,
-                                   const char **opt_field) {
+static uint32_t fz_expected_status(const fz_case *c, int for_bound, fz_info *in, fz_info *out, const char **opt_field) {
     const dmlref_options *o = c->options_null ? NULL : &c->options;
     const char *field = NULL;
     dmlref_status os = o ? fz_option_status(o, for_bound, &field) : DMLREF_OK;
@@ -1182,10 +1220,28 @@ static uint32_t fz_expected_descriptor(const fz_case *c, fz_info *in, fz_info *o
 
 /* Scratch memory, reused from call to call (fresh multi-MiB allocations cost
    more page faults than the library's work). Slots only grow. */
-enum { FZ_SLOT_BLOCK0, FZ_SLOT_BLOCK1, FZ_SLOT_SNAP0, FZ_SLOT_SNAP1, FZ_SLOT_IMAGE, FZ_SLOT_MASK, FZ_SLOT_WANT,
-       FZ_SLOT_FIRST, FZ_SLOT_BLOCK2, FZ_SLOT_SNAP2, FZ_SLOT_BOUND_VALUES, FZ_SLOT_BOUND_FIRST, FZ_SLOT_ORDER_IN,
-       FZ_SLOT_ORDER_OUT, FZ_SLOT_ORDER_BOUND, FZ_SLOT_ORDER_VALUES, FZ_SLOT_ORDER_EXACT, FZ_SLOT_MODEL,
-       FZ_SLOT_MODEL_OUT, FZ_SLOTS };
+enum {
+    FZ_SLOT_BLOCK0,
+    FZ_SLOT_BLOCK1,
+    FZ_SLOT_SNAP0,
+    FZ_SLOT_SNAP1,
+    FZ_SLOT_IMAGE,
+    FZ_SLOT_MASK,
+    FZ_SLOT_WANT,
+    FZ_SLOT_FIRST,
+    FZ_SLOT_BLOCK2,
+    FZ_SLOT_SNAP2,
+    FZ_SLOT_BOUND_VALUES,
+    FZ_SLOT_BOUND_FIRST,
+    FZ_SLOT_ORDER_IN,
+    FZ_SLOT_ORDER_OUT,
+    FZ_SLOT_ORDER_BOUND,
+    FZ_SLOT_ORDER_VALUES,
+    FZ_SLOT_ORDER_EXACT,
+    FZ_SLOT_MODEL,
+    FZ_SLOT_MODEL_OUT,
+    FZ_SLOTS
+};
 static unsigned char *fz_slot_mem[FZ_SLOTS];
 static size_t fz_slot_cap[FZ_SLOTS];
 
@@ -1268,26 +1324,42 @@ static void fz_store_special(unsigned char *p, uint32_t type, uint32_t esize, ui
            payload), +-inf, +-0, largest, smallest normal and subnormal, 1, -1 */
         static const uint16_t h[16] = {0x7E00, 0x7C01, 0xFE55, 0x7C00, 0xFC00, 0x0000, 0x8000, 0x7BFF,
                                        0xFBFF, 0x0400, 0x0001, 0x8001, 0x3C00, 0xBC00, 0x3800, 0x7FFF};
-        static const uint32_t f[16] = {0x7FC00000u, 0x7F800001u, 0xFFC12345u, 0x7F800000u, 0xFF800000u, 0, 0x80000000u,
-                                       0x7F7FFFFFu, 0xFF7FFFFFu, 0x00800000u, 0x00000001u, 0x80000001u, 0x3F800000u,
-                                       0xBF800000u, 0x3F000000u, 0x7FFFFFFFu};
-        static const uint64_t g[16] = {0x7FF8000000000000ull, 0x7FF0000000000001ull, 0xFFF8000000012345ull,
-                                       0x7FF0000000000000ull, 0xFFF0000000000000ull, 0, 0x8000000000000000ull,
-                                       0x7FEFFFFFFFFFFFFFull, 0xFFEFFFFFFFFFFFFFull, 0x0010000000000000ull, 1,
-                                       0x8000000000000001ull, 0x3FF0000000000000ull, 0xBFF0000000000000ull,
-                                       0x3FE0000000000000ull, 0x7FFFFFFFFFFFFFFFull};
+        static const uint32_t f[16] = {0x7FC00000u, 0x7F800001u, 0xFFC12345u, 0x7F800000u, 0xFF800000u, 0,
+                                       0x80000000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x00800000u, 0x00000001u, 0x80000001u,
+                                       0x3F800000u, 0xBF800000u, 0x3F000000u, 0x7FFFFFFFu};
+        static const uint64_t g[16] = {0x7FF8000000000000ull,
+                                       0x7FF0000000000001ull,
+                                       0xFFF8000000012345ull,
+                                       0x7FF0000000000000ull,
+                                       0xFFF0000000000000ull,
+                                       0,
+                                       0x8000000000000000ull,
+                                       0x7FEFFFFFFFFFFFFFull,
+                                       0xFFEFFFFFFFFFFFFFull,
+                                       0x0010000000000000ull,
+                                       1,
+                                       0x8000000000000001ull,
+                                       0x3FF0000000000000ull,
+                                       0xBFF0000000000000ull,
+                                       0x3FE0000000000000ull,
+                                       0x7FFFFFFFFFFFFFFFull};
         if (esize == 2) memcpy(p, &h[b & 15u], 2);
         else if (esize == 4) memcpy(p, &f[b & 15u], 4);
         else memcpy(p, &g[b & 15u], 8);
     } else {
         /* 0, 1, -1, 2, the signed minimum and maximum and their neighbours,
            -2 (unsigned max - 1), alternating bits, 3, 127, 128, 255, 256 */
-        static const uint64_t fixed[16] = {0, 1, UINT64_MAX, 2, 0, 0, 0, 0, UINT64_MAX - 1, 0x5555555555555555ull,
-                                           0xAAAAAAAAAAAAAAAAull, 3, 127, 128, 255, 256};
+        static const uint64_t fixed[16] = {
+            0, 1,   UINT64_MAX, 2,   0,  0, 0, 0, UINT64_MAX - 1, 0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull,
+            3, 127, 128,        255, 256};
         uint64_t top = (uint64_t)1 << (8 * esize - 1); /* the sign bit of the element */
         unsigned k = b & 15u;
-        fz_store_int(p, esize, k >= 4 && k <= 7 ? top + (k == 4 ? 0 : k == 5 ? UINT64_MAX : k == 6 ? 1 : UINT64_MAX - 1)
-                                                : fixed[k]);
+        fz_store_int(p, esize,
+                     k >= 4 && k <= 7 ? top + (k == 4   ? 0
+                                               : k == 5 ? UINT64_MAX
+                                               : k == 6 ? 1
+                                                        : UINT64_MAX - 1)
+                                      : fixed[k]);
     }
 }
 
@@ -1297,7 +1369,7 @@ static void fz_fill_input(const fz_case *c, unsigned char *p, size_t n) {
     size_t len = c->payload_size, i;
     uint32_t type = c->t[0].buffer_null || c->t[0].desc_null ? 0 : (uint32_t)c->t[0].buffer.DataType;
     uint32_t esize = fz_esize(type);
-    size_t at = 0; /* i % len, kept without a division */
+    size_t at = 0;                        /* i % len, kept without a division */
     if (c->fill_mode < 4 || esize == 0) { /* the payload repeated: copy, doubling */
         size_t done = len < n ? len : n;
         if (len) memcpy(p, src, done);
@@ -1389,8 +1461,8 @@ static int fz_env_leave(fz_env *e, char *what, size_t cap) {
     int round = fegetround(), flags = fetestexcept(FE_ALL_EXCEPT);
     fesetround(FE_TONEAREST);
     feclearexcept(FE_ALL_EXCEPT);
-    snprintf(what, cap, "rounding mode %d and flags 0x%X, the caller had %d and 0x%X", round, (unsigned)flags,
-             e->round, (unsigned)e->flags);
+    snprintf(what, cap, "rounding mode %d and flags 0x%X, the caller had %d and 0x%X", round, (unsigned)flags, e->round,
+             (unsigned)e->flags);
     return round == e->round && flags == e->flags;
 #endif
 }
@@ -1400,7 +1472,7 @@ static int fz_env_leave(fz_env *e, char *what, size_t cap) {
 #define FZ_MESSAGE_FILL 'Z'
 
 typedef struct fz_message {
-    char *buf;     /* heap, exactly max(capacity, 1) bytes */
+    char *buf; /* heap, exactly max(capacity, 1) bytes */
     size_t cap;
 } fz_message;
 
@@ -1461,10 +1533,18 @@ static int fz_walk_output(const fz_info *t, size_t offset, unsigned char *mask, 
                 }
         } else {
             switch (esize) { /* fixed-size copies: one load and one store each */
-            case 1: for (i = 0; i < inner; i++, at += step) dst[at] = src[at]; break;
-            case 2: for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 2); break;
-            case 4: for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 4); break;
-            default: for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 8); break;
+            case 1:
+                for (i = 0; i < inner; i++, at += step) dst[at] = src[at];
+                break;
+            case 2:
+                for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 2);
+                break;
+            case 4:
+                for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 4);
+                break;
+            default:
+                for (i = 0; i < inner; i++, at += step) memcpy(dst + at, src + at, 8);
+                break;
             }
         }
         d = last;
@@ -1756,7 +1836,7 @@ static uint16_t fz_f64_to_f16(double x) {
     if (a >= 65520.0) return (uint16_t)(sign | 0x7C00u); /* 65504 + half an ulp ties to even: infinity */
     if (a < 1.0 / 16384) /* subnormal: multiples of 2^-24 (1024 of them is the smallest normal) */
         return (uint16_t)(sign | (uint16_t)fz_round_even(a * 16777216.0));
-    frexp(a, &e); /* a = f 2^e, f in [0.5, 1): the exponent is e - 1 */
+    frexp(a, &e);                        /* a = f 2^e, f in [0.5, 1): the exponent is e - 1 */
     q = fz_round_even(ldexp(a, 11 - e)); /* 1024..2048 */
     if (q == 2048) {
         q = 1024;
@@ -1776,10 +1856,10 @@ static unsigned char *fz_aligned_slot(int k, size_t n, size_t align) {
    here from its text: one line in traversal order, x[0..n) (exact values) in,
    the outputs' bits out. */
 typedef struct fz_model {
-    uint32_t type;         /* FLOAT16, FLOAT32 or FLOAT64 */
-    int product, seed;     /* seed: sums only (a product's 1 x v is v) */
-    int accumulation;      /* 0 DEFAULT, 1 NATIVE, 2 WIDE */
-    int blocks;            /* 0: SEQUENTIAL; else blocks of tree (BLOCKED: {KOGGE_STONE, 16, CARRY_AFTER}) */
+    uint32_t type;     /* FLOAT16, FLOAT32 or FLOAT64 */
+    int product, seed; /* seed: sums only (a product's 1 x v is v) */
+    int accumulation;  /* 0 DEFAULT, 1 NATIVE, 2 WIDE */
+    int blocks;        /* 0: SEQUENTIAL; else blocks of tree (BLOCKED: {KOGGE_STONE, 16, CARRY_AFTER}) */
     dmlref_scan_tree tree;
 } fz_model;
 
@@ -1978,8 +2058,8 @@ static void fz_exact_values(const fz_case *c, const fz_info *in, const double *i
                 if (fabs(x) > 1) log2_big += log2(fabs(x));
             }
         }
-        finite_bound = all_finite &&
-                       (product ? log2_big + 2.0 + 1.5 * growth <= log2(omega) : 2.0 * a * exp(growth) <= omega);
+        finite_bound =
+            all_finite && (product ? log2_big + 2.0 + 1.5 * growth <= log2(omega) : 2.0 * a * exp(growth) <= omega);
         memset(&tally, 0, sizeof tally);
         tally.product = product;
         tally.seed = seed;
@@ -2101,9 +2181,10 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
             dst[0] = out_k;
             st = dmlref_execute(&c->op, ins, dst, &ko);
             if (st != DMLREF_OK) {
-                fz_fail(rep, "orders check: dmlref_execute (%s, accumulation %d, identity_seed %d) returned %s for a "
-                        "case dmlref_error_bound accepts", order_names[k], (int)ko.accumulation, (int)ko.identity_seed,
-                        dmlref_status_name(st));
+                fz_fail(rep,
+                        "orders check: dmlref_execute (%s, accumulation %d, identity_seed %d) returned %s for a "
+                        "case dmlref_error_bound accepts",
+                        order_names[k], (int)ko.accumulation, (int)ko.identity_seed, dmlref_status_name(st));
                 return;
             }
             fz_gather(out, out_k, raw + (size_t)k * n * out->esize);
@@ -2112,8 +2193,10 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
         }
         st = dmlref_error_bound(&c->op, ins, &bound_desc, bounds + (size_t)k * n, &ko);
         if (st != DMLREF_OK) {
-            fz_fail(rep, "orders check: dmlref_error_bound (%s, accumulation %d, identity_seed %d, a packed bound) "
-                    "returned %s", order_names[k], (int)ko.accumulation, (int)ko.identity_seed, dmlref_status_name(st));
+            fz_fail(rep,
+                    "orders check: dmlref_error_bound (%s, accumulation %d, identity_seed %d, a packed bound) "
+                    "returned %s",
+                    order_names[k], (int)ko.accumulation, (int)ko.identity_seed, dmlref_status_name(st));
             return;
         }
     }
@@ -2153,11 +2236,14 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
             memcpy(&want_bits, want + at * out->esize, out->esize);
             char what[96];
             if (k == K_SEQ) snprintf(what, sizeof what, "SEQUENTIAL");
-            else snprintf(what, sizeof what, "%s {algorithm %d, block %lu, carry %d}", order_names[k],
-                          (int)m.tree.algorithm, (unsigned long)m.tree.block, (int)m.tree.carry);
-            fz_fail(rep, "orders check: element %lu (row-major) of %s, accumulation %d, identity_seed %d: dml_ref "
-                    "wrote 0x%llX, semantics.md's model gives 0x%llX", (unsigned long)at, what, (int)lo.accumulation,
-                    (int)lo.identity_seed, (unsigned long long)got_bits, (unsigned long long)want_bits);
+            else
+                snprintf(what, sizeof what, "%s {algorithm %d, block %lu, carry %d}", order_names[k],
+                         (int)m.tree.algorithm, (unsigned long)m.tree.block, (int)m.tree.carry);
+            fz_fail(rep,
+                    "orders check: element %lu (row-major) of %s, accumulation %d, identity_seed %d: dml_ref "
+                    "wrote 0x%llX, semantics.md's model gives 0x%llX",
+                    (unsigned long)at, what, (int)lo.accumulation, (int)lo.identity_seed, (unsigned long long)got_bits,
+                    (unsigned long long)want_bits);
         }
     }
     fuzz_stats.model_checked++;
@@ -2165,8 +2251,10 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
     /* BLOCKED is TREE {KOGGE_STONE, 16, CARRY_AFTER} for sums */
     if (!product && tree.algorithm == 0 && tree.block == 16 && tree.carry == 0 &&
         memcmp(raw + (size_t)K_BLOCKED * n * out->esize, raw + (size_t)K_TREE * n * out->esize, n * out->esize) != 0)
-        fz_fail(rep, "orders check: TREE {KOGGE_STONE, 16, CARRY_AFTER} differs from BLOCKED (accumulation %d, "
-                "identity_seed %d)", (int)lo.accumulation, (int)lo.identity_seed);
+        fz_fail(rep,
+                "orders check: TREE {KOGGE_STONE, 16, CARRY_AFTER} differs from BLOCKED (accumulation %d, "
+                "identity_seed %d)",
+                (int)lo.accumulation, (int)lo.identity_seed);
 
     for (i = 0; i < n && rep->failures - failures_before < 4; i++) {
         const double *x = values, *b = bounds;
@@ -2182,22 +2270,30 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
                 fz_fail(rep, "orders check: element %lu: the %s output is %g with a finite bound %g", (unsigned long)i,
                         order_names[k], x[(size_t)k * n + i], bk);
             if (!e->prefix_finite && fz_finite(bk))
-                fz_fail(rep, "orders check: element %lu: its prefix holds a NaN or an infinity, but the %s bound is "
-                        "%a, not +inf", (unsigned long)i, order_names[k], bk);
+                fz_fail(rep,
+                        "orders check: element %lu: its prefix holds a NaN or an infinity, but the %s bound is "
+                        "%a, not +inf",
+                        (unsigned long)i, order_names[k], bk);
             if (e->must_be_finite && !fz_finite(bk))
-                fz_fail(rep, "orders check: element %lu: the %s bound is %g for a line of finite inputs that cannot "
-                        "overflow", (unsigned long)i, order_names[k], bk);
+                fz_fail(rep,
+                        "orders check: element %lu: the %s bound is %g for a line of finite inputs that cannot "
+                        "overflow",
+                        (unsigned long)i, order_names[k], bk);
         }
         if (product) {
             for (k = K_SEQ; k <= K_TREE; k++) {
                 double xo = x[(size_t)k * n + i], bo = b[(size_t)k * n + i];
                 if (!active[k] || !e->prefix_finite || e->tol == HUGE_VAL) continue;
                 if (fz_finite(bo) && fz_beyond(xo, e->value, e->tol, bo))
-                    fz_fail(rep, "orders check: element %lu: |%s %a - exact product %a (within %a)| exceeds its "
-                            "bound %a", (unsigned long)i, order_names[k], xo, e->value, e->tol, bo);
+                    fz_fail(rep,
+                            "orders check: element %lu: |%s %a - exact product %a (within %a)| exceeds its "
+                            "bound %a",
+                            (unsigned long)i, order_names[k], xo, e->value, e->tol, bo);
                 if (fz_finite(ba) && fz_beyond(xo, e->value, e->tol, ba))
-                    fz_fail(rep, "orders check: element %lu: |%s %a - exact product %a (within %a)| exceeds the ANY "
-                            "bound %a", (unsigned long)i, order_names[k], xo, e->value, e->tol, ba);
+                    fz_fail(rep,
+                            "orders check: element %lu: |%s %a - exact product %a (within %a)| exceeds the ANY "
+                            "bound %a",
+                            (unsigned long)i, order_names[k], xo, e->value, e->tol, ba);
             }
             continue;
         }
@@ -2350,8 +2446,7 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
             if (m2 != 0)
                 fz_fail(&rep,
                         "dmlref_validate (float_order ANY read as SEQUENTIAL) accepted a case that breaks a rule");
-            else
-                bound_valid = 1;
+            else bound_valid = 1;
         }
     } else {
         bound_ref = vs;
@@ -2425,7 +2520,7 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
             in_off = (size_t)(c->delta < 0 ? -c->delta : 0) + mis_in;
             out_off = (size_t)(c->delta > 0 ? c->delta : 0) + mis_out;
             regions[0] = in_off + (size_t)decl[0] > out_off + (size_t)decl[1] ? in_off + (size_t)decl[0]
-                                                                             : out_off + (size_t)decl[1];
+                                                                              : out_off + (size_t)decl[1];
         }
         /* the bound's buffer: its own block, or in the input's at bound_delta
            bytes from the input (everything in that block moves up when the
@@ -2525,11 +2620,10 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                 if (small && ref.oracle) {
                     /* the oracle models the reference options (it has no EXACT float sums,
                        no TREE order, accumulation, seed or COMPARE: see fz_reference) */
-                    if (oracle_run(&c->op, in_copy, image + (out_ptr - out_raw), ref.o.float_order,
-                                   ref.o.nan_policy) != 0)
+                    if (oracle_run(&c->op, in_copy, image + (out_ptr - out_raw), ref.o.float_order, ref.o.nan_policy) !=
+                        0)
                         fz_fail(&rep, "oracle_run refused a case dmlref_validate accepted");
-                    else
-                        oracle_ok = image_ok = 1;
+                    else oracle_ok = image_ok = 1;
                 } else if (!ref.same) {
                     /* the library itself with options that must give the same bits */
                     dmlref_status rs;
@@ -2537,7 +2631,8 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                     ref.o.isa = DMLREF_ISA_SCALAR;
                     rs = dmlref_execute(&c->op, inputs_arg, outputs_arg, &ref.o);
                     if (rs != DMLREF_OK) {
-                        fz_fail(&rep, "dmlref_execute returned %s with the reference options (float_order %d, "
+                        fz_fail(&rep,
+                                "dmlref_execute returned %s with the reference options (float_order %d, "
                                 "accumulation %d, identity_seed %d, nan_policy %d) of a case it accepts",
                                 dmlref_status_name(rs), (int)ref.o.float_order, (int)ref.o.accumulation,
                                 (int)ref.o.identity_seed, (int)ref.o.nan_policy);
@@ -2690,9 +2785,11 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                 fz_message_check(&rep, "dmlref_error_bound", &msg, bs, op_name, bound_message, sizeof bound_message);
                 if (!bound_valid) {
                     if (bs != bound_ref)
-                        fz_fail(&rep, "dmlref_error_bound returned %s (%s); the validation of the same descriptor "
-                                "returns %s (%s) [isa %s]", dmlref_status_name(bs), bound_message,
-                                dmlref_status_name(bound_ref), bound_ref_message, isa);
+                        fz_fail(&rep,
+                                "dmlref_error_bound returned %s (%s); the validation of the same descriptor "
+                                "returns %s (%s) [isa %s]",
+                                dmlref_status_name(bs), bound_message, dmlref_status_name(bound_ref), bound_ref_message,
+                                isa);
                     else if (strcmp(bound_message, bound_ref_message) != 0)
                         fz_fail(&rep, "dmlref_error_bound's message \"%s\" differs from the validation's \"%s\"",
                                 bound_message, bound_ref_message);
@@ -2735,9 +2832,11 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                         double v;
                         memcpy(&v, values + e * 8u, 8);
                         if (!(v >= 0) || (integer && v != 0)) {
-                            fz_fail(&rep, "dmlref_error_bound wrote %g as the bound of element %llu (row-major): must "
-                                    "be %s [isa %s]", v, (unsigned long long)e,
-                                    integer ? "0 (an integer scan)" : "+0 or more, never NaN", isa);
+                            fz_fail(&rep,
+                                    "dmlref_error_bound wrote %g as the bound of element %llu (row-major): must "
+                                    "be %s [isa %s]",
+                                    v, (unsigned long long)e, integer ? "0 (an integer scan)" : "+0 or more, never NaN",
+                                    isa);
                             break;
                         }
                     }
@@ -2762,17 +2861,17 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                 } else {
                     fz_gather(&bnd, blocks[bound_block].raw + bhere.offset, values);
                     if (memcmp(b_first, values, (size_t)bnd.count * 8u) != 0)
-                        fz_fail(&rep, "dmlref_error_bound: the bounds in the caller's environment (rounding %d, FTZ "
-                                "%d, DAZ %d) differ from those in the default one", c->env_round, c->env_ftz,
-                                c->env_daz);
+                        fz_fail(&rep,
+                                "dmlref_error_bound: the bounds in the caller's environment (rounding %d, FTZ "
+                                "%d, DAZ %d) differ from those in the default one",
+                                c->env_round, c->env_ftz, c->env_daz);
                 }
             }
         }
 
         /* ---- float orders against the bounds (small float scans) ---- */
         if (bound_valid && (c->kind == FZ_CUMSUM || c->kind == FZ_CUMPROD) && fz_is_float(in.type) &&
-            in.count <= FZ_ORACLE_ELEMENTS &&
-            (vs == DMLREF_OK || bound_run))
+            in.count <= FZ_ORACLE_ELEMENTS && (vs == DMLREF_OK || bound_run))
             fz_check_orders(&rep, c, opts, &in, &out, snap[in_block] + (in_ptr - blocks[in_block].raw));
     }
     if (executed && vs == DMLREF_OK && expected_exec == DMLREF_OK) {
@@ -2830,12 +2929,12 @@ static void fz_describe_tensor(FILE *f, const char *name, const fz_tensor *t) {
 void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
     static const char *const placements[3] = {"separate buffers", "in place (outputs[0] == inputs[0])",
                                               "one buffer holding both"};
-    static const char *const pointers[8] = {"valid", "valid", "valid", "valid", "inputs NULL", "inputs[0] NULL",
-                                            "outputs NULL", "outputs[0] NULL"};
-    static const char *const misaligned[8] = {"none", "none", "none", "none", "none", "input + 1 byte",
-                                              "output + 1 byte", "output + element size"};
-    static const char *const fills[8] = {"payload bytes", "payload bytes", "payload bytes", "payload bytes",
-                                         "payload bytes mixed", "small values", "special values", "all equal"};
+    static const char *const pointers[8] = {"valid",       "valid",          "valid",        "valid",
+                                            "inputs NULL", "inputs[0] NULL", "outputs NULL", "outputs[0] NULL"};
+    static const char *const misaligned[8] = {
+        "none", "none", "none", "none", "none", "input + 1 byte", "output + 1 byte", "output + element size"};
+    static const char *const fills[8] = {"payload bytes",       "payload bytes", "payload bytes",  "payload bytes",
+                                         "payload bytes mixed", "small values",  "special values", "all equal"};
     fz_case *c = (fz_case *)malloc(sizeof *c);
     if (!c) return;
     fz_decode(data, size, c);
@@ -2862,22 +2961,26 @@ void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
     }
     fz_describe_tensor(f, "InputTensor", &c->t[0]);
     fz_describe_tensor(f, "OutputTensor", &c->t[1]);
-    fz_describe_tensor(f, c->bound_decoded ? "BoundTensor (dmlref_error_bound; decoded)"
-                                           : "BoundTensor (dmlref_error_bound; derived from OutputTensor)",
+    fz_describe_tensor(f,
+                       c->bound_decoded ? "BoundTensor (dmlref_error_bound; decoded)"
+                                        : "BoundTensor (dmlref_error_bound; derived from OutputTensor)",
                        &c->t[2]);
     if (c->options_null) {
         fputs("  options NULL\n", f);
     } else {
-        fprintf(f, "  options{feature_level 0x%lX, float_order %ld%s, nan_policy %ld, accumulation %ld, "
-                "identity_seed %ld, tree ", (unsigned long)c->options.feature_level, (long)c->options.float_order,
-                c->ext == 2 ? " (extension word, format 2)" : c->ext == 3 ? " (extension word, format 3)" : "",
+        fprintf(f,
+                "  options{feature_level 0x%lX, float_order %ld%s, nan_policy %ld, accumulation %ld, "
+                "identity_seed %ld, tree ",
+                (unsigned long)c->options.feature_level, (long)c->options.float_order,
+                c->ext == 2   ? " (extension word, format 2)"
+                : c->ext == 3 ? " (extension word, format 3)"
+                              : "",
                 (long)c->options.nan_policy, (long)c->options.accumulation, (long)c->options.identity_seed);
         if (c->tree)
             fprintf(f, "{algorithm %ld, block %lu, carry %ld}%s, isa ", (long)c->tree->algorithm,
                     (unsigned long)c->tree->block, (long)c->tree->carry,
                     c->options.float_order == 4 ? "" : " (not read: float_order is not TREE)");
-        else
-            fputs("NULL, isa ", f);
+        else fputs("NULL, isa ", f);
         if (c->isa == FZ_ISA_ALL) fputs("every available path", f);
         else fprintf(f, "%ld", (long)c->isa);
         fprintf(f, ", error_message %s capacity %lu}\n", c->message_mode == 0 ? "NULL" : "buffer",
@@ -2886,13 +2989,15 @@ void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
     fprintf(f, "  buffers: %s", placements[c->placement]);
     if (c->placement == FZ_SHARED) fprintf(f, ", output at input %+d bytes", c->delta);
     fprintf(f, "; pointers %s; misalignment %s\n", pointers[c->pointer_mode], misaligned[c->misalign_mode]);
-    fprintf(f, "  bound buffer: %s", c->bound_place == FZ_BOUND_NULL       ? "NULL"
-                                     : c->bound_place == FZ_BOUND_IN_INPUT ? "in the input's buffer"
-                                                                           : "its own");
+    fprintf(f, "  bound buffer: %s",
+            c->bound_place == FZ_BOUND_NULL       ? "NULL"
+            : c->bound_place == FZ_BOUND_IN_INPUT ? "in the input's buffer"
+                                                  : "its own");
     if (c->bound_place == FZ_BOUND_IN_INPUT) fprintf(f, ", at input %+d bytes", c->bound_delta);
     fprintf(f, "; misalignment %d bytes\n", c->bound_misalign);
-    fprintf(f, "  caller's fp environment: rounding %d, FTZ %d, DAZ %d, flags %d; input fill: %s from %lu payload "
-               "bytes; other bytes 0x%02X\n",
+    fprintf(f,
+            "  caller's fp environment: rounding %d, FTZ %d, DAZ %d, flags %d; input fill: %s from %lu payload "
+            "bytes; other bytes 0x%02X\n",
             c->env_round, c->env_ftz, c->env_daz, c->env_flags, fills[c->fill_mode], (unsigned long)c->payload_size,
             c->out_fill);
     fz_free_case(c);

@@ -35,9 +35,9 @@ typedef struct fuzz_check_stats {
     unsigned long executed_ok;    /* cases where dmlref_execute returned DMLREF_OK */
     unsigned long oracle_checked; /* ... and the output was compared with oracle_run */
     unsigned long validate_only;  /* buffers over the cap: only dmlref_validate ran */
-    unsigned long valid_by_op[6];   /* CUMSUM, CUMPROD, ARGMIN, ARGMAX, REDUCE, other */
+    unsigned long valid_by_op[6]; /* CUMSUM, CUMPROD, ARGMIN, ARGMAX, REDUCE, other */
     unsigned long invalid_by_op[6];
-    unsigned long oracle_by_op[6];  /* compared with oracle_run, per operator */
+    unsigned long oracle_by_op[6];    /* compared with oracle_run, per operator */
     unsigned long execute_status[16]; /* dmlref_execute's status (first ISA run) */
     unsigned long bound_calls;        /* cases where dmlref_error_bound ran */
     unsigned long bound_ok;           /* ... and returned DMLREF_OK (first ISA run) */

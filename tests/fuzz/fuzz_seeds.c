@@ -49,7 +49,7 @@ static void header_x(seed *s, unsigned op, unsigned buf, unsigned opt, const uns
     for (i = 0; i < n_extra; i++) put(s, extra[i]);
     put(s, isa);
     if (isa == 6) put32(s, 77); /* a raw isa value */
-    put(s, g_env); /* env: 0 is round to nearest, no FTZ/DAZ, no flags */
+    put(s, g_env);              /* env: 0 is round to nearest, no FTZ/DAZ, no flags */
     put(s, fill);
     put(s, 0xA5); /* out_fill */
 }
@@ -91,9 +91,9 @@ static void reduce(seed *s, unsigned function, unsigned count, const unsigned *a
 static void input(seed *s, unsigned type, unsigned rank, const unsigned *sizes, unsigned str_sel,
                   const unsigned *str_bytes, unsigned n_str, unsigned tot, unsigned algn) {
     unsigned i;
-    put(s, 0);        /* t_sel: normal */
-    put(s, rank);     /* rank_sel */
-    put(s, type);     /* type_sel: flags NONE */
+    put(s, 0);    /* t_sel: normal */
+    put(s, rank); /* rank_sel */
+    put(s, type); /* type_sel: flags NONE */
     for (i = 0; i < rank; i++) put(s, sizes[i] <= 16 ? 0x80u + sizes[i] : 0xC0u + sizes[i] - 17u);
     put(s, str_sel);
     for (i = 0; i < n_str; i++) put(s, str_bytes[i]);
@@ -141,17 +141,17 @@ static void header_ext(seed *s, unsigned op, unsigned buf, uint32_t word, int32_
    identity_seed, NAN_COMPARE, the BoundTensor's bits as in format 2, and a
    raw nan_policy when nan_raw_on. */
 typedef struct ext3 {
-    int order;        /* 0 SEQUENTIAL, 1 BLOCKED, 2 EXACT, 3 ANY, 4 TREE */
-    int32_t acc;      /* 0 DEFAULT, 1 NATIVE, 2 WIDE, anything else raw */
-    int has_tree;     /* 0: options.tree NULL */
-    int32_t alg;      /* 0-2 itself, else raw */
-    uint32_t block;   /* a power of two 2..65536 as a code, else raw */
-    int32_t carry;    /* 0-2 itself, else raw */
-    int32_t seed;     /* 0-2 itself, else raw */
-    int compare;      /* nan_policy COMPARE */
-    int nan_raw_on;   /* a raw nan_policy follows (instead of opt_sel's PROPAGATE) */
+    int order;      /* 0 SEQUENTIAL, 1 BLOCKED, 2 EXACT, 3 ANY, 4 TREE */
+    int32_t acc;    /* 0 DEFAULT, 1 NATIVE, 2 WIDE, anything else raw */
+    int has_tree;   /* 0: options.tree NULL */
+    int32_t alg;    /* 0-2 itself, else raw */
+    uint32_t block; /* a power of two 2..65536 as a code, else raw */
+    int32_t carry;  /* 0-2 itself, else raw */
+    int32_t seed;   /* 0-2 itself, else raw */
+    int compare;    /* nan_policy COMPARE */
+    int nan_raw_on; /* a raw nan_policy follows (instead of opt_sel's PROPAGATE) */
     int32_t nan_raw;
-    unsigned bound;   /* EXT_BOUND_* bits */
+    unsigned bound; /* EXT_BOUND_* bits */
 } ext3;
 
 static void put_extra32(unsigned *extra, unsigned *n, uint32_t v) {
@@ -228,15 +228,27 @@ static void write_seed(const seed *s, const char *name) {
     g_written++;
 }
 
-enum { T_F32 = 1, T_F16 = 2, T_U32 = 3, T_U16 = 4, T_U8 = 5, T_I32 = 6, T_I16 = 7, T_I8 = 8, T_F64 = 9,
-       T_U64 = 10, T_I64 = 11, T_U4 = 12 };
+enum {
+    T_F32 = 1,
+    T_F16 = 2,
+    T_U32 = 3,
+    T_U16 = 4,
+    T_U8 = 5,
+    T_I32 = 6,
+    T_I16 = 7,
+    T_I8 = 8,
+    T_F64 = 9,
+    T_U64 = 10,
+    T_I64 = 11,
+    T_U4 = 12
+};
 enum { OP_CUMSUM = 0, OP_CUMPROD = 1, OP_ARGMIN = 2, OP_ARGMAX = 3, OP_REDUCE = 4 };
 enum { ISA_AUTO = 0, ISA_SCALAR = 1, ISA_SSE2 = 2, ISA_AVX2 = 3, ISA_AVX512 = 4, ISA_ALL = 7 };
 enum { FILL_BYTES = 0, FILL_MIXED = 4, FILL_SMALL = 5, FILL_SPECIAL = 6, FILL_EQUAL = 7 };
 #define OPT_BLOCKED 0x08u
 #define OPT_IGNORE 0x20u
-#define OPT_LEVEL 0x80u     /* a feature-level byte follows the option bytes */
-#define OPT_MESSAGE 0x06u   /* error_message of capacity 512 */
+#define OPT_LEVEL 0x80u   /* a feature-level byte follows the option bytes */
+#define OPT_MESSAGE 0x06u /* error_message of capacity 512 */
 #define BUF_IN_PLACE 0x01u
 #define BUF_SHARED 0x02u
 
@@ -921,8 +933,10 @@ int main(int argc, char **argv) {
             output(&s, 0, NULL, 0, 0, 0);
             for (row = 0; row < 2; row++)
                 for (k = 0; k < 16; k++)
-                    for (b = 0; b < 8; b++) put(&s, b < 6 ? 0 : b == 6 ? (k == (row ? 15u : 0u) ? 0x40u : 0xF0u)
-                                                                       : (k == (row ? 15u : 0u) ? 0x43u : 0x3Fu));
+                    for (b = 0; b < 8; b++)
+                        put(&s, b < 6    ? 0
+                                : b == 6 ? (k == (row ? 15u : 0u) ? 0x40u : 0xF0u)
+                                         : (k == (row ? 15u : 0u) ? 0x43u : 0x3Fu));
             write_seed(&s, "bound-f64-absorbed-ones-sequential");
         }
 
