@@ -525,10 +525,15 @@ DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_l
 /* For the EXACT hot path: inlined into a kernel per format, its constants fold. */
 #if defined(__GNUC__) || defined(__clang__)
 #define DMLREF__INLINE static inline __attribute__((always_inline))
+/* Kernels start on a 64-byte boundary, so where their hot loops fall among
+   the fetch blocks does not depend on the code laid out before them. */
+#define DMLREF__KERNEL_ALIGN __attribute__((aligned(64)))
 #elif defined(_MSC_VER)
 #define DMLREF__INLINE static __forceinline
+#define DMLREF__KERNEL_ALIGN
 #else
 #define DMLREF__INLINE static
+#define DMLREF__KERNEL_ALIGN
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -1808,7 +1813,7 @@ static unsigned dmlref__line_group(const dmlref__scan_panel *p, uint64_t first) 
    Line j of a group is src[j * src_line] on. */
 
 #define DMLREF__LOAD_U(x) ((uint64_t)(x))
-static void dmlref__cumsum_u8_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_u8_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint8_t
 #define DMLREF__K_ACC uint64_t
 #define DMLREF__K_LOAD DMLREF__LOAD_U
@@ -1824,7 +1829,7 @@ static void dmlref__cumsum_u8_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumsum_u16_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_u16_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint16_t
 #define DMLREF__K_ACC uint64_t
 #define DMLREF__K_LOAD DMLREF__LOAD_U
@@ -1840,7 +1845,7 @@ static void dmlref__cumsum_u16_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumsum_u32_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_u32_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint32_t
 #define DMLREF__K_ACC uint64_t
 #define DMLREF__K_LOAD DMLREF__LOAD_U
@@ -1856,7 +1861,7 @@ static void dmlref__cumsum_u32_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumsum_u64_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_u64_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint64_t
 #define DMLREF__K_ACC uint64_t
 #define DMLREF__K_LOAD DMLREF__LOAD_U
@@ -1872,7 +1877,7 @@ static void dmlref__cumsum_u64_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumprod_u8_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumprod_u8_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint8_t
 #define DMLREF__K_ACC uint64_t
 #define DMLREF__K_LOAD DMLREF__LOAD_U
@@ -1888,7 +1893,7 @@ static void dmlref__cumprod_u8_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumprod_u16_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumprod_u16_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint16_t
 #define DMLREF__K_ACC uint64_t
 #define DMLREF__K_LOAD DMLREF__LOAD_U
@@ -1904,7 +1909,7 @@ static void dmlref__cumprod_u16_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumprod_u32_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumprod_u32_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint32_t
 #define DMLREF__K_ACC uint64_t
 #define DMLREF__K_LOAD DMLREF__LOAD_U
@@ -1920,7 +1925,7 @@ static void dmlref__cumprod_u32_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumprod_u64_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumprod_u64_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint64_t
 #define DMLREF__K_ACC uint64_t
 #define DMLREF__K_LOAD DMLREF__LOAD_U
@@ -1936,7 +1941,7 @@ static void dmlref__cumprod_u64_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumsum_f16_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_f16_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint16_t
 #define DMLREF__K_ACC float
 #define DMLREF__K_LOAD dmlref__load_f16
@@ -1952,7 +1957,7 @@ static void dmlref__cumsum_f16_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumsum_f32_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_f32_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T float
 #define DMLREF__K_ACC float
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -1968,7 +1973,7 @@ static void dmlref__cumsum_f32_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumsum_f64_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_f64_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T double
 #define DMLREF__K_ACC double
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -1984,7 +1989,7 @@ static void dmlref__cumsum_f64_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumprod_f16_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumprod_f16_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint16_t
 #define DMLREF__K_ACC float
 #define DMLREF__K_LOAD dmlref__load_f16
@@ -2000,7 +2005,7 @@ static void dmlref__cumprod_f16_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumprod_f32_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumprod_f32_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T float
 #define DMLREF__K_ACC float
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2016,7 +2021,7 @@ static void dmlref__cumprod_f32_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_STORE
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTITY
-static void dmlref__cumprod_f64_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumprod_f64_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T double
 #define DMLREF__K_ACC double
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2039,7 +2044,7 @@ static void dmlref__cumprod_f64_scalar(const dmlref__scan_panel *p) {
    block adds the carry, the previous block's last inclusive value (float32
    for FLOAT16, before rounding). Exclusive shifts the inclusive values by one. */
 
-static void dmlref__cumsum_blocked_f16_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_blocked_f16_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T uint16_t
 #define DMLREF__K_ACC float
 #define DMLREF__K_LOAD dmlref__load_f16
@@ -2051,7 +2056,7 @@ static void dmlref__cumsum_blocked_f16_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_STORE
-static void dmlref__cumsum_blocked_f32_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_blocked_f32_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T float
 #define DMLREF__K_ACC float
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2063,7 +2068,7 @@ static void dmlref__cumsum_blocked_f32_scalar(const dmlref__scan_panel *p) {
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_STORE
-static void dmlref__cumsum_blocked_f64_scalar(const dmlref__scan_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__cumsum_blocked_f64_scalar(const dmlref__scan_panel *p) {
 #define DMLREF__K_T double
 #define DMLREF__K_ACC double
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2188,7 +2193,7 @@ static void dmlref__scan_float_line(const dmlref__scan_panel *p, const void *src
     if (p->exclusive) dmlref__store_float(p, dst, count, carry);
 }
 
-static void dmlref__scan_float_general(const dmlref__scan_panel *p) {
+DMLREF__KERNEL_ALIGN static void dmlref__scan_float_general(const dmlref__scan_panel *p) {
     double stack[DMLREF__TREE_STACK];
     double *z = p->scratch ? p->scratch : stack;
     uint64_t j;
@@ -2260,7 +2265,7 @@ static void dmlref__arg_compare_first(const dmlref__arg_panel *p) {
     }
 }
 #define DMLREF__NEVER_NAN(x) 0
-static void dmlref__arg_f16_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_f16_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T uint16_t
 #define DMLREF__K_W float
 #define DMLREF__K_LOAD dmlref__load_f16
@@ -2272,7 +2277,7 @@ static void dmlref__arg_f16_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_f32_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_f32_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T float
 #define DMLREF__K_W float
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2284,7 +2289,7 @@ static void dmlref__arg_f32_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_f64_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_f64_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T double
 #define DMLREF__K_W double
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2296,7 +2301,7 @@ static void dmlref__arg_f64_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_i8_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_i8_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T int8_t
 #define DMLREF__K_W int64_t
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2308,7 +2313,7 @@ static void dmlref__arg_i8_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_i16_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_i16_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T int16_t
 #define DMLREF__K_W int64_t
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2320,7 +2325,7 @@ static void dmlref__arg_i16_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_i32_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_i32_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T int32_t
 #define DMLREF__K_W int64_t
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2332,7 +2337,7 @@ static void dmlref__arg_i32_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_i64_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_i64_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T int64_t
 #define DMLREF__K_W int64_t
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2344,7 +2349,7 @@ static void dmlref__arg_i64_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_u8_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_u8_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T uint8_t
 #define DMLREF__K_W uint64_t
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2356,7 +2361,7 @@ static void dmlref__arg_u8_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_u16_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_u16_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T uint16_t
 #define DMLREF__K_W uint64_t
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2368,7 +2373,7 @@ static void dmlref__arg_u16_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_u32_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_u32_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T uint32_t
 #define DMLREF__K_W uint64_t
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2380,7 +2385,7 @@ static void dmlref__arg_u32_scalar(const dmlref__arg_panel *p) {
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
 #undef DMLREF__K_ISNAN
-static void dmlref__arg_u64_scalar(const dmlref__arg_panel *p) {
+static DMLREF__KERNEL_ALIGN void dmlref__arg_u64_scalar(const dmlref__arg_panel *p) {
 #define DMLREF__K_T uint64_t
 #define DMLREF__K_W uint64_t
 #define DMLREF__K_LOAD DMLREF__SAME
@@ -2931,9 +2936,15 @@ DMLREF__INLINE void dmlref__exact_panel(const dmlref__scan_panel *p, const dmlre
 }
 
 /* The EXACT kernels, one per float type, on every path. */
-static void dmlref__cumsum_exact_f16(const dmlref__scan_panel *p) { dmlref__exact_panel(p, &dmlref__format_f16); }
-static void dmlref__cumsum_exact_f32(const dmlref__scan_panel *p) { dmlref__exact_panel(p, &dmlref__format_f32); }
-static void dmlref__cumsum_exact_f64(const dmlref__scan_panel *p) { dmlref__exact_panel(p, &dmlref__format_f64); }
+DMLREF__KERNEL_ALIGN static void dmlref__cumsum_exact_f16(const dmlref__scan_panel *p) {
+    dmlref__exact_panel(p, &dmlref__format_f16);
+}
+DMLREF__KERNEL_ALIGN static void dmlref__cumsum_exact_f32(const dmlref__scan_panel *p) {
+    dmlref__exact_panel(p, &dmlref__format_f32);
+}
+DMLREF__KERNEL_ALIGN static void dmlref__cumsum_exact_f64(const dmlref__scan_panel *p) {
+    dmlref__exact_panel(p, &dmlref__format_f64);
+}
 
 /* >>bound ----------------------------------------------------------------------
    dmlref_error_bound: for every output of a float scan, an upper bound on
@@ -3338,7 +3349,7 @@ static void dmlref__bound_product_trees(const dmlref__scan_panel *p, const void 
 
 /* The bound kernel: one line at a time, by operator and order. Integer
    scans are exact (0). */
-static void dmlref__bound_kernel(const dmlref__scan_panel *p) {
+DMLREF__KERNEL_ALIGN static void dmlref__bound_kernel(const dmlref__scan_panel *p) {
     const dmlref__bound_setup *b = p->bound;
     uint64_t j;
     for (j = 0; j < p->lines; j++) {
@@ -3361,7 +3372,7 @@ static void dmlref__bound_kernel(const dmlref__scan_panel *p) {
 #endif
 }
 
-static void dmlref__bound_zero_kernel(const dmlref__scan_panel *p) {
+DMLREF__KERNEL_ALIGN static void dmlref__bound_zero_kernel(const dmlref__scan_panel *p) {
     uint64_t i, j;
     for (j = 0; j < p->lines; j++)
         for (i = 0; i < p->length; i++) ((double *)p->dst)[(ptrdiff_t)j * p->dst_line + (ptrdiff_t)i * p->dst_step] = 0;
@@ -3919,7 +3930,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    SSE2, the x86-64 baseline: 4 float32 lanes, a BLOCKED block is four
    registers. No F16C: FLOAT16 stays on the scalar kernels. */
 #if defined(DMLREF__BUILD_SSE2)
-#define DMLREF__S2
+#define DMLREF__S2 DMLREF__KERNEL_ALIGN
 
 static inline __m128 dmlref__s2_select_ps(__m128 m, __m128 a, __m128 b) { /* m ? b : a */
     return _mm_or_ps(_mm_and_ps(m, b), _mm_andnot_ps(m, a));
@@ -4647,7 +4658,7 @@ static const dmlref__arg_route dmlref__sse2_args[DMLREF__ARG_SLOTS] = {
    AVX2 (+F16C): 8 float32 lanes, a BLOCKED block is two registers. Masks are
    vectors of all-ones / all-zeros lanes. */
 #if defined(DMLREF__BUILD_AVX2)
-#define DMLREF__A2 __attribute__((target("avx2,f16c")))
+#define DMLREF__A2 __attribute__((target("avx2,f16c"))) DMLREF__KERNEL_ALIGN
 
 DMLREF__A2 static inline __m256 dmlref__a2_canon_ps(__m256 v) { /* v != v ? qNaN : v */
     return _mm256_blendv_ps(v, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FC00000)), _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
@@ -5580,7 +5591,7 @@ static const dmlref__arg_route dmlref__avx2_args[DMLREF__ARG_SLOTS] = {
    AVX-512 F/BW/DQ/VL (+F16C): 16 float32 lanes, so one register is one
    BLOCKED block. Each primitive's scalar meaning is in its comment. */
 #if defined(DMLREF__BUILD_AVX512)
-#define DMLREF__A5 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,f16c")))
+#define DMLREF__A5 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,f16c"))) DMLREF__KERNEL_ALIGN
 
 /* v != v ? qNaN : v, in one instruction: fixupimm classifies each lane of
    v and, per class, keeps the first operand (token 0: the canonical NaN, for
@@ -6529,7 +6540,8 @@ static const dmlref__arg_route dmlref__avx512_args[DMLREF__ARG_SLOTS] = {
    in __m512i. The scalar side (found extremes, the tail) uses the ordered
    int16 keys above, so -0.0 and +0.0 tie as in the scalar rule. */
 #if defined(DMLREF__BUILD_AVX512FP16)
-#define DMLREF__A5H __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,f16c,avx512fp16")))
+#define DMLREF__A5H \
+    __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,f16c,avx512fp16"))) DMLREF__KERNEL_ALIGN
 DMLREF__A5H static inline __m512i dmlref__a5h_min(__m512i a, __m512i b) { /* per lane: a < b ? a : b */
     __m512i r;
     __asm__("vminph {%2, %1, %0|%0, %1, %2}" : "=v"(r) : "v"(a), "v"(b));
@@ -6600,7 +6612,7 @@ static const dmlref__arg_route dmlref__avx512fp16_args[DMLREF__ARG_SLOTS] = {
    FLOAT16 through the base ARMv8 conversions (rounded by FPCR, which every
    call sets to nearest-even). Masks are all-ones lanes. */
 #if defined(DMLREF__BUILD_NEON)
-#define DMLREF__NE
+#define DMLREF__NE DMLREF__KERNEL_ALIGN
 
 static inline float32x4_t dmlref__ne_canon_f32(float32x4_t v) { /* v != v ? qNaN : v */
     return vbslq_f32(vceqq_f32(v, v), v, vreinterpretq_f32_u32(vdupq_n_u32(0x7FC00000u)));
