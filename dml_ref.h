@@ -2822,10 +2822,15 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
     int inputs = 0, all_negative_zero = !p->identity_seed;            /* a seed is +0.0 */
     uint64_t i = 0, sign = UINT64_C(1) << (f->bits - 1u), before = 0; /* before: the output before input i */
     uint64_t exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
-    while (i < p->length) {
-        uint64_t end = p->length - i < 64u ? p->length : i + 64u;
+    /* locals: the outputs may alias *p, which the compiler would otherwise reload after every store */
+    const uint64_t length = p->length;
+    const ptrdiff_t src_step = (ptrdiff_t)p->src_step * (ptrdiff_t)p->esize,
+                    dst_step = (ptrdiff_t)p->dst_step * (ptrdiff_t)p->esize;
+    const int exclusive = p->exclusive, stream = p->stream;
+    while (i < length) {
+        uint64_t end = length - i < 64u ? length : i + 64u;
         for (; i < end; i++) {
-            uint64_t x = dmlref__load_bits(dmlref__cadvance(src, (int64_t)i * p->src_step, p->esize), f->bits / 8u), y;
+            uint64_t x = dmlref__load_bits((const unsigned char *)src + (ptrdiff_t)i * src_step, f->bits / 8u), y;
             double v, s, error, t, e;
             if (((x >> (f->precision - 1u)) & exponent_ones) == exponent_ones) goto superaccumulator; /* inf, NaN */
             v = f->bits == 16 ? (double)dmlref_f16_to_f32((uint16_t)x) : (double)dmlref__f32_from_bits((uint32_t)x);
@@ -2840,8 +2845,8 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
             inputs = 1;
             all_negative_zero &= x == sign;
             y = dmlref__exact_pair_result(hi, lo, inputs, all_negative_zero, f);
-            dmlref__exact_store(dmlref__advance(dst, (int64_t)i * p->dst_step, p->esize), f->bits / 8u,
-                                p->exclusive ? before : y, p->stream);
+            dmlref__exact_store((unsigned char *)dst + (ptrdiff_t)i * dst_step, f->bits / 8u, exclusive ? before : y,
+                                stream);
             before = y;
         }
         if (lo != 0) { /* every 64 inputs, hi becomes the double nearest the sum: lo's bits must fit one double */
