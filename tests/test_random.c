@@ -451,31 +451,10 @@ static uint64_t random_integer_value(rng *r, unsigned bits, value_profile profil
     }
 }
 
-static void store_bits(unsigned char *dst, uint32_t size, uint64_t bits) {
-    switch (size) { /* the low bits, in native byte order */
-    case 1: {
-        uint8_t v = (uint8_t)bits;
-        memcpy(dst, &v, 1);
-        break;
-    }
-    case 2: {
-        uint16_t v = (uint16_t)bits;
-        memcpy(dst, &v, 2);
-        break;
-    }
-    case 4: {
-        uint32_t v = (uint32_t)bits;
-        memcpy(dst, &v, 4);
-        break;
-    }
-    default: memcpy(dst, &bits, 8); break;
-    }
-}
-
 static void store_random_value(rng *r, DML_TENSOR_DATA_TYPE type, value_profile profile, unsigned char *dst) {
     uint32_t size = oracle_type_size(type);
-    store_bits(dst, size,
-               fx_is_float(type) ? random_float_value(r, type, profile) : random_integer_value(r, size * 8, profile));
+    fx_store(dst, size,
+             fx_is_float(type) ? random_float_value(r, type, profile) : random_integer_value(r, size * 8, profile));
 }
 
 /* A NaN of either sign, quiet or signalling, with a random payload. */
@@ -685,7 +664,7 @@ static void check_output(case_report *rep, const case_tensors *t, const unsigned
    in native byte order. */
 static void force_sign(unsigned char *dst, uint32_t size, int sign) {
     const uint64_t sign_bit = 1ull << (size * 8 - 1), bits = load_bits(dst, size);
-    store_bits(dst, size, sign > 0 ? bits & ~sign_bit : bits | sign_bit);
+    fx_store(dst, size, sign > 0 ? bits & ~sign_bit : bits | sign_bit);
 }
 
 static void store_staircase_value(rng *r, const gen_case *c, uint64_t k, uint64_t count, unsigned char *dst) {
@@ -700,24 +679,7 @@ static void store_staircase_value(rng *r, const gen_case *c, uint64_t k, uint64_
              c->type == DML_TENSOR_DATA_TYPE_UINT32 || c->type == DML_TENSOR_DATA_TYPE_UINT64)
         bits = (uint64_t)(step + (nonnegative ? 0 : 100));
     else bits = (uint64_t)step;
-    switch (size) { /* the low bits, in native byte order */
-    case 1: {
-        uint8_t v = (uint8_t)bits;
-        memcpy(dst, &v, 1);
-        break;
-    }
-    case 2: {
-        uint16_t v = (uint16_t)bits;
-        memcpy(dst, &v, 2);
-        break;
-    }
-    case 4: {
-        uint32_t v = (uint32_t)bits;
-        memcpy(dst, &v, 4);
-        break;
-    }
-    default: memcpy(dst, &bits, 8); break;
-    }
+    fx_store(dst, size, bits); /* the low bits, in native byte order */
 }
 
 static int run_case(const gen_case *c, rng *r, const char *suite, unsigned iteration, unsigned char **oracle_output) {
@@ -782,8 +744,8 @@ static int run_case(const gen_case *c, rng *r, const char *suite, unsigned itera
     if (c->lone_nan && fx_is_float(c->type)) {
         UINT at[MAX_RANK];
         for (i = 0; i < c->rank; i++) at[i] = fx_below(r, c->in_sizes[i]);
-        store_bits(guarded_data(&in) + element_offset(at, in_strides, c->rank) * in_size, in_size,
-                   random_nan(r, c->type));
+        fx_store(guarded_data(&in) + element_offset(at, in_strides, c->rank) * in_size, in_size,
+                 random_nan(r, c->type));
     }
     memcpy(in_pristine.block, in.block, guarded_span(&in));
     rep.input = guarded_data(&in_pristine);
