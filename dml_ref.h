@@ -7548,11 +7548,15 @@ DMLREF_API dmlref_status dmlref_validate(const DML_OPERATOR_DESC *op, const dmlr
     return dmlref__validate(op, options, 0, &plan);
 }
 
-/* The scalar kernel of a scan: EXACT float sums have their own; float scans
-   with a TREE order, a non-default accumulation or the identity seed run the
-   general float kernel. */
-static dmlref__scan_kernel dmlref__scan_scalar_for(const dmlref__plan *plan) {
+/* A scan's scalar kernel, and in *route the path's SIMD kernels for it (NULL
+   when none): EXACT float sums have their own kernel, float scans with a TREE
+   order, a non-default accumulation or the identity seed the general float
+   kernel, and those run as they are on every path. */
+static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, const dmlref__path *path,
+                                                    const dmlref__scan_route **route) {
     const int slot = dmlref__types[plan->in.type].scan_slot;
+    const dmlref__scan_routes *scans = path->scans;
+    *route = NULL;
     if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT) {
         if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT)
             return plan->in.esize == 2   ? dmlref__cumsum_exact_f16
@@ -7561,25 +7565,17 @@ static dmlref__scan_kernel dmlref__scan_scalar_for(const dmlref__plan *plan) {
         if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT ||
             plan->identity_seed)
             return dmlref__scan_float_general;
-        if (plan->op == DMLREF__OP_CUMSUM && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
+        if (plan->op == DMLREF__OP_CUMSUM && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
+            if (scans) *route = &scans->cumsum_blocked[slot];
             return dmlref__scalar.cumsum_blocked[slot];
+        }
     }
-    return plan->op == DMLREF__OP_CUMPROD ? dmlref__scalar.cumprod[slot] : dmlref__scalar.cumsum[slot];
-}
-
-/* The path's SIMD kernels for a scan, or NULL: the kernels above other than
-   the SEQUENTIAL and BLOCKED definitions run on every path as they are. */
-static const dmlref__scan_route *dmlref__scan_route_for(const dmlref__plan *plan, const dmlref__path *path) {
-    const int slot = dmlref__types[plan->in.type].scan_slot;
-    if (!path->scans) return NULL;
-    if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT) {
-        if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT || plan->float_order == DMLREF_FLOAT_ORDER_TREE ||
-            plan->accumulation != DMLREF_ACCUMULATION_DEFAULT || plan->identity_seed)
-            return NULL;
-        if (plan->op == DMLREF__OP_CUMSUM && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
-            return &path->scans->cumsum_blocked[slot];
+    if (plan->op == DMLREF__OP_CUMPROD) {
+        if (scans) *route = &scans->cumprod[slot];
+        return dmlref__scalar.cumprod[slot];
     }
-    return plan->op == DMLREF__OP_CUMPROD ? &path->scans->cumprod[slot] : &path->scans->cumsum[slot];
+    if (scans) *route = &scans->cumsum[slot];
+    return dmlref__scalar.cumsum[slot];
 }
 
 DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs,
@@ -7588,6 +7584,8 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     dmlref__ctx ctx;
     dmlref__fpenv env;
     const dmlref__path *path;
+    const dmlref__scan_route *route;
+    dmlref__scan_kernel scalar;
     dmlref__io_policy io = {0, 0};
     double *scratch = NULL;
     dmlref_status s = dmlref__validate(op, options, 0, &plan);
@@ -7612,8 +7610,8 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     switch (plan.op) {
     case DMLREF__OP_CUMSUM:
     case DMLREF__OP_CUMPROD:
-        dmlref__run_scan(&plan, inputs[0], outputs[0], dmlref__scan_route_for(&plan, path),
-                         dmlref__scan_scalar_for(&plan), io.stream, NULL, scratch);
+        scalar = dmlref__scan_kernels_for(&plan, path, &route);
+        dmlref__run_scan(&plan, inputs[0], outputs[0], route, scalar, io.stream, NULL, scratch);
         break;
     default:
         dmlref__run_arg(&plan, inputs[0], outputs[0],
