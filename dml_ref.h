@@ -304,17 +304,31 @@ typedef enum dmlref_isa {
     DMLREF_ISA_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_isa;
 
+/* The caller's parallel-for (docs/semantics.md: "Threads"). The library never
+   creates threads: it calls parallel_for, which must run task(argument, i) once
+   for every i in [0, task_count), on any threads in any order, and return when
+   all have returned. task_count is at most max_tasks; a call may make several
+   parallel_for calls, one after another. Outputs are the same bits for every
+   max_tasks and every schedule. */
+typedef struct dmlref_parallel {
+    void (*parallel_for)(void *context, uint32_t task_count, void (*task)(void *argument, uint32_t task_index),
+                         void *argument);
+    void *context;      /* passed to parallel_for as it is */
+    uint32_t max_tasks; /* at least 1 */
+} dmlref_parallel;
+
 /* Zero (or a NULL pointer) means every default. New fields only go at the end. */
 typedef struct dmlref_options {
-    uint32_t feature_level;        /* 0: dml_ref's own rules; else a DML_FEATURE_LEVEL */
-    int32_t float_order;           /* dmlref_float_order */
-    int32_t nan_policy;            /* dmlref_nan_policy */
-    int32_t isa;                   /* dmlref_isa */
-    char *error_message;           /* optional: receives a one-line message */
-    size_t error_message_capacity; /* bytes available at error_message */
-    int32_t accumulation;          /* dmlref_accumulation */
-    int32_t identity_seed;         /* 1: the tally starts at +0.0 (or 1) instead of the first element */
-    const dmlref_scan_tree *tree;  /* read only when float_order is DMLREF_FLOAT_ORDER_TREE */
+    uint32_t feature_level;          /* 0: dml_ref's own rules; else a DML_FEATURE_LEVEL */
+    int32_t float_order;             /* dmlref_float_order */
+    int32_t nan_policy;              /* dmlref_nan_policy */
+    int32_t isa;                     /* dmlref_isa */
+    char *error_message;             /* optional: receives a one-line message */
+    size_t error_message_capacity;   /* bytes available at error_message */
+    int32_t accumulation;            /* dmlref_accumulation */
+    int32_t identity_seed;           /* 1: the tally starts at +0.0 (or 1) instead of the first element */
+    const dmlref_scan_tree *tree;    /* read only when float_order is DMLREF_FLOAT_ORDER_TREE */
+    const dmlref_parallel *parallel; /* NULL: the calling thread does all the work */
 } dmlref_options;
 
 /* Status codes and their short descriptions, from one list. */
@@ -1081,6 +1095,11 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
                                 "options.tree->carry is %d, must be AFTER (0) or INTO_FIRST (1)", (int)t->carry);
         plan->tree = *t;
     }
+    if (o->parallel && !o->parallel->parallel_for)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                            "options.parallel->parallel_for is NULL; leave options.parallel NULL for one thread");
+    if (o->parallel && o->parallel->max_tasks == 0)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.parallel->max_tasks is 0, must be at least 1");
     if (o->nan_policy < 0 || o->nan_policy >= DMLREF_NAN_POLICY_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
                             "options.nan_policy is %d, must be PROPAGATE (0), IGNORE (1) or COMPARE (2)",
