@@ -4217,6 +4217,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++) DMLREF__UNROLL for (q = 0; q < (N); q++)                   \
             PUT(d[l] + i + q * DMLREF__KP(W), on[q][l]);                                                              \
     } while (0)
+/* Elements of a FLOAT16 line widened at a time by the transposed scans' one-line loop (fits L1). */
+#define DMLREF__TSCAN_STAGE 512u
 /* Tiles per 64-byte line when a tile row is 16 or 32 bytes, else 1 (not streamed). */
 #define DMLREF__TSCAN_NT(T, W) ((W) * sizeof(T) == 16u || (W) * sizeof(T) == 32u ? 64u / ((W) * sizeof(T)) : 1u)
 
@@ -8476,6 +8478,42 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         }
     }
     if (stream) DMLREF__KP(FENCE)();
+    /* FLOAT16 lines left over: a stage of elements at a time, widened and narrowed with the vector
+       conversions (one at a time, they cost more than the chain of additions), the chain in between
+       exactly the scalar recurrence on float tallies. */
+    for (; sizeof(DMLREF__KP(T)) == 2 && g < p->lines; g++) {
+        const DMLREF__KP(T) *s0 = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)g * p->src_line;
+        DMLREF__KP(T) *d0 = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)g * p->dst_line;
+        DMLREF__KP(A) stage[DMLREF__TSCAN_STAGE], t, identity;
+        const DMLREF__KP(V) identity_v = DMLREF__K_IDENTV;
+        uint64_t start;
+        memcpy(&identity, &identity_v, sizeof identity);
+        t = DMLREF__KP(SLOAD)(s0[0]); /* the first output is the first element (exclusive: the identity) */
+        for (start = 0; start < p->length; start += DMLREF__TSCAN_STAGE) {
+            const unsigned n = p->length - start < DMLREF__TSCAN_STAGE ? (unsigned)(p->length - start)
+                                                                      : DMLREF__TSCAN_STAGE;
+            unsigned j = 0;
+            for (; j + DMLREF__KP(W) <= n; j += DMLREF__KP(W))
+                DMLREF__KP(TSTORE)(stage + j, DMLREF__KP(LOAD)(s0 + start + j));
+            for (; j < n; j++) stage[j] = DMLREF__KP(SLOAD)(s0[start + j]);
+            j = 0;
+            if (start == 0) {
+                stage[0] = p->exclusive ? identity : t;
+                j = 1;
+            }
+            if (p->exclusive)
+                for (; j < n; j++) {
+                    const DMLREF__KP(A) x = stage[j];
+                    stage[j] = t;
+                    t = DMLREF__K_SOP(t, x);
+                }
+            else
+                for (; j < n; j++) stage[j] = t = DMLREF__K_SOP(t, stage[j]);
+            for (j = 0; j + DMLREF__KP(W) <= n; j += DMLREF__KP(W))
+                DMLREF__KP(STORE)(d0 + start + j, DMLREF__KP(TLOAD)(stage + j));
+            for (; j < n; j++) d0[start + j] = DMLREF__KP(SSTORE)(stage[j]);
+        }
+    }
     /* Lines left over, inclusive: the naive loop, bound by the latency of OP. A NaN tally stays NaN
        (for + and x), so the outputs are stored raw (RSTORE: no NaN select on the way) and, only if
        the last one is NaN, the NaN outputs are rewritten canonical afterwards. */
