@@ -1596,13 +1596,38 @@ typedef struct dmlref__arg_route {
     uint32_t contiguous_min, vertical_min;
 } dmlref__arg_route;
 
+static const void *dmlref__cadvance(const void *p, int64_t elements, uint32_t esize) {
+    return (const unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
+}
+static void *dmlref__advance(void *p, int64_t elements, uint32_t esize) {
+    return (unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
+}
+
+/* Lines of a vertical panel before its output rows reach a 64-byte boundary, when its rows are
+   streamed (they stream only from a boundary on, and whole rows keep it); 0 otherwise. */
+static uint64_t dmlref__stream_head_lines(const dmlref__scan_panel *p) {
+    const uint64_t row_bytes = (uint64_t)(p->dst_step < 0 ? -p->dst_step : p->dst_step) * p->esize;
+    const uintptr_t off = (uintptr_t)p->dst % 64u;
+    if (!p->stream || off == 0 || off % p->esize != 0 || row_bytes % 64u != 0) return 0;
+    return (64u - off) / p->esize;
+}
+
 static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__scan_kernel scalar,
                                      const dmlref__scan_panel *p) {
     if (route && route->contiguous && p->src_step == 1 && p->dst_step == 1 && p->length >= route->min)
         route->contiguous(p);
-    else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min)
-        route->vertical(p);
-    else scalar(p);
+    else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min) {
+        const uint64_t head = dmlref__stream_head_lines(p);
+        if (head > 0 && p->lines - head >= route->min) { /* the head lines on the scalar kernel, the rest aligned */
+            dmlref__scan_panel part = *p;
+            part.lines = head;
+            scalar(&part);
+            part.src = dmlref__cadvance(p->src, (int64_t)head, p->esize);
+            part.dst = dmlref__advance(p->dst, (int64_t)head, p->esize);
+            part.lines = p->lines - head;
+            route->vertical(&part);
+        } else route->vertical(p);
+    } else scalar(p);
 }
 
 static void dmlref__arg_route_panel(const dmlref__arg_route *route, dmlref__arg_kernel scalar,
@@ -1613,13 +1638,6 @@ static void dmlref__arg_route_panel(const dmlref__arg_route *route, dmlref__arg_
              p->outputs >= route->vertical_min && p->rcount <= 0xFFFFFFFFu)
         route->vertical(p);
     else scalar(p);
-}
-
-static const void *dmlref__cadvance(const void *p, int64_t elements, uint32_t esize) {
-    return (const unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
-}
-static void *dmlref__advance(void *p, int64_t elements, uint32_t esize) {
-    return (unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
 }
 
 /* Sort dims outermost first (largest output stride), then merge each pair
@@ -4107,17 +4125,23 @@ static int dmlref__stream_rows(const dmlref__scan_panel *p, size_t width) {
     return p->stream && (uintptr_t)p->dst % width == 0 && row_bytes % width == 0;
 }
 
-/* Copies `bytes` to a 64-byte aligned dst with streaming stores, a whole
-   cache line at a time (a short rest goes through the cache), for kernels
-   that make their output in pieces narrower than a line. Only x86-64 has
-   streaming stores here: elsewhere DMLREF__NT_STORES is 0 and no kernel
-   calls this at run time. */
+/* Copies `bytes` to dst with streaming stores, a whole cache line at a
+   time; the bytes before dst's first 64-byte boundary and a short rest go
+   through the cache. For kernels that make their output in pieces narrower
+   than a line, or off the line boundary. Only x86-64 has streaming stores
+   here: elsewhere DMLREF__NT_STORES is 0 and no kernel calls this at run time. */
 #if defined(DMLREF__X86_64)
 #define DMLREF__NT_STORES 1
 static void dmlref__stream_copy(void *dst, const void *src, size_t bytes) {
     unsigned char *d = (unsigned char *)dst;
     const unsigned char *s = (const unsigned char *)src;
+    size_t head = (64u - (uintptr_t)d % 64u) % 64u;
     int k;
+    if (head > bytes) head = bytes;
+    memcpy(d, s, head);
+    d += head;
+    s += head;
+    bytes -= head;
     for (; bytes >= 64u; bytes -= 64u, d += 64, s += 64)
         for (k = 0; k < 64; k += 16)
             _mm_stream_si128((__m128i *)(void *)(d + k), _mm_loadu_si128((const __m128i *)(const void *)(s + k)));
@@ -4246,34 +4270,43 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         PUT(dst + i, (EXCLUSIVE) ? P##_SUB(y, x) : y);                                    \
         carry = P##_ADD(carry, P##_BCASTLAST(s)); /* one add on the loop-carried chain */ \
     }
-#define DMLREF__CSUM_INT(P)                                                                            \
-    const uint64_t length = p->length; /* a local: the stores may alias *p */                          \
-    uint64_t line, i;                                                                                  \
-    int streamed = 0;                                                                                  \
-    for (line = 0; line < p->lines; line++) {                                                          \
-        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                      \
-        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                  \
-        P##_V carry = P##_ZEROV;                                                                       \
-        P##_T tally = 0, lanes[P##_W];                                                                 \
-        int stream = p->stream && (uintptr_t)dst % sizeof(P##_V) == 0; /* streaming needs alignment */ \
-        i = 0;                                                                                         \
-        if (stream) {                                                                                  \
-            DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                          \
-        } else if (p->exclusive) {                                                                     \
-            DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                      \
-        } else {                                                                                       \
-            DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                      \
-        }                                                                                              \
-        streamed |= stream;                                                                            \
-        P##_STORE(lanes, carry);                                                                       \
-        if (i > 0) tally = lanes[0];                                                                   \
-        for (; i < p->length; i++) {                                                                   \
-            P##_T x = src[i];                                                                          \
-            if (p->exclusive) dst[i] = tally;                                                          \
-            tally = (P##_T)(tally + x);                                                                \
-            if (!p->exclusive) dst[i] = tally;                                                         \
-        }                                                                                              \
-    }                                                                                                  \
+#define DMLREF__CSUM_INT(P)                                                                           \
+    const uint64_t length = p->length; /* a local: the stores may alias *p */                         \
+    uint64_t line, i;                                                                                 \
+    int streamed = 0;                                                                                 \
+    for (line = 0; line < p->lines; line++) {                                                         \
+        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                     \
+        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                 \
+        P##_V carry = P##_ZEROV;                                                                      \
+        P##_T tally = 0, lanes[P##_W];                                                                \
+        int stream = p->stream && (uintptr_t)dst % sizeof(P##_T) == 0;                                \
+        unsigned k;                                                                                   \
+        i = 0;                                                                                        \
+        if (stream) { /* streaming needs the vector boundary: the elements before it one at a time */ \
+            for (; i < length && (uintptr_t)(dst + i) % sizeof(P##_V) != 0; i++) {                    \
+                P##_T x = src[i];                                                                     \
+                if (p->exclusive) dst[i] = tally;                                                     \
+                tally = (P##_T)(tally + x);                                                           \
+                if (!p->exclusive) dst[i] = tally;                                                    \
+            }                                                                                         \
+            for (k = 0; k < P##_W; k++) lanes[k] = tally;                                             \
+            carry = P##_LOAD(lanes);                                                                  \
+            DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                         \
+        } else if (p->exclusive) {                                                                    \
+            DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                     \
+        } else {                                                                                      \
+            DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                     \
+        }                                                                                             \
+        streamed |= stream;                                                                           \
+        P##_STORE(lanes, carry);                                                                      \
+        if (i > 0) tally = lanes[0];                                                                  \
+        for (; i < p->length; i++) {                                                                  \
+            P##_T x = src[i];                                                                         \
+            if (p->exclusive) dst[i] = tally;                                                         \
+            tally = (P##_T)(tally + x);                                                               \
+            if (!p->exclusive) dst[i] = tally;                                                        \
+        }                                                                                             \
+    }                                                                                                 \
     if (streamed) P##_FENCE(); /* order the non-temporal stores before returning */
 
 /* Contiguous BLOCKED float sum (>>kernels, DMLREF__KERNEL_CBLOCKED): one 16-element block per iteration, held in
@@ -4283,6 +4316,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    zero-padded copy: padding never reaches lower lanes. */
 /* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
    PUT; the carry becomes the block's last output. */
+/* Elements a contiguous BLOCKED kernel stages for the streaming copy (a multiple of the block; 4 KiB of FLOAT32). */
+#define DMLREF__CB_STAGE (64u * DMLREF__BLOCK)
 #define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                 \
     do {                                                                                                \
         DMLREF__KP(V) r[DMLREF__KP(R)], o[DMLREF__KP(R)], last;                                         \
@@ -8395,6 +8430,9 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         /* before: what exclusive writes first (+0, then the carry) */
         DMLREF__KP(V) carry = DMLREF__KP(NEGZ), before = DMLREF__KP(ZEROV);
         const int stream = p->stream && (uintptr_t)dst % sizeof(DMLREF__KP(V)) == 0;
+        /* streamed, but off the vector boundary: blocks go to an L1 stage that the streaming copy
+           writes out, from the first 64-byte boundary on */
+        const int staged = p->stream && DMLREF__NT_STORES && !stream;
         if (p->has_carry) { /* a piece of a split line (>>tasks): the carry of the blocks before it */
             DMLREF__KP(A) lanes[sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A))];
             size_t k;
@@ -8403,6 +8441,30 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         }
         streamed |= stream;
         start = 0;
+        while (staged && start + DMLREF__BLOCK <= length) {
+            DMLREF__KP(T) stage[DMLREF__CB_STAGE];
+            const uint64_t first = start;
+            for (; start + DMLREF__BLOCK <= length && start - first < DMLREF__CB_STAGE; start += DMLREF__BLOCK) {
+                DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));
+                if (p->exclusive)
+                    DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 1, stage + (start - first), src + start);
+                else
+                    DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, stage + (start - first), src + start);
+            }
+            if (sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A))) { /* vector-wide streaming stores */
+                DMLREF__KP(T) *to = dst + first;
+                const size_t n = (size_t)(start - first);
+                size_t k = ((64u - (uintptr_t)to % 64u) % 64u) / sizeof(DMLREF__KP(T));
+                if (k > n) k = n;
+                memcpy(to, stage, k * sizeof(DMLREF__KP(T)));
+                for (; k + DMLREF__KP(W) <= n; k += DMLREF__KP(W))
+                    DMLREF__KP(STREAM)(to + k, DMLREF__KP(TLOAD)((const DMLREF__KP(A) *)(const void *)(stage + k)));
+                memcpy(to + k, stage + k, (n - k) * sizeof(DMLREF__KP(T)));
+            } else {
+                dmlref__stream_copy(dst + first, stage, (size_t)(start - first) * sizeof(DMLREF__KP(T)));
+            }
+            streamed = 1;
+        }
         if (p->exclusive && stream) {
             DMLREF__CBLOCKED_LOOP(DMLREF__KP(STREAMB), 1, 1)
         } else if (p->exclusive) {
