@@ -315,9 +315,14 @@ tc_check = if out=$$( { $(2); } 2>&1 ); then printf '  %-72s ok\n' '$(1)'; \
 ## DirectML.h's types
 test-compile:
 	@mkdir -p $(TC_DIR); fail=0; \
-	$(call tc_check,C11: api_program.c (implementation included),\
-	    $(CC) $(TC_C11) $(TC_FLAGS) tests/compile/api_program.c -o $(TC_DIR)/api_c11 && \
+	$(call tc_check,C11: api_program.c (implementation included$(if $(OPENMP_FLAG),; -fopenmp)),\
+	    $(CC) $(TC_C11) $(TC_FLAGS) $(OPENMP_FLAG) tests/compile/api_program.c -o $(TC_DIR)/api_c11 && \
 	    $(RUN_ENV) ./$(TC_DIR)/api_c11) \
+	$(call tc_check,README Threads example: the same lines as in api_program.c,\
+	    awk '/^\*\*On your threads/ {on = 1} on && /^```$$/ {exit} on && copy {print} on && /^```c$$/ {copy = 1}' \
+	        README.md > $(TC_DIR)/readme_threads.c && n=$$(wc -l < $(TC_DIR)/readme_threads.c) && [ $$n -gt 0 ] && \
+	    start=$$(grep -n -m1 '^static void omp_for' tests/compile/api_program.c | cut -d: -f1) && \
+	    tail -n +$$start tests/compile/api_program.c | head -n $$n | diff - $(TC_DIR)/readme_threads.c) \
 	$(call tc_check,C++11: api_program.c compiled as C++,\
 	    $(CXX) -x c++ $(WARN_CXX) $(TC_FLAGS) tests/compile/api_program.c -o $(TC_DIR)/api_cxx11 && \
 	    $(RUN_ENV) ./$(TC_DIR)/api_cxx11) \
