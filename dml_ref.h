@@ -1554,8 +1554,9 @@ typedef struct dmlref__scan_panel {
     int float_order;                  /* settled dmlref_float_order */
     dmlref_scan_tree tree;            /* float_order TREE, or BLOCKED as its tree */
     double *scratch;                  /* tree.block values for the general float kernel's trees */
-    int has_carry;                    /* a piece of a split line (>>tasks) whose first block takes `carry` */
-    double carry;                     /* the blocks before it, as the tally type holds them */
+    int has_carry;                    /* a piece of a split line (>>tasks): it starts from a carry */
+    double carry;                     /* floats: the blocks before it, as the tally type holds them */
+    uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -3439,7 +3440,8 @@ typedef struct dmlref__scan_job {
     /* split lines: each of the `lines_total` lines is `pieces` pieces of `piece` elements (the last shorter) */
     int split;
     uint64_t lines_total, pieces, piece;
-    uint64_t *totals;     /* integers: per piece its total, after the chain the carry before it */
+    uint64_t *partials;   /* integers: per part of a piece its combination (pass 1) */
+    uint64_t *totals;     /* integers: per piece the carry before it */
     double *blocks;       /* blocks: per line the totals of the blocks of pieces 0 .. pieces-2 */
     double *carries;      /* blocks: per piece the carry before it */
     uint64_t line_blocks; /* block totals per line */
@@ -3499,96 +3501,96 @@ static uint64_t dmlref__load_int(const void *p, uint32_t esize) {
 }
 static uint64_t dmlref__combine_int(int product, uint64_t a, uint64_t b) { return product ? a * b : a + b; }
 
-/* Integers, pass 1: each piece scanned on its own, and its total kept. */
-static void dmlref__scan_int_pieces_task(void *arg, uint32_t t) {
-    dmlref__scan_job *job = (dmlref__scan_job *)arg;
-    uint64_t u, end;
-    dmlref__task_range(job->lines_total * job->pieces, job->run.tasks, t, &u, &end);
-    for (; u < end; u++) {
-        dmlref__scan_panel piece;
-        uint64_t x_last, y_last;
-        dmlref__scan_piece(job, u, &piece);
-        /* read before the kernel runs: in place, it overwrites the input */
-        x_last = dmlref__load_int(
-            dmlref__cadvance(piece.src, (int64_t)(piece.length - 1u) * piece.src_step, piece.esize), piece.esize);
-        dmlref__scan_route_panel(job->route, job->scalar, &piece);
-        y_last = dmlref__load_int(
-            dmlref__cadvance(piece.dst, (int64_t)(piece.length - 1u) * piece.dst_step, piece.esize), piece.esize);
-        job->totals[u] = piece.exclusive ? dmlref__combine_int(piece.product, y_last, x_last) : y_last;
-    }
-}
-
-/* c (+) y[i] (or c * y[i]) for count elements at dst, step apart: element-wise, so a
-   contiguous run (either direction) is one forward loop the compiler can vectorise. */
-#define DMLREF__INT_CARRY_LOOP(T)                                                                    \
-    do {                                                                                             \
-        T *y = (T *)dst;                                                                             \
-        const T cv = (T)c;                                                                           \
-        if (step == 1 && product)                                                                    \
-            for (i = 0; i < count; i++) y[i] = (T)((uint64_t)cv * y[i]);                             \
-        else if (step == 1)                                                                          \
-            for (i = 0; i < count; i++) y[i] = (T)(cv + y[i]);                                       \
-        else                                                                                         \
-            for (i = 0; i < count; i++)                                                              \
-                y[(ptrdiff_t)i * step] = (T)dmlref__combine_int(product, c, y[(ptrdiff_t)i * step]); \
+/* The combination (mod 2^64) of count integer elements at x, step apart: they commute, so a
+   run in either direction is one forward loop with four accumulators. */
+#define DMLREF__INT_TOTAL_LOOP(T)                                                               \
+    do {                                                                                        \
+        const T *y = (const T *)x;                                                              \
+        if (step == 1 && !product) {                                                            \
+            uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;                                            \
+            for (; i + 4u <= count; i += 4u) {                                                  \
+                a0 += y[i];                                                                     \
+                a1 += y[i + 1u];                                                                \
+                a2 += y[i + 2u];                                                                \
+                a3 += y[i + 3u];                                                                \
+            }                                                                                   \
+            acc = a0 + a1 + a2 + a3;                                                            \
+        }                                                                                       \
+        for (; i < count; i++) acc = dmlref__combine_int(product, acc, y[(ptrdiff_t)i * step]); \
     } while (0)
-static void dmlref__apply_int_carry(void *dst, int64_t step, uint64_t count, uint32_t esize, int product, uint64_t c) {
-    uint64_t i;
+static uint64_t dmlref__int_total(const void *x, int64_t step, uint64_t count, uint32_t esize, int product) {
+    uint64_t acc = product ? 1u : 0u, i = 0;
     if (step == -1) { /* the same elements, from the lowest address */
-        dst = (unsigned char *)dst - (ptrdiff_t)(count - 1u) * (ptrdiff_t)esize;
+        x = (const unsigned char *)x - (ptrdiff_t)(count - 1u) * (ptrdiff_t)esize;
         step = 1;
     }
     switch (esize) {
-    case 1: DMLREF__INT_CARRY_LOOP(uint8_t); break;
-    case 2: DMLREF__INT_CARRY_LOOP(uint16_t); break;
-    case 4: DMLREF__INT_CARRY_LOOP(uint32_t); break;
-    default: DMLREF__INT_CARRY_LOOP(uint64_t); break;
+    case 1: DMLREF__INT_TOTAL_LOOP(uint8_t); break;
+    case 2: DMLREF__INT_TOTAL_LOOP(uint16_t); break;
+    case 4: DMLREF__INT_TOTAL_LOOP(uint32_t); break;
+    default: DMLREF__INT_TOTAL_LOOP(uint64_t); break;
     }
+    return acc;
 }
-#undef DMLREF__INT_CARRY_LOOP
+#undef DMLREF__INT_TOTAL_LOOP
 
-/* Integers, pass 2: every element after a line's first piece takes its piece's carry. */
-static void dmlref__scan_int_carries_task(void *arg, uint32_t t) {
-    const dmlref__scan_job *job = (const dmlref__scan_job *)arg;
-    const uint64_t per_line = job->panel.length - job->piece;
+/* Integers, pass 1: each task combines one of `tasks` parts of every piece but the last. */
+static void dmlref__scan_int_totals_task(void *arg, uint32_t t) {
+    dmlref__scan_job *job = (dmlref__scan_job *)arg;
+    const uint64_t parts = job->run.tasks, per_line = (job->pieces - 1u) * parts;
     uint64_t u, end;
     dmlref__task_range(job->lines_total * per_line, job->run.tasks, t, &u, &end);
-    while (u < end) {
-        const uint64_t l = u / per_line, i = job->piece + u % per_line, q = i / job->piece;
-        uint64_t count = (q + 1u) * job->piece - i, room = job->panel.length - i;
+    for (; u < end; u++) {
+        const uint64_t l = u / per_line, q = u % per_line / parts, part = u % parts;
+        const uint64_t first = q * job->piece + part * job->piece / parts;
+        const uint64_t last = q * job->piece + (part + 1u) * job->piece / parts;
         const void *src;
         void *dst;
-        if (count > room) count = room;
-        if (count > end - u) count = end - u;
         dmlref__scan_line_at(job, l, &src, &dst);
-        dmlref__apply_int_carry(dmlref__advance(dst, (int64_t)i * job->panel.dst_step, job->panel.esize),
-                                job->panel.dst_step, count, job->panel.esize, job->panel.product,
-                                job->totals[l * job->pieces + q]);
-        u += count;
+        job->partials[u] =
+            dmlref__int_total(dmlref__cadvance(src, (int64_t)first * job->panel.src_step, job->panel.esize),
+                              job->panel.src_step, last - first, job->panel.esize, job->panel.product);
     }
 }
 
-/* The total of the block of `block` elements at x: the last output of the block's own scan,
+/* The totals of `count` consecutive blocks at x: each the last output of the block's own scan,
    which every tree computes as the balanced pairwise tree, lower half first. */
-static double dmlref__block_total(const dmlref__scan_panel *p, const void *x, uint32_t block) {
-    double level[17];
+#define DMLREF__PAIRWISE16(T)                                                                     \
+    do {                                                                                          \
+        const T *f = (const T *)x;                                                                \
+        for (b = 0; b < count; b++, f += 16) {                                                    \
+            const T a0 = f[0] + f[1], a1 = f[2] + f[3], a2 = f[4] + f[5], a3 = f[6] + f[7];       \
+            const T a4 = f[8] + f[9], a5 = f[10] + f[11], a6 = f[12] + f[13], a7 = f[14] + f[15]; \
+            out[b] = (double)(((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)));                 \
+        }                                                                                         \
+    } while (0)
+static void dmlref__block_totals(const dmlref__scan_panel *p, const void *x, uint64_t count, double *out) {
+    const uint32_t block = p->tree.block;
+    uint64_t b;
     uint32_t i, k;
-    if (p->esize == 4 && block == DMLREF__BLOCK && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT) {
-        const float *f = (const float *)x; /* BLOCKED FLOAT32, the common case, in float arithmetic */
-        const ptrdiff_t s = (ptrdiff_t)p->src_step;
-        float a[8], b[4];
-        for (i = 0; i < 8; i++) a[i] = f[(ptrdiff_t)(2u * i) * s] + f[(ptrdiff_t)(2u * i + 1u) * s];
-        for (i = 0; i < 4; i++) b[i] = a[2u * i] + a[2u * i + 1u];
-        return (double)((b[0] + b[1]) + (b[2] + b[3]));
+    if (p->src_step == 1 && block == 16u && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT) {
+        if (p->esize == 4) { /* BLOCKED FLOAT32 and FLOAT64, the common cases, in their own arithmetic */
+            DMLREF__PAIRWISE16(float);
+            return;
+        }
+        if (p->esize == 8) {
+            DMLREF__PAIRWISE16(double);
+            return;
+        }
     }
-    for (i = 0; i < block; i++) {
-        double v = dmlref__load_float(p, x, i);
-        for (k = 0; (i >> k) & 1u; k++) v = dmlref__combine(p, level[k], v);
-        level[k] = v;
+    for (b = 0; b < count; b++) {
+        const void *start = dmlref__cadvance(x, (int64_t)(b * block) * p->src_step, p->esize);
+        double level[17];
+        for (i = 0; i < block; i++) {
+            double v = dmlref__load_float(p, start, i);
+            for (k = 0; (i >> k) & 1u; k++) v = dmlref__combine(p, level[k], v);
+            level[k] = v;
+        }
+        for (k = 0; (1u << k) < block; k++) {}
+        out[b] = level[k];
     }
-    for (k = 0; (1u << k) < block; k++) {}
-    return level[k];
 }
+#undef DMLREF__PAIRWISE16
 
 /* Blocks, pass 1: the totals of the blocks before each line's last piece. */
 static void dmlref__scan_block_totals_task(void *arg, uint32_t t) {
@@ -3600,15 +3602,15 @@ static void dmlref__scan_block_totals_task(void *arg, uint32_t t) {
     if (u == end) return;
     dmlref__task_enter(&job->run, &env);
     while (u < end) {
-        const uint64_t l = u / job->line_blocks;
-        uint64_t b = u % job->line_blocks;
+        const uint64_t b = u % job->line_blocks,
+                       count = job->line_blocks - b < end - u ? job->line_blocks - b : end - u;
         const void *src;
         void *dst;
-        dmlref__scan_line_at(job, l, &src, &dst);
-        for (; b < job->line_blocks && u < end; b++, u++)
-            job->blocks[u] = dmlref__block_total(
-                &job->panel, dmlref__cadvance(src, (int64_t)(b * block) * job->panel.src_step, job->panel.esize),
-                block);
+        dmlref__scan_line_at(job, u / job->line_blocks, &src, &dst);
+        dmlref__block_totals(&job->panel,
+                             dmlref__cadvance(src, (int64_t)(b * block) * job->panel.src_step, job->panel.esize), count,
+                             job->blocks + u);
+        u += count;
     }
     dmlref__task_leave(&job->run, &env);
 }
@@ -3655,7 +3657,8 @@ static void dmlref__scan_pieces_task(void *arg, uint32_t t) {
         if (job->scratch) piece.scratch = job->scratch + (size_t)t * job->scratch_values;
         if (u % job->pieces != 0) {
             piece.has_carry = 1;
-            piece.carry = job->carries[u];
+            if (job->totals) piece.carry_bits = job->totals[u];
+            else piece.carry = job->carries[u];
         }
         dmlref__scan_route_panel(job->route, job->scalar, &piece);
     }
@@ -3685,21 +3688,22 @@ static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
     job->pieces = (length + job->piece - 1u) / job->piece;
     if (job->pieces < 2) return 0;
     if (kind == DMLREF__SPLIT_INTEGER) {
-        job->totals = (uint64_t *)DMLREF_MALLOC((size_t)(job->lines_total * job->pieces) * sizeof(uint64_t));
+        const uint64_t per_line = (job->pieces - 1u) * tasks;
+        uint64_t l, q, k;
+        job->totals =
+            (uint64_t *)DMLREF_MALLOC((size_t)(job->lines_total * (job->pieces + per_line)) * sizeof(uint64_t));
         if (!job->totals) return 0;
-        dmlref__run_tasks(&job->run, tasks, dmlref__scan_int_pieces_task, job);
-        {
-            uint64_t l, q;
-            for (l = 0; l < job->lines_total; l++) {
-                uint64_t c = job->panel.product ? 1u : 0u, *total = job->totals + l * job->pieces;
-                for (q = 0; q < job->pieces; q++) {
-                    uint64_t piece_total = total[q];
-                    total[q] = c;
-                    c = dmlref__combine_int(job->panel.product, c, piece_total);
-                }
+        job->partials = job->totals + job->lines_total * job->pieces;
+        dmlref__run_tasks(&job->run, tasks, dmlref__scan_int_totals_task, job);
+        for (l = 0; l < job->lines_total; l++) { /* the carries, piece by piece in order */
+            uint64_t c = job->panel.product ? 1u : 0u;
+            for (q = 0; q + 1u < job->pieces; q++) {
+                for (k = 0; k < tasks; k++)
+                    c = dmlref__combine_int(job->panel.product, c, job->partials[l * per_line + q * tasks + k]);
+                job->totals[l * job->pieces + q + 1u] = c;
             }
         }
-        dmlref__run_tasks(&job->run, tasks, dmlref__scan_int_carries_task, job);
+        dmlref__run_tasks(&job->run, tasks, dmlref__scan_pieces_task, job);
         DMLREF_FREE(job->totals);
         return 1;
     }
@@ -4277,8 +4281,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     for (line = 0; line < p->lines; line++) {                                                         \
         const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                     \
         P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                 \
-        P##_V carry = P##_ZEROV;                                                                      \
-        P##_T tally = 0, lanes[P##_W];                                                                \
+        P##_V carry;                                                                                  \
+        P##_T tally = (P##_T)(p->has_carry ? p->carry_bits : 0u), lanes[P##_W];                       \
         int stream = p->stream && (uintptr_t)dst % sizeof(P##_T) == 0;                                \
         unsigned k;                                                                                   \
         i = 0;                                                                                        \
@@ -4289,8 +4293,10 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
                 tally = (P##_T)(tally + x);                                                           \
                 if (!p->exclusive) dst[i] = tally;                                                    \
             }                                                                                         \
-            for (k = 0; k < P##_W; k++) lanes[k] = tally;                                             \
-            carry = P##_LOAD(lanes);                                                                  \
+        }                                                                                             \
+        for (k = 0; k < P##_W; k++) lanes[k] = tally; /* the carry so far, in every lane */           \
+        carry = P##_LOAD(lanes);                                                                      \
+        if (stream) {                                                                                 \
             DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                         \
         } else if (p->exclusive) {                                                                    \
             DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                     \
@@ -8325,9 +8331,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         DMLREF__K_T *dst = (DMLREF__K_T *)p->dst + (ptrdiff_t)first * p->dst_line;
         g = dmlref__line_group(p, first);
         for (j = 0; j < g; j++) {
+            /* a piece of a split integer line (>>tasks) starts from its carry; float lines are never split */
+            const DMLREF__K_ACC before = p->has_carry ? (DMLREF__K_ACC)p->carry_bits : (DMLREF__K_ACC)(DMLREF__K_IDENTITY);
             tally[j] = DMLREF__K_LOAD(src[(ptrdiff_t)j * p->src_line]);
-            dst[(ptrdiff_t)j * p->dst_line] =
-                DMLREF__K_STORE(p->exclusive ? (DMLREF__K_ACC)(DMLREF__K_IDENTITY) : tally[j]);
+            if (p->has_carry) tally[j] = (DMLREF__K_ACC)(before DMLREF__K_OP tally[j]);
+            dst[(ptrdiff_t)j * p->dst_line] = DMLREF__K_STORE(p->exclusive ? before : tally[j]);
         }
         for (i = 1; i < p->length; i++) {
             const DMLREF__K_T *s = src + (ptrdiff_t)i * p->src_step;
