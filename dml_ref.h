@@ -36,9 +36,10 @@
                               DMLREF_AVX2, DMLREF_AVX512, DMLREF_AVX512FP16 or DMLREF_NEON
       DMLREF_NO_AVX512        never build the AVX-512 paths
       DMLREF_NO_AVX512FP16    never build the AVX512-FP16 path (for assemblers older than binutils 2.38)
-      DMLREF_MALLOC(n), DMLREF_FREE(p)  allocator of the work buffer of TREE scans whose blocks
-                              and lines exceed 1024 elements (default malloc and free); nothing
-                              else allocates
+      DMLREF_MALLOC(n), DMLREF_FREE(p)  allocator of the work buffers (default malloc and free):
+                              TREE scans whose blocks and lines exceed 1024 elements, and
+                              lines split across tasks (without it such a line stays whole)
+      DMLREF_TASK_GRAIN       the fewest input elements a task is given (default 32768)
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
                               alias the input are written with non-temporal stores
       DMLREF_HEADER_FILENAME  this file's name, as the kernels re-include it for their
@@ -47,7 +48,7 @@
    Layout of the implementation (search for the markers):
       header:  >>types (DirectML's) >>api (dml_ref's)
       implementation: >>config >>types >>float16 >>fpenv >>status >>validation
-      >>iteration >>scalar >>exact >>bound >>simd-common >>sse2 >>avx2 >>avx512
+      >>iteration >>scalar >>exact >>bound >>tasks >>simd-common >>sse2 >>avx2 >>avx512
       >>avx512fp16 >>neon >>dispatch >>public >>kernels (bodies the kernels re-include)
 */
 #if !defined(DMLREF__KERNEL) /* else: a kernel function re-includes this file for its body (>>kernels) */
