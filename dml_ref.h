@@ -8333,7 +8333,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         g = dmlref__line_group(p, first);
         for (j = 0; j < g; j++) {
             /* a piece of a split integer line (>>tasks) starts from its carry; float lines are never split */
-            const DMLREF__K_ACC before = p->has_carry ? (DMLREF__K_ACC)p->carry_bits : (DMLREF__K_ACC)(DMLREF__K_IDENTITY);
+            const DMLREF__K_ACC before =
+                p->has_carry ? (DMLREF__K_ACC)p->carry_bits : (DMLREF__K_ACC)(DMLREF__K_IDENTITY);
             tally[j] = DMLREF__K_LOAD(src[(ptrdiff_t)j * p->src_line]);
             if (p->has_carry) tally[j] = (DMLREF__K_ACC)(before DMLREF__K_OP tally[j]);
             dst[(ptrdiff_t)j * p->dst_line] = DMLREF__K_STORE(p->exclusive ? before : tally[j]);
