@@ -180,7 +180,7 @@ BENCH_MARCH ?= -march=native
 
 $(BUILD)/bench: bench/bench.c dml_ref.h
 	@mkdir -p $(dir $@)
-	$(CC) -std=c99 -O2 $(BENCH_MARCH) -Wall -Wextra -Wpedantic -Werror $(EXTRA) $< -o $@ -lm
+	$(CC) -std=c99 -O2 $(BENCH_MARCH) -Wall -Wextra -Wpedantic -Werror -pthread $(EXTRA) $< -o $@ -lm
 
 ## build bench/bench.c (-O2 -march=native) and run it; BENCH_ARGS='--markdown ...'
 bench: $(BUILD)/bench
