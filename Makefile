@@ -190,6 +190,13 @@ bench: $(BUILD)/bench
 bench-quick: $(BUILD)/bench
 	$(RUN_ENV) ./$(BUILD)/bench --quick $(BENCH_ARGS)
 
+# It runs the module as a user does, on the shared library `make python` builds; NUMPY_BENCH_ARGS: --quick.
+NUMPY_BENCH_ARGS ?=
+.PHONY: bench-numpy
+## bench/numpy_argmin.py: dml_ref's argmin/argmax through the Python module vs NumPy's (1 Mi float32, in cache)
+bench-numpy: $(PY_LIB)
+	@DMLREF_LIBRARY=$(abspath $(PY_LIB)) $(PYTHON) -B bench/numpy_argmin.py $(NUMPY_BENCH_ARGS)
+
 # The matrix: the whole suite (golden digests included) per configuration,
 # each in its own build directory so that flags never mix.
 ## matrix cell: DMLREF_VECTOR forces the scalar path (AUTO uses it), build/scalar
