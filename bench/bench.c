@@ -892,7 +892,7 @@ static void malloc_case(const char *name, const char *size, DML_TENSOR_DATA_TYPE
 
 /* The call with options.parallel NULL (1 task) against the same call given the pool (2 tasks), in the same run.
    The 2-task output goes to the second half of g_dst and must be the same bits as the 1-task one
-   (docs/semantics.md, "Threads"). */
+   (dml_ref.h promises the same bits for every max_tasks, at dmlref_parallel). */
 static void thread_case(const char *name, const char *size, exec_arg *one, size_t out_bytes, double bytes) {
     exec_arg two = *one;
     size_t half = (g_cap / 2) & ~(size_t)63;
