@@ -686,8 +686,9 @@ static void pool_stop(void) {
 
 /* The call in `aligned` (its output 64-byte aligned) against the same call with the output 4, 16 and 48 bytes past
    a 64-byte boundary (4 becomes the element size when elements are wider: the library refuses misaligned elements),
-   for outputs the library streams: it streams only from aligned addresses, so these rows show what the others
-   cost. `bytes` is the bytes column of the case. */
+   for outputs the library streams: streaming stores write whole aligned 64-byte lines, so an output elsewhere
+   needs extra work (a peeled start, a staged copy) that only such an address shows. `bytes` is the bytes column
+   of the case. */
 static void align_rows(const char *name, const char *size, exec_arg *aligned, double bytes, size_t out_bytes,
                        size_t esize, int big) {
     static const size_t offsets[3] = {4, 16, 48};
