@@ -93,8 +93,9 @@ $(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h) $(FLAGS_STAMP)
 	      exit 1; }
 	$(CC) $(TEST_LANG) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -c $< -o $@
 
+# tests/test_threads.c runs a pthread pool.
 $(TEST_BIN): $(TEST_OBJ)
-	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm -pthread
 
 $(CXX_BIN): tests/cxx/cxx_smoke.cpp dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -382,12 +383,12 @@ FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno
                 -DDMLREF_STREAM_BYTES=4096u
 FUZZ_RUN      = -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/
 
-$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h
+$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/sched.h
 
 $(FUZZ_DIR)/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_HDR) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h dml_ref.h
+$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h tests/sched.h dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/oracle.o: tests/oracle.c tests/oracle.h dml_ref.h
