@@ -36,7 +36,15 @@ TEST_SRC  = $(filter-out tests/dml_ref_impl.c,$(wildcard tests/*.c))
 TEST_OBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC)) $(BUILD)/tests/dml_ref_impl.o
 TEST_BIN  = $(BUILD)/dmlref_tests
 CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
-EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
+# examples/threads_openmp.c is built only when $(CC) compiles and links an OpenMP program with -fopenmp
+# (probed once per make run); OPENMP_FLAG is then -fopenmp, else empty.
+OPENMP_FLAG := $(shell printf '\043include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n' | \
+                 $(CC) -fopenmp $(EXTRA) -x c - -o /dev/null 2>/dev/null && echo -fopenmp)
+OPENMP_NOTE  = note: $(CC) does not accept -fopenmp, examples/threads_openmp.c is not built (for clang: libomp-dev)
+EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(filter-out $(if $(OPENMP_FLAG),,examples/threads_openmp.c),\
+                                                                     $(wildcard examples/*.c)))
+# The thread examples make test runs (tests/run_tools.sh).
+THREAD_EXAMPLES = $(BUILD)/examples/threads_pthread $(if $(OPENMP_FLAG),$(BUILD)/examples/threads_openmp)
 CLI_BIN   = $(BUILD)/dmlref
 
 .PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
@@ -45,6 +53,7 @@ CLI_BIN   = $(BUILD)/dmlref
 
 ## build the suite, the C++ smoke test, the examples and the CLI (the default)
 all: $(TEST_BIN) $(CXX_BIN) $(EXAMPLES) $(CLI_BIN)
+	$(if $(OPENMP_FLAG),,@echo '$(OPENMP_NOTE)')
 
 ## this list: the targets and the variables documented with `## ` comments in the Makefile
 help:
@@ -62,7 +71,8 @@ help:
 # The header and every C/C++ source follow .clang-format: the recipe lists each line over 120 columns and,
 # when clang-format is installed, every change it would make; it fails on either.
 FORMAT_SRC = dml_ref.h $(wildcard tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h tests/cxx/*.cpp \
-             tests/compile/*.c tests/compile/*.cpp tests/compile/*.h tests/install/consumer/*.c examples/*.c) \
+             tests/compile/*.c tests/compile/*.cpp tests/compile/*.h tests/install/consumer/*.c examples/*.c \
+             examples/*.h) \
              bench/bench.c cli/dmlref.c python/dml_ref_shared.c
 .PHONY: check-format
 ## check that dml_ref.h and the C/C++ sources follow .clang-format (120 columns; clang-format if installed)
@@ -103,10 +113,16 @@ $(CXX_BIN): tests/cxx/cxx_smoke.cpp dml_ref.h $(FLAGS_STAMP)
 
 $(BUILD)/examples/%: examples/%.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_C) $(CFLAGS_ALL) $< -o $@ -lm
+	$(CC) $(TEST_LANG) $(WARN_C) $(CFLAGS_ALL) $(EXAMPLE_FLAGS) $< -o $@ -lm
 
-## build every program in examples/ (and the CLI)
+# The thread examples share their job (examples/threads_job.h) and need their threading library's flag.
+$(BUILD)/examples/threads_pthread $(BUILD)/examples/threads_openmp: examples/threads_job.h
+$(BUILD)/examples/threads_pthread: EXAMPLE_FLAGS = -pthread
+$(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
+
+## build every program in examples/ (and the CLI); threads_openmp only where -fopenmp works
 examples: $(EXAMPLES) $(CLI_BIN)
+	$(if $(OPENMP_FLAG),,@echo '$(OPENMP_NOTE)')
 
 # The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`. It is linked with
 # the suite's implementation object (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
@@ -147,19 +163,21 @@ demo: $(BUILD)/examples/doc_examples
 	$(RUN_ENV) ./$(BUILD)/examples/doc_examples
 
 # `make test` also runs the tool tests (tests/run_tools.sh) beside the suite, on the other core:
-# the CLI's tests (built with the same flags, run under RUN_ENV), and in the plain build (no EXTRA,
-# RUN_ENV or TEST_LANG) the Python module's and the install test. Their output prints first, so
-# the suite's "N passed, N failed" stays the last line. A TESTS filter or TEST_CLI= leaves them out.
-## empty: make test leaves the tool tests (CLI, Python, install) out
+# the CLI's tests (built with the same flags, run under RUN_ENV), the thread examples on a small size
+# (built with the same flags, run under RUN_ENV), and in the plain build (no EXTRA, RUN_ENV or
+# TEST_LANG) the Python module's and the install test. Their output prints first, so the suite's
+# "N passed, N failed" stays the last line. A TESTS filter or TEST_CLI= leaves them out.
+## empty: make test leaves the tool tests (CLI, thread examples, Python, install) out
 TEST_CLI ?= yes
 TEST_CLI_ON = $(if $(TEST_CLI),$(if $(TESTS),,yes))
 TEST_TOOLS_ALL = $(if $(TEST_CLI_ON),$(if $(strip $(EXTRA)$(RUN_ENV)$(TEST_LANG)),,yes))
 ## build the test suite (C and C++) and run it, with the tool tests beside it (TEST_CLI= leaves them out)
-test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN)) $(if $(TEST_TOOLS_ALL),$(PY_LIB))
+test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN) $(THREAD_EXAMPLES)) $(if $(TEST_TOOLS_ALL),$(PY_LIB))
 	@$(RUN_ENV) ./$(CXX_BIN)
 	@tools=0; $(if $(TEST_CLI_ON),CLI_BIN=$(abspath $(CLI_BIN)) BUILD='$(BUILD)' RUN_ENV='$(RUN_ENV)' \
 	    TOOLS=$(if $(TEST_TOOLS_ALL),all,cli) PYTHON='$(PYTHON)' PY_LIB=$(abspath $(PY_LIB)) MAKE='$(MAKE)' \
-	    CC='$(CC)' CXX='$(CXX)' sh tests/run_tools.sh > $(BUILD)/tools.log 2>&1 & pid=$$!;) \
+	    CC='$(CC)' CXX='$(CXX)' THREAD_EXAMPLES='$(THREAD_EXAMPLES)' OPENMP_NOTE='$(OPENMP_NOTE)' \
+	    sh tests/run_tools.sh > $(BUILD)/tools.log 2>&1 & pid=$$!;) \
 	$(RUN_ENV) ./$(TEST_BIN) $(TESTS) > $(BUILD)/suite.log 2>&1; suite=$$?; \
 	$(if $(TEST_CLI_ON),wait $$pid || tools=1; cat $(BUILD)/tools.log;) cat $(BUILD)/suite.log; \
 	[ $$suite -eq 0 ] && exit $$tools
@@ -298,9 +316,14 @@ tc_check = if out=$$( { $(2); } 2>&1 ); then printf '  %-72s ok\n' '$(1)'; \
 ## DirectML.h's types
 test-compile:
 	@mkdir -p $(TC_DIR); fail=0; \
-	$(call tc_check,C11: api_program.c (implementation included),\
-	    $(CC) $(TC_C11) $(TC_FLAGS) tests/compile/api_program.c -o $(TC_DIR)/api_c11 && \
+	$(call tc_check,C11: api_program.c (implementation included$(if $(OPENMP_FLAG),; -fopenmp)),\
+	    $(CC) $(TC_C11) $(TC_FLAGS) $(OPENMP_FLAG) tests/compile/api_program.c -o $(TC_DIR)/api_c11 && \
 	    $(RUN_ENV) ./$(TC_DIR)/api_c11) \
+	$(call tc_check,README Threads example: the same lines as in api_program.c,\
+	    awk '/^\*\*On your threads/ {on = 1} on && /^```$$/ {exit} on && copy {print} on && /^```c$$/ {copy = 1}' \
+	        README.md > $(TC_DIR)/readme_threads.c && n=$$(wc -l < $(TC_DIR)/readme_threads.c) && [ $$n -gt 0 ] && \
+	    start=$$(grep -n -m1 '^static void omp_for' tests/compile/api_program.c | cut -d: -f1) && \
+	    tail -n +$$start tests/compile/api_program.c | head -n $$n | diff - $(TC_DIR)/readme_threads.c) \
 	$(call tc_check,C++11: api_program.c compiled as C++,\
 	    $(CXX) -x c++ $(WARN_CXX) $(TC_FLAGS) tests/compile/api_program.c -o $(TC_DIR)/api_cxx11 && \
 	    $(RUN_ENV) ./$(TC_DIR)/api_cxx11) \

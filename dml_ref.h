@@ -36,9 +36,10 @@
                               DMLREF_AVX2, DMLREF_AVX512, DMLREF_AVX512FP16 or DMLREF_NEON
       DMLREF_NO_AVX512        never build the AVX-512 paths
       DMLREF_NO_AVX512FP16    never build the AVX512-FP16 path (for assemblers older than binutils 2.38)
-      DMLREF_MALLOC(n), DMLREF_FREE(p)  allocator of the work buffer of TREE scans whose blocks
-                              and lines exceed 1024 elements (default malloc and free); nothing
-                              else allocates
+      DMLREF_MALLOC(n), DMLREF_FREE(p)  allocator of the work buffers (default malloc and free):
+                              TREE scans whose blocks and lines exceed 1024 elements, and
+                              lines split across tasks (without it such a line stays whole)
+      DMLREF_TASK_GRAIN       the fewest input elements a task is given (default 32768)
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
                               alias the input are written with non-temporal stores
       DMLREF_HEADER_FILENAME  this file's name, as the kernels re-include it for their
@@ -47,7 +48,7 @@
    Layout of the implementation (search for the markers):
       header:  >>types (DirectML's) >>api (dml_ref's)
       implementation: >>config >>types >>float16 >>fpenv >>status >>validation
-      >>iteration >>scalar >>exact >>bound >>simd-common >>sse2 >>avx2 >>avx512
+      >>iteration >>scalar >>exact >>bound >>tasks >>simd-common >>sse2 >>avx2 >>avx512
       >>avx512fp16 >>neon >>dispatch >>public >>kernels (bodies the kernels re-include)
 */
 #if !defined(DMLREF__KERNEL) /* else: a kernel function re-includes this file for its body (>>kernels) */
@@ -1554,6 +1555,9 @@ typedef struct dmlref__scan_panel {
     int float_order;                  /* settled dmlref_float_order */
     dmlref_scan_tree tree;            /* float_order TREE, or BLOCKED as its tree */
     double *scratch;                  /* tree.block values for the general float kernel's trees */
+    int has_carry;                    /* a piece of a split line (>>tasks): it starts from a carry */
+    double carry;                     /* floats: the blocks before it, as the tally type holds them */
+    uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -1594,13 +1598,38 @@ typedef struct dmlref__arg_route {
     uint32_t contiguous_min, vertical_min;
 } dmlref__arg_route;
 
+static const void *dmlref__cadvance(const void *p, int64_t elements, uint32_t esize) {
+    return (const unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
+}
+static void *dmlref__advance(void *p, int64_t elements, uint32_t esize) {
+    return (unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
+}
+
+/* Lines of a vertical panel before its output rows reach a 64-byte boundary, when its rows are
+   streamed (they stream only from a boundary on, and whole rows keep it); 0 otherwise. */
+static uint64_t dmlref__stream_head_lines(const dmlref__scan_panel *p) {
+    const uint64_t row_bytes = (uint64_t)(p->dst_step < 0 ? -p->dst_step : p->dst_step) * p->esize;
+    const uintptr_t off = (uintptr_t)p->dst % 64u;
+    if (!p->stream || off == 0 || off % p->esize != 0 || row_bytes % 64u != 0) return 0;
+    return (64u - off) / p->esize;
+}
+
 static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__scan_kernel scalar,
                                      const dmlref__scan_panel *p) {
     if (route && route->contiguous && p->src_step == 1 && p->dst_step == 1 && p->length >= route->min)
         route->contiguous(p);
-    else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min)
-        route->vertical(p);
-    else scalar(p);
+    else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min) {
+        const uint64_t head = dmlref__stream_head_lines(p);
+        if (head > 0 && p->lines - head >= route->min) { /* the head lines on the scalar kernel, the rest aligned */
+            dmlref__scan_panel part = *p;
+            part.lines = head;
+            scalar(&part);
+            part.src = dmlref__cadvance(p->src, (int64_t)head, p->esize);
+            part.dst = dmlref__advance(p->dst, (int64_t)head, p->esize);
+            part.lines = p->lines - head;
+            route->vertical(&part);
+        } else route->vertical(p);
+    } else scalar(p);
 }
 
 static void dmlref__arg_route_panel(const dmlref__arg_route *route, dmlref__arg_kernel scalar,
@@ -1611,13 +1640,6 @@ static void dmlref__arg_route_panel(const dmlref__arg_route *route, dmlref__arg_
              p->outputs >= route->vertical_min && p->rcount <= 0xFFFFFFFFu)
         route->vertical(p);
     else scalar(p);
-}
-
-static const void *dmlref__cadvance(const void *p, int64_t elements, uint32_t esize) {
-    return (const unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
-}
-static void *dmlref__advance(void *p, int64_t elements, uint32_t esize) {
-    return (unsigned char *)p + (ptrdiff_t)elements * (ptrdiff_t)esize;
 }
 
 /* Sort dims outermost first (largest output stride), then merge each pair
@@ -1674,123 +1696,6 @@ static int dmlref__odometer_next(const dmlref__dim *dims, uint32_t n, uint64_t *
 #define DMLREF_MALLOC(size) malloc(size)
 #define DMLREF_FREE(pointer) free(pointer)
 #endif
-
-/* The output may be a bound tensor (FLOAT64) of another element size than the input. */
-static void dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output, const dmlref__scan_route *route,
-                             dmlref__scan_kernel scalar, int stream, const dmlref__bound_setup *bound,
-                             double *scratch) {
-    dmlref__dim outer[DMLREF__MAX_DIMS];
-    uint64_t pos[DMLREF__MAX_DIMS] = {0};
-    int64_t off_in = 0, off_out = 0, base_in = 0, base_out = 0;
-    uint32_t n = 0, d, esize = plan->in.esize;
-    dmlref__scan_panel panel;
-    DMLREF_ASSERT(scalar != NULL); /* validation admits only types with kernels */
-    for (d = 0; d < plan->in.rank; d++) {
-        if (d == plan->axis || plan->in.sizes[d] == 1) continue;
-        outer[n].size = plan->in.sizes[d];
-        outer[n].in = (int64_t)plan->in.strides[d];
-        outer[n].out = (int64_t)plan->out.strides[d];
-        n++;
-    }
-    n = dmlref__order_and_merge(outer, n);
-    panel.length = plan->in.sizes[plan->axis];
-    panel.src_step = (int64_t)plan->in.strides[plan->axis];
-    panel.dst_step = (int64_t)plan->out.strides[plan->axis];
-    if (plan->decreasing) { /* start at the last element and walk backwards */
-        base_in = (int64_t)(panel.length - 1u) * panel.src_step;
-        base_out = (int64_t)(panel.length - 1u) * panel.dst_step;
-        panel.src_step = -panel.src_step;
-        panel.dst_step = -panel.dst_step;
-    }
-    panel.lines = 1;
-    panel.src_line = panel.dst_line = 0;
-    if (n > 0) { /* the innermost remaining dimension is the panel */
-        n--;
-        panel.lines = outer[n].size;
-        panel.src_line = outer[n].in;
-        panel.dst_line = outer[n].out;
-    }
-    panel.exclusive = plan->exclusive;
-    panel.esize = esize;
-    panel.stream = stream;
-    panel.bound = bound;
-    panel.product = plan->op == DMLREF__OP_CUMPROD;
-    panel.accumulation = plan->accumulation;
-    panel.identity_seed = plan->identity_seed;
-    panel.float_order = plan->float_order;
-    panel.tree = plan->tree;
-    if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
-        panel.tree.algorithm = DMLREF_TREE_KOGGE_STONE;
-        panel.tree.block = DMLREF__BLOCK;
-        panel.tree.carry = DMLREF_CARRY_AFTER;
-    }
-    panel.scratch = scratch;
-    do {
-        panel.src = dmlref__cadvance(input, off_in + base_in, esize);
-        panel.dst = dmlref__advance(output, off_out + base_out, plan->out.esize);
-        dmlref__scan_route_panel(route, scalar, &panel);
-    } while (dmlref__odometer_next(outer, n, pos, &off_in, &off_out));
-}
-
-static void dmlref__arg_compare_first(const dmlref__arg_panel *p); /* >>scalar */
-
-static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output, const dmlref__arg_route *route,
-                            dmlref__arg_kernel scalar, int prefetch) {
-    dmlref__dim kept[DMLREF__MAX_DIMS];
-    uint64_t pos[DMLREF__MAX_DIMS] = {0};
-    int64_t off_in = 0, off_out = 0;
-    uint32_t n = 0, d;
-    dmlref__arg_panel panel;
-    DMLREF_ASSERT(scalar != NULL);
-    memset(&panel, 0, sizeof panel);
-    for (d = 0; d < plan->in.rank; d++) {
-        if (plan->in.sizes[d] == 1) continue;
-        if ((plan->reduced_mask >> d) & 1u) {
-            /* Reduced dims keep dimension order (it defines the index); merge
-               with the previous reduced dim when contiguous in the input. */
-            int64_t stride = (int64_t)plan->in.strides[d];
-            if (panel.rdims > 0 && panel.rstride[panel.rdims - 1] == stride * (int64_t)plan->in.sizes[d]) {
-                panel.rsize[panel.rdims - 1] *= plan->in.sizes[d];
-                panel.rstride[panel.rdims - 1] = stride;
-            } else {
-                panel.rsize[panel.rdims] = plan->in.sizes[d];
-                panel.rstride[panel.rdims] = stride;
-                panel.rdims++;
-            }
-        } else {
-            kept[n].size = plan->in.sizes[d];
-            kept[n].in = (int64_t)plan->in.strides[d];
-            kept[n].out = (int64_t)plan->out.strides[d];
-            n++;
-        }
-    }
-    if (panel.rdims == 0) { /* every reduced axis has size 1 */
-        panel.rdims = 1;
-        panel.rsize[0] = 1;
-        panel.rstride[0] = 0;
-    }
-    panel.rcount = plan->reduced_count;
-    n = dmlref__order_and_merge(kept, n);
-    panel.outputs = 1;
-    if (n > 0) {
-        n--;
-        panel.outputs = kept[n].size;
-        panel.src_output_step = kept[n].in;
-        panel.dst_output_step = kept[n].out;
-    }
-    panel.want_max = plan->op == DMLREF__OP_ARGMAX;
-    panel.last = plan->decreasing;
-    panel.ignore_nan = plan->nan_policy != DMLREF_NAN_PROPAGATE; /* COMPARE: IGNORE, then the first NaN */
-    panel.prefetch = prefetch;
-    panel.src_type = plan->in.type;
-    panel.index_type = plan->out.type;
-    do {
-        panel.src = dmlref__cadvance(input, off_in, plan->in.esize);
-        panel.dst = dmlref__advance(output, off_out, plan->out.esize);
-        dmlref__arg_route_panel(route, scalar, &panel);
-        if (plan->nan_policy == DMLREF_NAN_COMPARE) dmlref__arg_compare_first(&panel);
-    } while (dmlref__odometer_next(kept, n, pos, &off_in, &off_out));
-}
 
 /* >>scalar -------------------------------------------------------------------
    The readable definition of every result. SIMD kernels must match these bits. */
@@ -2180,7 +2085,7 @@ static void dmlref__tree_block(const dmlref__scan_panel *p, double *z, uint32_t 
    exclusive: output i + 1 is then v[i], output 0 the identity). x[i] is read
    before output i is written, so in place works. */
 static void dmlref__scan_float_line(const dmlref__scan_panel *p, const void *src, void *dst, double *z) {
-    double identity = p->product ? 1.0 : 0.0, carry = identity;
+    double identity = p->product ? 1.0 : 0.0, carry = p->has_carry ? p->carry : identity;
     uint64_t count = p->exclusive ? p->length - 1u : p->length, start, i;
     int tree = p->float_order == DMLREF_FLOAT_ORDER_TREE || p->float_order == DMLREF_FLOAT_ORDER_BLOCKED;
     uint64_t block = p->tree.block;
@@ -2195,7 +2100,7 @@ static void dmlref__scan_float_line(const dmlref__scan_panel *p, const void *src
     }
     for (start = 0; start < count; start += block) {
         uint32_t len = (uint32_t)(count - start < block ? count - start : block), j;
-        int carried = start > 0 || p->identity_seed; /* the first block's carry is the identity, when seeded */
+        int carried = start > 0 || p->identity_seed || p->has_carry; /* seeded: the first block's is the identity */
         for (j = 0; j < len; j++) z[j] = dmlref__load_float(p, src, start + j);
         if (carried && p->tree.carry == DMLREF_CARRY_INTO_FIRST) z[0] = dmlref__combine(p, carry, z[0]);
         dmlref__tree_block(p, z, len);
@@ -3402,6 +3307,706 @@ DMLREF__KERNEL_ALIGN static void dmlref__bound_zero_kernel(const dmlref__scan_pa
         for (i = 0; i < p->length; i++) ((double *)p->dst)[(ptrdiff_t)j * p->dst_line + (ptrdiff_t)i * p->dst_step] = 0;
 }
 
+/* >>tasks ----------------------------------------------------------------------
+   A call as tasks of the caller's parallel-for (docs/semantics.md: "Threads").
+   A task makes whole kernel calls on parts of the work, so every output sees
+   the operations it sees on one thread: independent lines, or groups of
+   lines, go to any task; one long line is cut into pieces only where its
+   order allows: integers (sums and products wrap, so they associate), BLOCKED
+   and TREE CARRY_AFTER float scans (pieces start on a block and take the
+   block carries chained in order between two passes), arg-reductions (piece
+   winners merged in order under the tie rule). A task enters the library's
+   floating-point environment itself: a pool thread's settings are its own. */
+
+/* The fewest elements a task is given: below it the calling thread does all. */
+#ifndef DMLREF_TASK_GRAIN
+#define DMLREF_TASK_GRAIN 32768u
+#endif
+/* Pieces of a split integer line or arg-reduction start on multiples of this many elements. */
+#define DMLREF__PIECE_ALIGN 1024u
+
+typedef struct dmlref__tasking {
+    const dmlref_parallel *parallel;
+    uint32_t tasks; /* of the pass being run */
+    int round_up;   /* error bounds: tasks round toward +infinity */
+} dmlref__tasking;
+
+static uint32_t dmlref__tasks_for(const dmlref_parallel *par, uint64_t elements) {
+    uint64_t n = elements / DMLREF_TASK_GRAIN;
+    if (!par || par->max_tasks <= 1 || n < 2) return 1;
+    return n < par->max_tasks ? (uint32_t)n : par->max_tasks;
+}
+
+/* Units [*first, *end) of task t when `units` are shared by `tasks` tasks. */
+static void dmlref__task_range(uint64_t units, uint32_t tasks, uint32_t t, uint64_t *first, uint64_t *end) {
+    uint64_t q = units / tasks, r = units % tasks;
+    *first = q * t + (t < r ? t : r);
+    *end = *first + q + (t < r ? 1u : 0u);
+}
+
+static void dmlref__task_enter(const dmlref__tasking *run, dmlref__fpenv *env) {
+    if (run->tasks <= 1) { /* the calling thread is in the library's environment already */
+        memset(env, 0, sizeof *env);
+        return;
+    }
+    dmlref__fpenv_enter(env);
+    if (run->round_up) dmlref__fpenv_round_up();
+}
+static void dmlref__task_leave(const dmlref__tasking *run, const dmlref__fpenv *env) {
+    if (run->tasks > 1) dmlref__fpenv_leave(env);
+}
+
+static void dmlref__run_tasks(dmlref__tasking *run, uint32_t tasks, void (*task)(void *, uint32_t), void *job) {
+    run->tasks = tasks;
+    if (tasks <= 1) task(job, 0);
+    else run->parallel->parallel_for(run->parallel->context, tasks, task, job);
+}
+
+/* Position `index` of an odometer over dims[0..n) (last fastest), and its offsets. */
+static void dmlref__odometer_at(const dmlref__dim *dims, uint32_t n, uint64_t index, uint64_t *pos, int64_t *off_in,
+                                int64_t *off_out) {
+    uint32_t d = n;
+    *off_in = *off_out = 0;
+    while (d-- > 0) {
+        pos[d] = index % dims[d].size;
+        index /= dims[d].size;
+        *off_in += (int64_t)pos[d] * dims[d].in;
+        *off_out += (int64_t)pos[d] * dims[d].out;
+    }
+}
+
+static uint64_t dmlref__odometer_count(const dmlref__dim *dims, uint32_t n) {
+    uint64_t count = 1;
+    uint32_t d;
+    for (d = 0; d < n; d++) count *= dims[d].size;
+    return count;
+}
+
+/* Independent units: a unit is `chunk` consecutive lines (outputs) of one panel; enough
+   units for the tasks, each a multiple of 16 lines so SIMD groups stay whole. */
+static void dmlref__chunk_lines(uint64_t panels, uint64_t lines, uint32_t tasks, uint64_t *chunk, uint64_t *chunks) {
+    uint64_t want = panels >= tasks ? 1u : (tasks + panels - 1u) / panels;
+    *chunk = lines;
+    if (want > 1 && lines > 16u) {
+        *chunk = (lines + want - 1u) / want;
+        *chunk = (*chunk + 15u) / 16u * 16u;
+    }
+    *chunks = (lines + *chunk - 1u) / *chunk;
+}
+
+/* A task's walk over its independent units: unit u is chunk u % chunks of panel u / chunks. */
+typedef struct dmlref__unit_walk {
+    uint64_t pos[DMLREF__MAX_DIMS];
+    int64_t off_in, off_out; /* the panel's offsets */
+    uint64_t unit, end, chunk;
+} dmlref__unit_walk;
+
+/* 0 when task t has no units. */
+static int dmlref__walk_begin(dmlref__unit_walk *w, const dmlref__dim *dims, uint32_t n, uint64_t units,
+                              uint64_t chunks, uint32_t tasks, uint32_t t) {
+    dmlref__task_range(units, tasks, t, &w->unit, &w->end);
+    if (w->unit == w->end) return 0;
+    w->chunk = w->unit % chunks;
+    dmlref__odometer_at(dims, n, w->unit / chunks, w->pos, &w->off_in, &w->off_out);
+    return 1;
+}
+static int dmlref__walk_next(dmlref__unit_walk *w, const dmlref__dim *dims, uint32_t n, uint64_t chunks) {
+    if (++w->unit == w->end) return 0;
+    if (++w->chunk == chunks) {
+        w->chunk = 0;
+        dmlref__odometer_next(dims, n, w->pos, &w->off_in, &w->off_out);
+    }
+    return 1;
+}
+
+/* --- scans ----------------------------------------------------------------- */
+
+enum { DMLREF__SPLIT_NONE, DMLREF__SPLIT_INTEGER, DMLREF__SPLIT_BLOCKS };
+
+typedef struct dmlref__scan_job {
+    dmlref__tasking run;
+    dmlref__scan_panel panel; /* every field but src, dst, lines (and length, pieces) */
+    const void *input;
+    void *output;
+    uint32_t out_esize;
+    int64_t base_in, base_out; /* DECREASING: offsets of each line's first element in traversal order */
+    dmlref__dim outer[DMLREF__MAX_DIMS];
+    uint32_t n;                    /* odometer dimensions outside the panel */
+    uint64_t lines;                /* of each panel */
+    uint64_t chunk, chunks, units; /* independent units: `chunk` lines of a panel */
+    const dmlref__scan_route *route;
+    dmlref__scan_kernel scalar;
+    double *scratch; /* per task, scratch_values each: the general kernel's large trees */
+    size_t scratch_values;
+    /* split lines: each of the `lines_total` lines is `pieces` pieces of `piece` elements (the last shorter) */
+    int split;
+    uint64_t lines_total, pieces, piece;
+    uint64_t *partials;   /* integers: per part of a piece its combination (pass 1) */
+    uint64_t *totals;     /* integers: per piece the carry before it */
+    double *blocks;       /* blocks: per line the totals of the blocks of pieces 0 .. pieces-2 */
+    double *carries;      /* blocks: per piece the carry before it */
+    uint64_t line_blocks; /* block totals per line */
+} dmlref__scan_job;
+
+/* Line l (panel-major) of the job: its first element in traversal order. */
+static void dmlref__scan_line_at(const dmlref__scan_job *job, uint64_t l, const void **src, void **dst) {
+    uint64_t pos[DMLREF__MAX_DIMS], j = l % job->lines;
+    int64_t off_in, off_out;
+    dmlref__odometer_at(job->outer, job->n, l / job->lines, pos, &off_in, &off_out);
+    *src = dmlref__cadvance(job->input, job->base_in + off_in + (int64_t)j * job->panel.src_line, job->panel.esize);
+    *dst = dmlref__advance(job->output, job->base_out + off_out + (int64_t)j * job->panel.dst_line, job->out_esize);
+}
+
+static void dmlref__scan_lines_task(void *arg, uint32_t t) {
+    const dmlref__scan_job *job = (const dmlref__scan_job *)arg;
+    dmlref__scan_panel panel = job->panel;
+    dmlref__unit_walk w;
+    dmlref__fpenv env;
+    if (!dmlref__walk_begin(&w, job->outer, job->n, job->units, job->chunks, job->run.tasks, t)) return;
+    dmlref__task_enter(&job->run, &env);
+    if (job->scratch) panel.scratch = job->scratch + (size_t)t * job->scratch_values;
+    do {
+        uint64_t first = w.chunk * job->chunk;
+        panel.lines = job->lines - first < job->chunk ? job->lines - first : job->chunk;
+        panel.src =
+            dmlref__cadvance(job->input, job->base_in + w.off_in + (int64_t)first * panel.src_line, panel.esize);
+        panel.dst =
+            dmlref__advance(job->output, job->base_out + w.off_out + (int64_t)first * panel.dst_line, job->out_esize);
+        dmlref__scan_route_panel(job->route, job->scalar, &panel);
+    } while (dmlref__walk_next(&w, job->outer, job->n, job->chunks));
+    dmlref__task_leave(&job->run, &env);
+}
+
+/* Piece u of a split line as a one-line panel. */
+static void dmlref__scan_piece(const dmlref__scan_job *job, uint64_t u, dmlref__scan_panel *piece) {
+    const void *src;
+    void *dst;
+    uint64_t start = (u % job->pieces) * job->piece;
+    dmlref__scan_line_at(job, u / job->pieces, &src, &dst);
+    *piece = job->panel;
+    piece->src = dmlref__cadvance(src, (int64_t)start * piece->src_step, piece->esize);
+    piece->dst = dmlref__advance(dst, (int64_t)start * piece->dst_step, job->out_esize);
+    piece->length = piece->length - start < job->piece ? piece->length - start : job->piece;
+    piece->lines = 1;
+    piece->src_line = piece->dst_line = 0;
+}
+
+/* Integer elements of 1 to 8 bytes as 64 bits, and back (two's complement wraps). */
+static uint64_t dmlref__load_int(const void *p, uint32_t esize) {
+    switch (esize) {
+    case 1: return *(const uint8_t *)p;
+    case 2: return *(const uint16_t *)p;
+    case 4: return *(const uint32_t *)p;
+    default: return *(const uint64_t *)p;
+    }
+}
+static uint64_t dmlref__combine_int(int product, uint64_t a, uint64_t b) { return product ? a * b : a + b; }
+
+/* The combination (mod 2^64) of count integer elements at x, step apart: they commute, so a
+   run in either direction is one forward loop with four accumulators. */
+#define DMLREF__INT_TOTAL_LOOP(T)                                                               \
+    do {                                                                                        \
+        const T *y = (const T *)x;                                                              \
+        if (step == 1 && !product) {                                                            \
+            uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;                                            \
+            for (; i + 4u <= count; i += 4u) {                                                  \
+                a0 += y[i];                                                                     \
+                a1 += y[i + 1u];                                                                \
+                a2 += y[i + 2u];                                                                \
+                a3 += y[i + 3u];                                                                \
+            }                                                                                   \
+            acc = a0 + a1 + a2 + a3;                                                            \
+        }                                                                                       \
+        for (; i < count; i++) acc = dmlref__combine_int(product, acc, y[(ptrdiff_t)i * step]); \
+    } while (0)
+static uint64_t dmlref__int_total(const void *x, int64_t step, uint64_t count, uint32_t esize, int product) {
+    uint64_t acc = product ? 1u : 0u, i = 0;
+    if (step == -1) { /* the same elements, from the lowest address */
+        x = (const unsigned char *)x - (ptrdiff_t)(count - 1u) * (ptrdiff_t)esize;
+        step = 1;
+    }
+    switch (esize) {
+    case 1: DMLREF__INT_TOTAL_LOOP(uint8_t); break;
+    case 2: DMLREF__INT_TOTAL_LOOP(uint16_t); break;
+    case 4: DMLREF__INT_TOTAL_LOOP(uint32_t); break;
+    default: DMLREF__INT_TOTAL_LOOP(uint64_t); break;
+    }
+    return acc;
+}
+#undef DMLREF__INT_TOTAL_LOOP
+
+/* Integers, pass 1: each task combines one of `tasks` parts of every piece but the last. */
+static void dmlref__scan_int_totals_task(void *arg, uint32_t t) {
+    dmlref__scan_job *job = (dmlref__scan_job *)arg;
+    const uint64_t parts = job->run.tasks, per_line = (job->pieces - 1u) * parts;
+    uint64_t u, end;
+    dmlref__task_range(job->lines_total * per_line, job->run.tasks, t, &u, &end);
+    for (; u < end; u++) {
+        const uint64_t l = u / per_line, q = u % per_line / parts, part = u % parts;
+        const uint64_t first = q * job->piece + part * job->piece / parts;
+        const uint64_t last = q * job->piece + (part + 1u) * job->piece / parts;
+        const void *src;
+        void *dst;
+        dmlref__scan_line_at(job, l, &src, &dst);
+        job->partials[u] =
+            dmlref__int_total(dmlref__cadvance(src, (int64_t)first * job->panel.src_step, job->panel.esize),
+                              job->panel.src_step, last - first, job->panel.esize, job->panel.product);
+    }
+}
+
+/* The totals of `count` consecutive blocks at x: each the last output of the block's own scan,
+   which every tree computes as the balanced pairwise tree, lower half first. */
+#define DMLREF__PAIRWISE16(T)                                                                     \
+    do {                                                                                          \
+        const T *f = (const T *)x;                                                                \
+        for (b = 0; b < count; b++, f += 16) {                                                    \
+            const T a0 = f[0] + f[1], a1 = f[2] + f[3], a2 = f[4] + f[5], a3 = f[6] + f[7];       \
+            const T a4 = f[8] + f[9], a5 = f[10] + f[11], a6 = f[12] + f[13], a7 = f[14] + f[15]; \
+            out[b] = (double)(((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)));                 \
+        }                                                                                         \
+    } while (0)
+static void dmlref__block_totals(const dmlref__scan_panel *p, const void *x, uint64_t count, double *out) {
+    const uint32_t block = p->tree.block;
+    uint64_t b;
+    uint32_t i, k;
+    if (p->src_step == 1 && block == 16u && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT) {
+        if (p->esize == 4) { /* BLOCKED FLOAT32 and FLOAT64, the common cases, in their own arithmetic */
+            DMLREF__PAIRWISE16(float);
+            return;
+        }
+        if (p->esize == 8) {
+            DMLREF__PAIRWISE16(double);
+            return;
+        }
+    }
+    for (b = 0; b < count; b++) {
+        const void *start = dmlref__cadvance(x, (int64_t)(b * block) * p->src_step, p->esize);
+        double level[17];
+        for (i = 0; i < block; i++) {
+            double v = dmlref__load_float(p, start, i);
+            for (k = 0; (i >> k) & 1u; k++) v = dmlref__combine(p, level[k], v);
+            level[k] = v;
+        }
+        for (k = 0; (1u << k) < block; k++) {}
+        out[b] = level[k];
+    }
+}
+#undef DMLREF__PAIRWISE16
+
+/* Blocks, pass 1: the totals of the blocks before each line's last piece. */
+static void dmlref__scan_block_totals_task(void *arg, uint32_t t) {
+    dmlref__scan_job *job = (dmlref__scan_job *)arg;
+    const uint32_t block = job->panel.tree.block;
+    uint64_t u, end;
+    dmlref__fpenv env;
+    dmlref__task_range(job->lines_total * job->line_blocks, job->run.tasks, t, &u, &end);
+    if (u == end) return;
+    dmlref__task_enter(&job->run, &env);
+    while (u < end) {
+        const uint64_t b = u % job->line_blocks,
+                       count = job->line_blocks - b < end - u ? job->line_blocks - b : end - u;
+        const void *src;
+        void *dst;
+        dmlref__scan_line_at(job, u / job->line_blocks, &src, &dst);
+        dmlref__block_totals(&job->panel,
+                             dmlref__cadvance(src, (int64_t)(b * block) * job->panel.src_step, job->panel.esize), count,
+                             job->blocks + u);
+        u += count;
+    }
+    dmlref__task_leave(&job->run, &env);
+}
+
+/* Between the passes, on the calling thread: the carry before each piece, block by block in
+   the line's order, exactly as the unsplit line computes it. */
+static void dmlref__chain_blocks(dmlref__scan_job *job) {
+    const dmlref__scan_panel *p = &job->panel;
+    const uint64_t per_piece = job->piece / p->tree.block;
+    uint64_t l, q, b;
+    for (l = 0; l < job->lines_total; l++) {
+        const double *total = job->blocks + l * job->line_blocks;
+        double carry = p->product ? 1.0 : 0.0;
+        int carried = p->identity_seed;
+        if (p->esize == 4 && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT && !carried) {
+            float c = (float)total[0]; /* float arithmetic: the chain is one dependent addition per block */
+            for (q = 0; q + 1u < job->pieces; q++) {
+                for (b = q == 0 ? 1u : 0u; b < per_piece; b++) c = c + (float)total[q * per_piece + b];
+                job->carries[l * job->pieces + q + 1u] = (double)c;
+            }
+            continue;
+        }
+        for (q = 0; q + 1u < job->pieces; q++) {
+            for (b = 0; b < per_piece; b++, total++) {
+                carry = carried ? dmlref__combine(p, carry, *total) : *total;
+                carried = 1;
+            }
+            job->carries[l * job->pieces + q + 1u] = carry;
+        }
+    }
+}
+
+/* Blocks, pass 2: each piece scanned from its carry; integers, the first pass. */
+static void dmlref__scan_pieces_task(void *arg, uint32_t t) {
+    const dmlref__scan_job *job = (const dmlref__scan_job *)arg;
+    uint64_t u, end;
+    dmlref__fpenv env;
+    dmlref__task_range(job->lines_total * job->pieces, job->run.tasks, t, &u, &end);
+    if (u == end) return;
+    dmlref__task_enter(&job->run, &env);
+    for (; u < end; u++) {
+        dmlref__scan_panel piece;
+        dmlref__scan_piece(job, u, &piece);
+        if (job->scratch) piece.scratch = job->scratch + (size_t)t * job->scratch_values;
+        if (u % job->pieces != 0) {
+            piece.has_carry = 1;
+            if (job->totals) piece.carry_bits = job->totals[u];
+            else piece.carry = job->carries[u];
+        }
+        dmlref__scan_route_panel(job->route, job->scalar, &piece);
+    }
+    dmlref__task_leave(&job->run, &env);
+}
+
+/* How a long line may be split: integers, and float scans whose blocks take the carry after their tree. */
+static int dmlref__scan_split_kind(const dmlref__scan_job *job, const dmlref__plan *plan) {
+    if (job->panel.bound) return DMLREF__SPLIT_NONE;
+    if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT) return DMLREF__SPLIT_INTEGER;
+    if ((plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED || plan->float_order == DMLREF_FLOAT_ORDER_TREE) &&
+        job->panel.tree.carry == DMLREF_CARRY_AFTER)
+        return DMLREF__SPLIT_BLOCKS;
+    return DMLREF__SPLIT_NONE;
+}
+
+/* Splits each of the job's few lines into pieces and runs the passes; 0 when it cannot
+   (a work buffer could not be allocated, or the lines are too short), and nothing was written. */
+static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
+    const uint64_t length = job->panel.length;
+    const uint64_t align = kind == DMLREF__SPLIT_BLOCKS && job->panel.tree.block > DMLREF__PIECE_ALIGN
+                               ? job->panel.tree.block
+                               : DMLREF__PIECE_ALIGN;
+    uint64_t want = (tasks + job->lines_total - 1u) / job->lines_total;
+    job->piece = (length + want - 1u) / want;
+    job->piece = (job->piece + align - 1u) / align * align;
+    job->pieces = (length + job->piece - 1u) / job->piece;
+    if (job->pieces < 2) return 0;
+    if (kind == DMLREF__SPLIT_INTEGER) {
+        const uint64_t per_line = (job->pieces - 1u) * tasks;
+        uint64_t l, q, k;
+        job->totals =
+            (uint64_t *)DMLREF_MALLOC((size_t)(job->lines_total * (job->pieces + per_line)) * sizeof(uint64_t));
+        if (!job->totals) return 0;
+        job->partials = job->totals + job->lines_total * job->pieces;
+        dmlref__run_tasks(&job->run, tasks, dmlref__scan_int_totals_task, job);
+        for (l = 0; l < job->lines_total; l++) { /* the carries, piece by piece in order */
+            uint64_t c = job->panel.product ? 1u : 0u;
+            for (q = 0; q + 1u < job->pieces; q++) {
+                for (k = 0; k < tasks; k++)
+                    c = dmlref__combine_int(job->panel.product, c, job->partials[l * per_line + q * tasks + k]);
+                job->totals[l * job->pieces + q + 1u] = c;
+            }
+        }
+        dmlref__run_tasks(&job->run, tasks, dmlref__scan_pieces_task, job);
+        DMLREF_FREE(job->totals);
+        return 1;
+    }
+    job->line_blocks = (job->pieces - 1u) * (job->piece / job->panel.tree.block);
+    job->blocks =
+        (double *)DMLREF_MALLOC((size_t)(job->lines_total * (job->line_blocks + job->pieces)) * sizeof(double));
+    if (!job->blocks) return 0;
+    job->carries = job->blocks + job->lines_total * job->line_blocks;
+    dmlref__run_tasks(&job->run, tasks, dmlref__scan_block_totals_task, job);
+    dmlref__chain_blocks(job);
+    dmlref__run_tasks(&job->run, tasks, dmlref__scan_pieces_task, job);
+    DMLREF_FREE(job->blocks);
+    return 1;
+}
+
+/* The output may be a bound tensor (FLOAT64) of another element size than the input. Returns
+   DMLREF_ERROR_OUT_OF_MEMORY only when a TREE's work buffer cannot be had even for one task. */
+static dmlref_status dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
+                                      const dmlref__scan_route *route, dmlref__scan_kernel scalar, int stream,
+                                      const dmlref__bound_setup *bound, const dmlref_parallel *parallel) {
+    dmlref__scan_job job;
+    uint32_t d, tasks;
+    uint64_t panels;
+    int kind;
+    DMLREF_ASSERT(scalar != NULL); /* validation admits only types with kernels */
+    memset(&job, 0, sizeof job);
+    for (d = 0; d < plan->in.rank; d++) {
+        if (d == plan->axis || plan->in.sizes[d] == 1) continue;
+        job.outer[job.n].size = plan->in.sizes[d];
+        job.outer[job.n].in = (int64_t)plan->in.strides[d];
+        job.outer[job.n].out = (int64_t)plan->out.strides[d];
+        job.n++;
+    }
+    job.n = dmlref__order_and_merge(job.outer, job.n);
+    job.panel.length = plan->in.sizes[plan->axis];
+    job.panel.src_step = (int64_t)plan->in.strides[plan->axis];
+    job.panel.dst_step = (int64_t)plan->out.strides[plan->axis];
+    if (plan->decreasing) { /* start at the last element and walk backwards */
+        job.base_in = (int64_t)(job.panel.length - 1u) * job.panel.src_step;
+        job.base_out = (int64_t)(job.panel.length - 1u) * job.panel.dst_step;
+        job.panel.src_step = -job.panel.src_step;
+        job.panel.dst_step = -job.panel.dst_step;
+    }
+    job.lines = 1;
+    if (job.n > 0) { /* the innermost remaining dimension is the panel */
+        job.n--;
+        job.lines = job.outer[job.n].size;
+        job.panel.src_line = job.outer[job.n].in;
+        job.panel.dst_line = job.outer[job.n].out;
+    }
+    job.panel.exclusive = plan->exclusive;
+    job.panel.esize = plan->in.esize;
+    job.panel.stream = stream;
+    job.panel.bound = bound;
+    job.panel.product = plan->op == DMLREF__OP_CUMPROD;
+    job.panel.accumulation = plan->accumulation;
+    job.panel.identity_seed = plan->identity_seed;
+    job.panel.float_order = plan->float_order;
+    job.panel.tree = plan->tree;
+    if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
+        job.panel.tree.algorithm = DMLREF_TREE_KOGGE_STONE;
+        job.panel.tree.block = DMLREF__BLOCK;
+        job.panel.tree.carry = DMLREF_CARRY_AFTER;
+    }
+    job.input = input;
+    job.output = output;
+    job.out_esize = plan->out.esize;
+    job.route = route;
+    job.scalar = scalar;
+    job.run.parallel = parallel;
+    job.run.round_up = bound != NULL;
+    panels = dmlref__odometer_count(job.outer, job.n);
+    job.lines_total = panels * job.lines;
+    tasks = dmlref__tasks_for(parallel, job.lines_total * job.panel.length);
+    if ((plan->op == DMLREF__OP_CUMSUM || plan->op == DMLREF__OP_CUMPROD) &&
+        plan->float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT &&
+        plan->tree.block > DMLREF__TREE_STACK && job.panel.length > DMLREF__TREE_STACK && !bound) {
+        /* a block never holds more than a line */
+        job.scratch_values = job.panel.length < plan->tree.block ? (size_t)job.panel.length : (size_t)plan->tree.block;
+        job.scratch = (double *)DMLREF_MALLOC((size_t)tasks * job.scratch_values * sizeof(double));
+        if (!job.scratch && tasks > 1) /* fewer tasks, then */
+            job.scratch = (double *)DMLREF_MALLOC(job.scratch_values * sizeof(double)), tasks = 1;
+        if (!job.scratch) return DMLREF_ERROR_OUT_OF_MEMORY;
+    }
+    kind = dmlref__scan_split_kind(&job, plan);
+    if (!(tasks > 1 && job.lines_total < tasks && kind != DMLREF__SPLIT_NONE &&
+          dmlref__scan_split(&job, kind, tasks))) {
+        dmlref__chunk_lines(panels, job.lines, tasks, &job.chunk, &job.chunks);
+        job.units = panels * job.chunks;
+        dmlref__run_tasks(&job.run, job.units < tasks ? (uint32_t)job.units : tasks, dmlref__scan_lines_task, &job);
+    }
+    if (job.scratch) DMLREF_FREE(job.scratch);
+    return DMLREF_OK;
+}
+
+/* --- arg-reductions --------------------------------------------------------- */
+
+typedef struct dmlref__arg_job {
+    dmlref__tasking run;
+    dmlref__arg_panel panel; /* every field but src, dst, outputs */
+    const void *input;
+    void *output;
+    dmlref__dim kept[DMLREF__MAX_DIMS];
+    uint32_t n;
+    uint64_t outputs;              /* of each panel */
+    uint64_t chunk, chunks, units; /* independent units: `chunk` outputs of a panel */
+    const dmlref__arg_route *route;
+    dmlref__arg_kernel scalar;
+    int compare_first; /* DMLREF_NAN_COMPARE: the first element's rule after the kernel */
+    uint64_t outputs_total, pieces, piece;
+    uint64_t *found; /* split lines: each piece's answer, relative to the piece */
+} dmlref__arg_job;
+
+static void dmlref__arg_output_at(const dmlref__arg_job *job, uint64_t o, dmlref__arg_panel *one) {
+    uint64_t pos[DMLREF__MAX_DIMS], j = o % job->outputs;
+    int64_t off_in, off_out;
+    dmlref__odometer_at(job->kept, job->n, o / job->outputs, pos, &off_in, &off_out);
+    *one = job->panel;
+    one->src =
+        dmlref__cadvance(job->input, off_in + (int64_t)j * one->src_output_step, dmlref__types[one->src_type].size);
+    one->dst =
+        dmlref__advance(job->output, off_out + (int64_t)j * one->dst_output_step, dmlref__index_size(one->index_type));
+    one->outputs = 1;
+}
+
+static void dmlref__arg_outputs_task(void *arg, uint32_t t) {
+    const dmlref__arg_job *job = (const dmlref__arg_job *)arg;
+    const uint32_t esize = dmlref__types[job->panel.src_type].size, isize = dmlref__index_size(job->panel.index_type);
+    dmlref__arg_panel panel = job->panel;
+    dmlref__unit_walk w;
+    dmlref__fpenv env;
+    if (!dmlref__walk_begin(&w, job->kept, job->n, job->units, job->chunks, job->run.tasks, t)) return;
+    dmlref__task_enter(&job->run, &env);
+    do {
+        uint64_t first = w.chunk * job->chunk;
+        panel.outputs = job->outputs - first < job->chunk ? job->outputs - first : job->chunk;
+        panel.src = dmlref__cadvance(job->input, w.off_in + (int64_t)first * panel.src_output_step, esize);
+        panel.dst = dmlref__advance(job->output, w.off_out + (int64_t)first * panel.dst_output_step, isize);
+        dmlref__arg_route_panel(job->route, job->scalar, &panel);
+        if (job->compare_first) dmlref__arg_compare_first(&panel);
+    } while (dmlref__walk_next(&w, job->kept, job->n, job->chunks));
+    dmlref__task_leave(&job->run, &env);
+}
+
+static void dmlref__arg_pieces_task(void *arg, uint32_t t) {
+    dmlref__arg_job *job = (dmlref__arg_job *)arg;
+    uint64_t u, end;
+    dmlref__fpenv env;
+    dmlref__task_range(job->outputs_total * job->pieces, job->run.tasks, t, &u, &end);
+    if (u == end) return;
+    dmlref__task_enter(&job->run, &env);
+    for (; u < end; u++) {
+        dmlref__arg_panel piece;
+        const uint64_t start = (u % job->pieces) * job->piece;
+        dmlref__arg_output_at(job, u / job->pieces, &piece);
+        piece.src = dmlref__cadvance(piece.src, (int64_t)start * piece.rstride[0], dmlref__types[piece.src_type].size);
+        piece.rcount = piece.rsize[0] = piece.rcount - start < job->piece ? piece.rcount - start : job->piece;
+        piece.dst = &job->found[u];
+        piece.index_type = DML_TENSOR_DATA_TYPE_UINT64;
+        dmlref__arg_route_panel(job->route, job->scalar, &piece);
+    }
+    dmlref__task_leave(&job->run, &env);
+}
+
+/* Element x beats element y under the panel's direction and tie rule (neither is NaN). */
+static int dmlref__arg_element_beats(const dmlref__arg_panel *p, const void *x, const void *y) {
+    const int kind = dmlref__types[p->src_type].kind;
+    const uint32_t esize = dmlref__types[p->src_type].size;
+    if (kind == DMLREF__KIND_FLOAT) {
+        double a = esize == 2   ? (double)dmlref_f16_to_f32(*(const uint16_t *)x)
+                   : esize == 4 ? (double)*(const float *)x
+                                : *(const double *)x;
+        double b = esize == 2   ? (double)dmlref_f16_to_f32(*(const uint16_t *)y)
+                   : esize == 4 ? (double)*(const float *)y
+                                : *(const double *)y;
+        return DMLREF__ARG_BEATS(a, b, p->want_max, p->last);
+    }
+    if (kind == DMLREF__KIND_SIGNED) {
+        const unsigned shift = 64u - 8u * esize; /* sign-extend through the top bits */
+        int64_t a = (int64_t)(dmlref__load_int(x, esize) << shift) >> shift;
+        int64_t b = (int64_t)(dmlref__load_int(y, esize) << shift) >> shift;
+        return DMLREF__ARG_BEATS(a, b, p->want_max, p->last);
+    }
+    {
+        uint64_t a = dmlref__load_int(x, esize), b = dmlref__load_int(y, esize);
+        return DMLREF__ARG_BEATS(a, b, p->want_max, p->last);
+    }
+}
+
+static int dmlref__arg_element_is_nan(const dmlref__arg_panel *p, const void *x) {
+    const uint32_t esize = dmlref__types[p->src_type].size;
+    if (dmlref__types[p->src_type].kind != DMLREF__KIND_FLOAT) return 0;
+    if (esize == 2) return (*(const uint16_t *)x & 0x7FFFu) > 0x7C00u;
+    if (esize == 4) return DMLREF__ISNAN(*(const float *)x);
+    return DMLREF__ISNAN(*(const double *)x);
+}
+
+/* The pieces' answers of output o, merged in traversal order by the rules of the scalar kernel. */
+static void dmlref__arg_merge(const dmlref__arg_job *job, uint64_t o) {
+    dmlref__arg_panel line;
+    const uint32_t esize = dmlref__types[job->panel.src_type].size;
+    const void *best_x = NULL;
+    uint64_t best = 0, q;
+    int nan = 0;
+    dmlref__arg_output_at(job, o, &line);
+    for (q = 0; q < job->pieces; q++) {
+        const uint64_t index = q * job->piece + job->found[o * job->pieces + q];
+        const void *x = dmlref__cadvance(line.src, (int64_t)index * line.rstride[0], esize);
+        if (dmlref__arg_element_is_nan(&line, x)) {
+            if (!line.ignore_nan && (!nan || line.last)) {
+                nan = 1;
+                best = index;
+            }
+            continue;
+        }
+        if (nan) continue;
+        if (!best_x || dmlref__arg_element_beats(&line, x, best_x)) {
+            best_x = x;
+            best = index;
+        }
+    }
+    if (!best_x && !nan) best = line.last ? line.rcount - 1u : 0; /* IGNORE, every element NaN */
+    dmlref__put_index(&line, 0, best);
+    if (job->compare_first) dmlref__arg_compare_first(&line);
+}
+
+static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output, const dmlref__arg_route *route,
+                            dmlref__arg_kernel scalar, int prefetch, const dmlref_parallel *parallel) {
+    dmlref__arg_job job;
+    uint64_t panels;
+    uint32_t d, tasks;
+    DMLREF_ASSERT(scalar != NULL);
+    memset(&job, 0, sizeof job);
+    for (d = 0; d < plan->in.rank; d++) {
+        if (plan->in.sizes[d] == 1) continue;
+        if ((plan->reduced_mask >> d) & 1u) {
+            /* Reduced dims keep dimension order (it defines the index); merge
+               with the previous reduced dim when contiguous in the input. */
+            int64_t stride = (int64_t)plan->in.strides[d];
+            if (job.panel.rdims > 0 && job.panel.rstride[job.panel.rdims - 1] == stride * (int64_t)plan->in.sizes[d]) {
+                job.panel.rsize[job.panel.rdims - 1] *= plan->in.sizes[d];
+                job.panel.rstride[job.panel.rdims - 1] = stride;
+            } else {
+                job.panel.rsize[job.panel.rdims] = plan->in.sizes[d];
+                job.panel.rstride[job.panel.rdims] = stride;
+                job.panel.rdims++;
+            }
+        } else {
+            job.kept[job.n].size = plan->in.sizes[d];
+            job.kept[job.n].in = (int64_t)plan->in.strides[d];
+            job.kept[job.n].out = (int64_t)plan->out.strides[d];
+            job.n++;
+        }
+    }
+    if (job.panel.rdims == 0) { /* every reduced axis has size 1 */
+        job.panel.rdims = 1;
+        job.panel.rsize[0] = 1;
+        job.panel.rstride[0] = 0;
+    }
+    job.panel.rcount = plan->reduced_count;
+    job.n = dmlref__order_and_merge(job.kept, job.n);
+    job.outputs = 1;
+    if (job.n > 0) {
+        job.n--;
+        job.outputs = job.kept[job.n].size;
+        job.panel.src_output_step = job.kept[job.n].in;
+        job.panel.dst_output_step = job.kept[job.n].out;
+    }
+    job.panel.want_max = plan->op == DMLREF__OP_ARGMAX;
+    job.panel.last = plan->decreasing;
+    job.panel.ignore_nan = plan->nan_policy != DMLREF_NAN_PROPAGATE; /* COMPARE: IGNORE, then the first NaN */
+    job.panel.prefetch = prefetch;
+    job.panel.src_type = plan->in.type;
+    job.panel.index_type = plan->out.type;
+    job.input = input;
+    job.output = output;
+    job.route = route;
+    job.scalar = scalar;
+    job.compare_first = plan->nan_policy == DMLREF_NAN_COMPARE;
+    job.run.parallel = parallel;
+    panels = dmlref__odometer_count(job.kept, job.n);
+    job.outputs_total = panels * job.outputs;
+    tasks = dmlref__tasks_for(parallel, job.outputs_total * job.panel.rcount);
+    if (tasks > 1 && job.outputs_total < tasks && job.panel.rdims == 1) {
+        uint64_t want = (tasks + job.outputs_total - 1u) / job.outputs_total, o;
+        job.piece = (job.panel.rcount + want - 1u) / want;
+        job.piece = (job.piece + DMLREF__PIECE_ALIGN - 1u) / DMLREF__PIECE_ALIGN * DMLREF__PIECE_ALIGN;
+        job.pieces = (job.panel.rcount + job.piece - 1u) / job.piece;
+        if (job.pieces > 1 &&
+            (job.found = (uint64_t *)DMLREF_MALLOC((size_t)(job.outputs_total * job.pieces) * sizeof(uint64_t)))) {
+            dmlref__run_tasks(&job.run, tasks, dmlref__arg_pieces_task, &job);
+            job.run.tasks = 1;
+            for (o = 0; o < job.outputs_total; o++) dmlref__arg_merge(&job, o);
+            DMLREF_FREE(job.found);
+            return;
+        }
+    }
+    dmlref__chunk_lines(panels, job.outputs, tasks, &job.chunk, &job.chunks);
+    job.units = panels * job.chunks;
+    dmlref__run_tasks(&job.run, job.units < tasks ? (uint32_t)job.units : tasks, dmlref__arg_outputs_task, &job);
+}
+
 /* >>simd-common ----------------------------------------------------------------
    The shapes the SIMD kernels take, written once for every ISA. Each ISA
    section names, per element type, the primitives a shape uses: family
@@ -3525,17 +4130,23 @@ static int dmlref__stream_rows(const dmlref__scan_panel *p, size_t width) {
     return p->stream && (uintptr_t)p->dst % width == 0 && row_bytes % width == 0;
 }
 
-/* Copies `bytes` to a 64-byte aligned dst with streaming stores, a whole
-   cache line at a time (a short rest goes through the cache), for kernels
-   that make their output in pieces narrower than a line. Only x86-64 has
-   streaming stores here: elsewhere DMLREF__NT_STORES is 0 and no kernel
-   calls this at run time. */
+/* Copies `bytes` to dst with streaming stores, a whole cache line at a
+   time; the bytes before dst's first 64-byte boundary and a short rest go
+   through the cache. For kernels that make their output in pieces narrower
+   than a line, or off the line boundary. Only x86-64 has streaming stores
+   here: elsewhere DMLREF__NT_STORES is 0 and no kernel calls this at run time. */
 #if defined(DMLREF__X86_64)
 #define DMLREF__NT_STORES 1
 static void dmlref__stream_copy(void *dst, const void *src, size_t bytes) {
     unsigned char *d = (unsigned char *)dst;
     const unsigned char *s = (const unsigned char *)src;
+    size_t head = (64u - (uintptr_t)d % 64u) % 64u;
     int k;
+    if (head > bytes) head = bytes;
+    memcpy(d, s, head);
+    d += head;
+    s += head;
+    bytes -= head;
     for (; bytes >= 64u; bytes -= 64u, d += 64, s += 64)
         for (k = 0; k < 64; k += 16)
             _mm_stream_si128((__m128i *)(void *)(d + k), _mm_loadu_si128((const __m128i *)(const void *)(s + k)));
@@ -3635,6 +4246,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++) DMLREF__UNROLL for (q = 0; q < (N); q++)                   \
             PUT(d[l] + i + q * DMLREF__KP(W), on[q][l]);                                                              \
     } while (0)
+/* Elements of a FLOAT16 line widened at a time by the transposed scans' one-line loop (fits L1). */
+#define DMLREF__TSCAN_STAGE 512u
 /* Tiles per 64-byte line when a tile row is 16 or 32 bytes, else 1 (not streamed). */
 #define DMLREF__TSCAN_NT(T, W) ((W) * sizeof(T) == 16u || (W) * sizeof(T) == 32u ? 64u / ((W) * sizeof(T)) : 1u)
 
@@ -3662,34 +4275,45 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         PUT(dst + i, (EXCLUSIVE) ? P##_SUB(y, x) : y);                                    \
         carry = P##_ADD(carry, P##_BCASTLAST(s)); /* one add on the loop-carried chain */ \
     }
-#define DMLREF__CSUM_INT(P)                                                                            \
-    const uint64_t length = p->length; /* a local: the stores may alias *p */                          \
-    uint64_t line, i;                                                                                  \
-    int streamed = 0;                                                                                  \
-    for (line = 0; line < p->lines; line++) {                                                          \
-        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                      \
-        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                  \
-        P##_V carry = P##_ZEROV;                                                                       \
-        P##_T tally = 0, lanes[P##_W];                                                                 \
-        int stream = p->stream && (uintptr_t)dst % sizeof(P##_V) == 0; /* streaming needs alignment */ \
-        i = 0;                                                                                         \
-        if (stream) {                                                                                  \
-            DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                          \
-        } else if (p->exclusive) {                                                                     \
-            DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                      \
-        } else {                                                                                       \
-            DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                      \
-        }                                                                                              \
-        streamed |= stream;                                                                            \
-        P##_STORE(lanes, carry);                                                                       \
-        if (i > 0) tally = lanes[0];                                                                   \
-        for (; i < p->length; i++) {                                                                   \
-            P##_T x = src[i];                                                                          \
-            if (p->exclusive) dst[i] = tally;                                                          \
-            tally = (P##_T)(tally + x);                                                                \
-            if (!p->exclusive) dst[i] = tally;                                                         \
-        }                                                                                              \
-    }                                                                                                  \
+#define DMLREF__CSUM_INT(P)                                                                           \
+    const uint64_t length = p->length; /* a local: the stores may alias *p */                         \
+    uint64_t line, i;                                                                                 \
+    int streamed = 0;                                                                                 \
+    for (line = 0; line < p->lines; line++) {                                                         \
+        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                     \
+        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                 \
+        P##_V carry;                                                                                  \
+        P##_T tally = (P##_T)(p->has_carry ? p->carry_bits : 0u), lanes[P##_W];                       \
+        int stream = p->stream && (uintptr_t)dst % sizeof(P##_T) == 0;                                \
+        unsigned k;                                                                                   \
+        i = 0;                                                                                        \
+        if (stream) { /* streaming needs the vector boundary: the elements before it one at a time */ \
+            for (; i < length && (uintptr_t)(dst + i) % sizeof(P##_V) != 0; i++) {                    \
+                P##_T x = src[i];                                                                     \
+                if (p->exclusive) dst[i] = tally;                                                     \
+                tally = (P##_T)(tally + x);                                                           \
+                if (!p->exclusive) dst[i] = tally;                                                    \
+            }                                                                                         \
+        }                                                                                             \
+        for (k = 0; k < P##_W; k++) lanes[k] = tally; /* the carry so far, in every lane */           \
+        carry = P##_LOAD(lanes);                                                                      \
+        if (stream) {                                                                                 \
+            DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                         \
+        } else if (p->exclusive) {                                                                    \
+            DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                     \
+        } else {                                                                                      \
+            DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                     \
+        }                                                                                             \
+        streamed |= stream;                                                                           \
+        P##_STORE(lanes, carry);                                                                      \
+        if (i > 0) tally = lanes[0];                                                                  \
+        for (; i < p->length; i++) {                                                                  \
+            P##_T x = src[i];                                                                         \
+            if (p->exclusive) dst[i] = tally;                                                         \
+            tally = (P##_T)(tally + x);                                                               \
+            if (!p->exclusive) dst[i] = tally;                                                        \
+        }                                                                                             \
+    }                                                                                                 \
     if (streamed) P##_FENCE(); /* order the non-temporal stores before returning */
 
 /* Contiguous BLOCKED float sum (>>kernels, DMLREF__KERNEL_CBLOCKED): one 16-element block per iteration, held in
@@ -3699,6 +4323,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    zero-padded copy: padding never reaches lower lanes. */
 /* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
    PUT; the carry becomes the block's last output. */
+/* Elements a contiguous BLOCKED kernel stages for the streaming copy (a multiple of the block; 4 KiB of FLOAT32). */
+#define DMLREF__CB_STAGE (64u * DMLREF__BLOCK)
 #define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                 \
     do {                                                                                                \
         DMLREF__KP(V) r[DMLREF__KP(R)], o[DMLREF__KP(R)], last;                                         \
@@ -7606,40 +8232,32 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     const dmlref__scan_route *route;
     dmlref__scan_kernel scalar;
     dmlref__io_policy io = {0, 0};
-    double *scratch = NULL;
+    const dmlref_parallel *parallel = options ? options->parallel : NULL;
     dmlref_status s = dmlref__validate(op, options, 0, &plan);
     if (s != DMLREF_OK) return s;
     ctx.options = options;
     ctx.op_name = dmlref__op_name(op->Type);
     if ((s = dmlref__validate_buffers(&ctx, &plan, inputs, outputs, &io)) != DMLREF_OK) return s;
     path = dmlref__path_for(plan.isa);
-    if ((plan.op == DMLREF__OP_CUMSUM || plan.op == DMLREF__OP_CUMPROD) &&
-        plan.float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT &&
-        plan.tree.block > DMLREF__TREE_STACK && plan.in.sizes[plan.axis] > DMLREF__TREE_STACK) {
-        /* a block never holds more than a line */
-        size_t values =
-            plan.in.sizes[plan.axis] < plan.tree.block ? (size_t)plan.in.sizes[plan.axis] : (size_t)plan.tree.block;
-        scratch = (double *)DMLREF_MALLOC(values * sizeof(double));
-        if (!scratch)
-            return dmlref__fail(&ctx, DMLREF_ERROR_OUT_OF_MEMORY,
-                                "options.tree->block is %u: its %lu-byte work buffer could not be allocated",
-                                (unsigned)plan.tree.block, (unsigned long)(values * sizeof(double)));
-    }
     dmlref__fpenv_enter(&env);
     switch (plan.op) {
     case DMLREF__OP_CUMSUM:
     case DMLREF__OP_CUMPROD:
         scalar = dmlref__scan_kernels_for(&plan, path, &route);
-        dmlref__run_scan(&plan, inputs[0], outputs[0], route, scalar, io.stream, NULL, scratch);
+        s = dmlref__run_scan(&plan, inputs[0], outputs[0], route, scalar, io.stream, NULL, parallel);
         break;
     default:
         dmlref__run_arg(&plan, inputs[0], outputs[0],
                         path->args ? &path->args[dmlref__types[plan.in.type].arg_slot] : NULL,
-                        dmlref__scalar.arg[dmlref__types[plan.in.type].arg_slot], io.prefetch);
+                        dmlref__scalar.arg[dmlref__types[plan.in.type].arg_slot], io.prefetch, parallel);
         break;
     }
     dmlref__fpenv_leave(&env);
-    if (scratch) DMLREF_FREE(scratch);
+    if (s != DMLREF_OK) { /* a TREE's work buffer: a block never holds more than a line */
+        uint64_t values = plan.in.sizes[plan.axis] < plan.tree.block ? plan.in.sizes[plan.axis] : plan.tree.block;
+        return dmlref__fail(&ctx, s, "options.tree->block is %u: its %lu-byte work buffer could not be allocated",
+                            (unsigned)plan.tree.block, (unsigned long)(values * sizeof(double)));
+    }
     return DMLREF_OK;
 }
 
@@ -7690,7 +8308,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     dmlref__run_scan(&plan, inputs[0], bound, NULL,
                      dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
                                                                             : dmlref__bound_zero_kernel,
-                     bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, NULL);
+                     bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, options ? options->parallel : NULL);
     dmlref__fpenv_leave(&env);
     return DMLREF_OK;
 }
@@ -7714,9 +8332,12 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         DMLREF__K_T *dst = (DMLREF__K_T *)p->dst + (ptrdiff_t)first * p->dst_line;
         g = dmlref__line_group(p, first);
         for (j = 0; j < g; j++) {
+            /* a piece of a split integer line (>>tasks) starts from its carry; float lines are never split */
+            const DMLREF__K_ACC before =
+                p->has_carry ? (DMLREF__K_ACC)p->carry_bits : (DMLREF__K_ACC)(DMLREF__K_IDENTITY);
             tally[j] = DMLREF__K_LOAD(src[(ptrdiff_t)j * p->src_line]);
-            dst[(ptrdiff_t)j * p->dst_line] =
-                DMLREF__K_STORE(p->exclusive ? (DMLREF__K_ACC)(DMLREF__K_IDENTITY) : tally[j]);
+            if (p->has_carry) tally[j] = (DMLREF__K_ACC)(before DMLREF__K_OP tally[j]);
+            dst[(ptrdiff_t)j * p->dst_line] = DMLREF__K_STORE(p->exclusive ? before : tally[j]);
         }
         for (i = 1; i < p->length; i++) {
             const DMLREF__K_T *s = src + (ptrdiff_t)i * p->src_step;
@@ -7735,7 +8356,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     unsigned g, j;
     for (first = 0; first < p->lines; first += g) {
         g = dmlref__line_group(p, first);
-        for (j = 0; j < g; j++) carry[j] = 0;
+        for (j = 0; j < g; j++) carry[j] = p->has_carry ? (DMLREF__K_ACC)p->carry : 0;
         for (start = 0; start < p->length; start += DMLREF__BLOCK) {
             uint64_t left = p->length - start;
             unsigned len = left < DMLREF__BLOCK ? (unsigned)left : DMLREF__BLOCK, i, k;
@@ -7746,7 +8367,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                 for (i = 0; i < len; i++) y[i] = DMLREF__K_LOAD(src[(ptrdiff_t)(start + i) * p->src_step]);
                 for (k = 1; k < DMLREF__BLOCK; k <<= 1) /* descending i reads the old y[i-k] */
                     for (i = len; i-- > k;) y[i] = y[i - k] + y[i];
-                if (start > 0)
+                if (start > 0 || p->has_carry)
                     for (i = 0; i < len; i++) y[i] = carry[j] + y[i];
                 if (p->exclusive) {
                     dst[(ptrdiff_t)start * p->dst_step] = DMLREF__K_STORE(carry[j]); /* identity: +0 */
@@ -7819,8 +8440,41 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         /* before: what exclusive writes first (+0, then the carry) */
         DMLREF__KP(V) carry = DMLREF__KP(NEGZ), before = DMLREF__KP(ZEROV);
         const int stream = p->stream && (uintptr_t)dst % sizeof(DMLREF__KP(V)) == 0;
+        /* streamed, but off the vector boundary: blocks go to an L1 stage that the streaming copy
+           writes out, from the first 64-byte boundary on */
+        const int staged = p->stream && DMLREF__NT_STORES && !stream;
+        if (p->has_carry) { /* a piece of a split line (>>tasks): the carry of the blocks before it */
+            DMLREF__KP(A) lanes[sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A))];
+            size_t k;
+            for (k = 0; k < sizeof lanes / sizeof lanes[0]; k++) lanes[k] = (DMLREF__KP(A))p->carry;
+            carry = before = DMLREF__KP(TLOAD)(lanes);
+        }
         streamed |= stream;
         start = 0;
+        while (staged && start + DMLREF__BLOCK <= length) {
+            DMLREF__KP(T) stage[DMLREF__CB_STAGE];
+            const uint64_t first = start;
+            for (; start + DMLREF__BLOCK <= length && start - first < DMLREF__CB_STAGE; start += DMLREF__BLOCK) {
+                DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));
+                if (p->exclusive)
+                    DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 1, stage + (start - first), src + start);
+                else
+                    DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, stage + (start - first), src + start);
+            }
+            if (sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A))) { /* vector-wide streaming stores */
+                DMLREF__KP(T) *to = dst + first;
+                const size_t n = (size_t)(start - first);
+                size_t k = ((64u - (uintptr_t)to % 64u) % 64u) / sizeof(DMLREF__KP(T));
+                if (k > n) k = n;
+                memcpy(to, stage, k * sizeof(DMLREF__KP(T)));
+                for (; k + DMLREF__KP(W) <= n; k += DMLREF__KP(W))
+                    DMLREF__KP(STREAM)(to + k, DMLREF__KP(TLOAD)((const DMLREF__KP(A) *)(const void *)(stage + k)));
+                memcpy(to + k, stage + k, (n - k) * sizeof(DMLREF__KP(T)));
+            } else {
+                dmlref__stream_copy(dst + first, stage, (size_t)(start - first) * sizeof(DMLREF__KP(T)));
+            }
+            streamed = 1;
+        }
         if (p->exclusive && stream) {
             DMLREF__CBLOCKED_LOOP(DMLREF__KP(STREAMB), 1, 1)
         } else if (p->exclusive) {
@@ -7896,6 +8550,42 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         }
     }
     if (stream) DMLREF__KP(FENCE)();
+    /* FLOAT16 lines left over: a stage of elements at a time, widened and narrowed with the vector
+       conversions (one at a time, they cost more than the chain of additions), the chain in between
+       exactly the scalar recurrence on float tallies. */
+    for (; sizeof(DMLREF__KP(T)) == 2 && g < p->lines; g++) {
+        const DMLREF__KP(T) *s0 = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)g * p->src_line;
+        DMLREF__KP(T) *d0 = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)g * p->dst_line;
+        DMLREF__KP(A) stage[DMLREF__TSCAN_STAGE], t, identity;
+        const DMLREF__KP(V) identity_v = DMLREF__K_IDENTV;
+        uint64_t start;
+        memcpy(&identity, &identity_v, sizeof identity);
+        t = DMLREF__KP(SLOAD)(s0[0]); /* the first output is the first element (exclusive: the identity) */
+        for (start = 0; start < p->length; start += DMLREF__TSCAN_STAGE) {
+            const unsigned n = p->length - start < DMLREF__TSCAN_STAGE ? (unsigned)(p->length - start)
+                                                                      : DMLREF__TSCAN_STAGE;
+            unsigned j = 0;
+            for (; j + DMLREF__KP(W) <= n; j += DMLREF__KP(W))
+                DMLREF__KP(TSTORE)(stage + j, DMLREF__KP(LOAD)(s0 + start + j));
+            for (; j < n; j++) stage[j] = DMLREF__KP(SLOAD)(s0[start + j]);
+            j = 0;
+            if (start == 0) {
+                stage[0] = p->exclusive ? identity : t;
+                j = 1;
+            }
+            if (p->exclusive)
+                for (; j < n; j++) {
+                    const DMLREF__KP(A) x = stage[j];
+                    stage[j] = t;
+                    t = DMLREF__K_SOP(t, x);
+                }
+            else
+                for (; j < n; j++) stage[j] = t = DMLREF__K_SOP(t, stage[j]);
+            for (j = 0; j + DMLREF__KP(W) <= n; j += DMLREF__KP(W))
+                DMLREF__KP(STORE)(d0 + start + j, DMLREF__KP(TLOAD)(stage + j));
+            for (; j < n; j++) d0[start + j] = DMLREF__KP(SSTORE)(stage[j]);
+        }
+    }
     /* Lines left over, inclusive: the naive loop, bound by the latency of OP. A NaN tally stays NaN
        (for + and x), so the outputs are stored raw (RSTORE: no NaN select on the way) and, only if
        the last one is NaN, the NaN outputs are rewritten canonical afterwards. */

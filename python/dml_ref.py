@@ -127,6 +127,7 @@ class dmlref_options(ctypes.Structure):
         ("accumulation", ctypes.c_int32),
         ("identity_seed", ctypes.c_int32),
         ("tree", ctypes.POINTER(dmlref_scan_tree)),
+        ("parallel", ctypes.c_void_p),  # const dmlref_parallel *: NULL, the calling thread does the work
     ]
 
 

@@ -1,7 +1,8 @@
 /* tests/compile/api_program.c - a small program using dml_ref's API, written
    in the common subset of C and C++. `make test-compile` builds it as C11, as
    C++11 and C++17 (-x c++), and as C99 with -DDMLREF_NO_SIMD, each with the
-   implementation in this file and the header's strict warning set (Makefile WARN_HDR), and runs it.
+   implementation in this file and the header's strict warning set (Makefile WARN_HDR), and runs it;
+   the C11 build adds -fopenmp where the compiler takes it, so the README's OpenMP loop runs for real.
    Silent on success; exit status 0 when every check passed. */
 #define DML_REF_IMPLEMENTATION
 #include "../../dml_ref.h"
@@ -63,6 +64,49 @@ static void argmin_two_axes(void) {
     check(index == 4, "ARGMIN index 4");
 }
 
+/* The README's example of "Threads": omp_for and cumsum_on_threads as printed there. */
+static void omp_for(void *context, uint32_t task_count, void (*task)(void *argument, uint32_t task_index),
+                    void *argument) {
+    int i;
+    (void)context;
+#ifdef _OPENMP /* without -fopenmp, the calling thread runs every task */
+#pragma omp parallel for schedule(dynamic, 1)
+#endif
+    for (i = 0; i < (int)task_count; i++) task(argument, (uint32_t)i);
+}
+
+/* y = the BLOCKED running sum of the n floats of x, on up to 8 tasks: the same bits as on one. */
+static dmlref_status cumsum_on_threads(const float *x, float *y, UINT n) {
+    DML_BUFFER_TENSOR_DESC buf = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, &n, NULL, (UINT64)n * 4, 0};
+    DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &buf};
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cs = {&t, &t, 0, DML_AXIS_DIRECTION_INCREASING, FALSE};
+    DML_OPERATOR_DESC op = {DML_OPERATOR_CUMULATIVE_SUMMATION, &cs};
+    dmlref_parallel parallel = {omp_for, NULL, 8}; /* parallel_for, context, max_tasks */
+    dmlref_options options;
+    const void *in[1] = {x};
+    void *out[1] = {y};
+    memset(&options, 0, sizeof options);
+    options.float_order = DMLREF_FLOAT_ORDER_BLOCKED;
+    options.parallel = &parallel;
+    return dmlref_execute(&op, in, out, &options);
+}
+
+/* cumsum_on_threads on a line long enough to be split, of multiples of 1/8 whose every partial sum is
+   exact, so that any order of the additions gives the naive loop's bits. */
+static void threads_example(void) {
+    enum { N = 300000 };
+    static float x[N], y[N];
+    float tally = 0;
+    int i, same = 1;
+    for (i = 0; i < N; i++) x[i] = (float)(i % 7 - 3) / 8.0f;
+    check(cumsum_on_threads(x, y, N) == DMLREF_OK, "cumsum_on_threads status");
+    for (i = 0; i < N; i++) {
+        tally += x[i];
+        same &= y[i] == tally;
+    }
+    check(same, "cumsum_on_threads: the running sum");
+}
+
 /* The rest of the API, once each. */
 static void rest_of_api(void) {
     UINT sizes[2] = {3, 5}, strides[2] = {8, 1};
@@ -92,6 +136,7 @@ static void rest_of_api(void) {
 int main(void) {
     cumulative_sum();
     argmin_two_axes();
+    threads_example();
     rest_of_api();
     return failures == 0 ? 0 : 1;
 }
