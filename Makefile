@@ -272,7 +272,8 @@ test-cxx:
 # padded lines, BLOCKED along axis 0 through the L1 stage of the AVX2 and SSE2 paths;
 # each large/ case takes 10-20 s there), one fpenv/ case of four, and neither bound/
 # nor the golden bound digests (valgrind ignores the SSE rounding mode, which error
-# bounds set to upward, and FTZ/DAZ). TESTS overrides VG_TESTS.
+# bounds set to upward, and FTZ/DAZ); of threads/, the scheduler and the split checks
+# (the pthread pool under memcheck). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
 ## the case filters valgrind runs (TESTS overrides them)
 VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ peers/ \
@@ -280,7 +281,7 @@ VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exac
             golden/accumulation golden/tree-cumsum golden/tree-cumprod golden/nan-compare \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
             large/cumsum-float32-blocked-axis0-padded \
-            fpenv/caller-env-restored
+            fpenv/caller-env-restored threads/scheduler threads/split
 ## matrix cell: a subset of the suite (VG_TESTS) under valgrind --leak-check=full,
 ## -O1 -g, build/valgrind
 valgrind:
