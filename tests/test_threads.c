@@ -134,14 +134,19 @@ static void th_pool_parallel_for(void *context, uint32_t task_count, void (*task
 #endif
 }
 
+/* Clear the records; pool->rec.parallel, for options.parallel, then offers max_tasks tasks to the pool. */
+static void th_pool_reset(th_pool *pool, uint32_t max_tasks) {
+    sched_init(&pool->rec, SCHED_FORWARD, 0, max_tasks, 0);
+    pool->rec.parallel.parallel_for = th_pool_parallel_for;
+    pool->rec.parallel.context = pool;
+}
+
 /* Returns 0 when the threads could not be started (the pool then runs nothing). */
 static int th_pool_start(th_pool *pool, unsigned workers, int hostile) {
     memset(pool, 0, sizeof *pool);
     pool->workers = workers;
     pool->hostile = hostile;
-    sched_init(&pool->rec, SCHED_FORWARD, 0, 1, 0);
-    pool->rec.parallel.parallel_for = th_pool_parallel_for;
-    pool->rec.parallel.context = pool;
+    th_pool_reset(pool, 1);
 #ifdef TH_PTHREADS
     if (pthread_mutex_init(&pool->lock, NULL) != 0) return 0;
     pthread_cond_init(&pool->wake, NULL);
@@ -502,12 +507,8 @@ static dmlref_status th_call_run(th_call *k, unsigned char *buf, dmlref_isa isa,
     const void *inputs[1];
     void *outputs[1];
     const int in_place = k->c.what == TH_SCAN && k->c.shape->in_place;
-    if (in_place) {
-        memset(buf, TH_FILL, k->out_bytes);
-        memcpy(buf, k->input, k->in_bytes);
-    } else {
-        memset(buf, TH_FILL, k->out_bytes);
-    }
+    memset(buf, TH_FILL, k->out_bytes);
+    if (in_place) memcpy(buf, k->input, k->in_bytes);
     k->options.isa = isa;
     k->options.parallel = parallel;
     inputs[0] = in_place ? buf : k->input;
@@ -532,10 +533,7 @@ static dmlref_status th_run_schedule(th_call *k, th_env *e, const th_schedule *s
             sched_init(rec, SCHED_FORWARD, 0, s->max_tasks, 0);
             return th_call_run(k, k->got, isa, NULL);
         }
-        memset(&pool->rec, 0, sizeof pool->rec);
-        pool->rec.parallel.parallel_for = th_pool_parallel_for;
-        pool->rec.parallel.context = pool;
-        pool->rec.parallel.max_tasks = s->max_tasks;
+        th_pool_reset(pool, s->max_tasks);
         st = th_call_run(k, k->got, isa, &pool->rec.parallel);
         *rec = pool->rec;
         return st;
@@ -1028,10 +1026,7 @@ static void th_run_scheduler(const void *ctx) {
                 pthread_mutex_init(&b.lock, NULL);
                 pthread_cond_init(&b.all_in, NULL);
                 b.needed = round_trip ? 0u : pool->workers;
-                memset(&pool->rec, 0, sizeof pool->rec);
-                pool->rec.parallel.parallel_for = th_pool_parallel_for;
-                pool->rec.parallel.context = pool;
-                pool->rec.parallel.max_tasks = 64;
+                th_pool_reset(pool, 64);
                 pool->rec.parallel.parallel_for(pool->rec.parallel.context, count, th_barrier_task, &b);
                 for (i = 0; i < count; i++)
                     TR_CHECKF(b.ran[i] == 1, "pool of %u: task %lu ran %d times", pool->workers, (unsigned long)i,
