@@ -103,8 +103,9 @@ $(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h) $(FLAGS_STAMP)
 	      exit 1; }
 	$(CC) $(TEST_LANG) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -c $< -o $@
 
+# tests/test_threads.c runs a pthread pool.
 $(TEST_BIN): $(TEST_OBJ)
-	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm -pthread
 
 $(CXX_BIN): tests/cxx/cxx_smoke.cpp dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -278,7 +279,8 @@ test-cxx:
 # padded lines, BLOCKED along axis 0 through the L1 stage of the AVX2 and SSE2 paths;
 # each large/ case takes 10-20 s there), one fpenv/ case of four, and neither bound/
 # nor the golden bound digests (valgrind ignores the SSE rounding mode, which error
-# bounds set to upward, and FTZ/DAZ). TESTS overrides VG_TESTS.
+# bounds set to upward, and FTZ/DAZ); of threads/, the scheduler and the split checks
+# (the pthread pool under memcheck). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
 ## the case filters valgrind runs (TESTS overrides them)
 VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ peers/ \
@@ -286,7 +288,7 @@ VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exac
             golden/accumulation golden/tree-cumsum golden/tree-cumprod golden/nan-compare \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
             large/cumsum-float32-blocked-axis0-padded \
-            fpenv/caller-env-restored
+            fpenv/caller-env-restored threads/scheduler threads/split
 ## matrix cell: a subset of the suite (VG_TESTS) under valgrind --leak-check=full,
 ## -O1 -g, build/valgrind
 valgrind:
@@ -412,12 +414,12 @@ FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno
                 -DDMLREF_STREAM_BYTES=4096u
 FUZZ_RUN      = -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/
 
-$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h
+$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/sched.h
 
 $(FUZZ_DIR)/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_HDR) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h dml_ref.h
+$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h tests/sched.h dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/oracle.o: tests/oracle.c tests/oracle.h dml_ref.h
