@@ -199,7 +199,7 @@ BENCH_MARCH ?= -march=native
 
 $(BUILD)/bench: bench/bench.c dml_ref.h
 	@mkdir -p $(dir $@)
-	$(CC) -std=c99 -O2 $(BENCH_MARCH) -Wall -Wextra -Wpedantic -Werror $(EXTRA) $< -o $@ -lm
+	$(CC) -std=c99 -O2 $(BENCH_MARCH) -Wall -Wextra -Wpedantic -Werror -pthread $(EXTRA) $< -o $@ -lm
 
 ## build bench/bench.c (-O2 -march=native) and run it; BENCH_ARGS='--markdown ...'
 bench: $(BUILD)/bench
@@ -208,6 +208,13 @@ bench: $(BUILD)/bench
 ## the benchmark on small sizes only (a smoke test, seconds)
 bench-quick: $(BUILD)/bench
 	$(RUN_ENV) ./$(BUILD)/bench --quick $(BENCH_ARGS)
+
+# It runs the module as a user does, on the shared library `make python` builds; NUMPY_BENCH_ARGS: --quick.
+NUMPY_BENCH_ARGS ?=
+.PHONY: bench-numpy
+## bench/numpy_argmin.py: dml_ref's argmin/argmax through the Python module vs NumPy's (1 Mi float32, in cache)
+bench-numpy: $(PY_LIB)
+	@DMLREF_LIBRARY=$(abspath $(PY_LIB)) $(PYTHON) -B bench/numpy_argmin.py $(NUMPY_BENCH_ARGS)
 
 # The matrix: the whole suite (golden digests included) per configuration,
 # each in its own build directory so that flags never mix.

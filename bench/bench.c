@@ -11,6 +11,7 @@
 #include "../dml_ref.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ static int g_markdown, g_quick;
 static const char *g_filter;
 static int g_runs = 7;          /* runs per cache-resident case */
 static int g_runs_big = 5;      /* runs per memory-sized case */
+static int g_runs_align = 3;    /* runs of the output-address rows: four calls of a memory-sized case per run */
 static double g_target = 0.010; /* a cache-resident run repeats the call for at least this long (s) */
 
 static unsigned char *g_src, *g_dst; /* 64-byte aligned, touched before any timing */
@@ -310,17 +312,109 @@ static void run_naive_prod(void *a) {
 
 /* ---- the operator under test ---------------------------------------------- */
 
+/* An operator on packed tensors: a scan (input and output share one descriptor) or an
+   arg-reduction with UINT32 indices. The descriptors point into the struct, so it must
+   not be copied once built. */
+typedef struct op_desc {
+    UINT sizes[DML_TENSOR_DIMENSION_COUNT_MAX1], out_sizes[DML_TENSOR_DIMENSION_COUNT_MAX1], axis;
+    DML_BUFFER_TENSOR_DESC in_buffer, out_buffer;
+    DML_TENSOR_DESC in_tensor, out_tensor;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
+    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC prod;
+    DML_ARGMIN_OPERATOR_DESC argmin;
+    DML_ARGMAX_OPERATOR_DESC argmax;
+    DML_OPERATOR_DESC op;
+    size_t in_bytes, out_bytes;
+} op_desc;
+
+static uint64_t element_count(UINT rank, const UINT *sizes) {
+    uint64_t n = 1;
+    UINT d;
+    for (d = 0; d < rank; d++) n *= sizes[d];
+    return n;
+}
+
+static void packed_buffer(DML_BUFFER_TENSOR_DESC *b, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes) {
+    b->DataType = type;
+    b->Flags = DML_TENSOR_FLAG_NONE;
+    b->DimensionCount = rank;
+    b->Sizes = sizes;
+    b->Strides = NULL;
+    b->TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(type, rank, sizes, NULL);
+    b->GuaranteedBaseOffsetAlignment = 0;
+}
+
+/* An inclusive INCREASING scan (sum, or product when `product`) along `axis`. */
+static void build_scan(op_desc *d, int product, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes, UINT axis) {
+    memset(d, 0, sizeof *d);
+    memcpy(d->sizes, sizes, rank * sizeof *sizes);
+    d->axis = axis;
+    packed_buffer(&d->in_buffer, type, rank, d->sizes);
+    d->in_tensor.Type = DML_TENSOR_TYPE_BUFFER;
+    d->in_tensor.Desc = &d->in_buffer;
+    d->sum.InputTensor = d->sum.OutputTensor = &d->in_tensor;
+    d->sum.Axis = axis;
+    d->sum.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
+    d->sum.HasExclusiveSum = FALSE;
+    d->prod.InputTensor = d->prod.OutputTensor = &d->in_tensor;
+    d->prod.Axis = axis;
+    d->prod.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
+    d->prod.HasExclusiveProduct = FALSE;
+    d->op.Type = product ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION;
+    d->op.Desc = product ? (const void *)&d->prod : (const void *)&d->sum;
+    d->in_bytes = d->out_bytes = (size_t)(element_count(rank, sizes) * dmlref_data_type_size(type));
+}
+
+/* ARGMIN / ARGMAX over `axis`, INCREASING, UINT32 indices. */
+static void build_arg(op_desc *d, int want_max, DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes, UINT axis) {
+    UINT k;
+    memset(d, 0, sizeof *d);
+    memcpy(d->sizes, sizes, rank * sizeof *sizes);
+    for (k = 0; k < rank; k++) d->out_sizes[k] = k == axis ? 1u : sizes[k];
+    d->axis = axis;
+    packed_buffer(&d->in_buffer, type, rank, d->sizes);
+    packed_buffer(&d->out_buffer, DML_TENSOR_DATA_TYPE_UINT32, rank, d->out_sizes);
+    d->in_tensor.Type = d->out_tensor.Type = DML_TENSOR_TYPE_BUFFER;
+    d->in_tensor.Desc = &d->in_buffer;
+    d->out_tensor.Desc = &d->out_buffer;
+    d->argmin.InputTensor = d->argmax.InputTensor = &d->in_tensor;
+    d->argmin.OutputTensor = d->argmax.OutputTensor = &d->out_tensor;
+    d->argmin.AxisCount = d->argmax.AxisCount = 1;
+    d->argmin.Axes = d->argmax.Axes = &d->axis;
+    d->argmin.AxisDirection = d->argmax.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
+    d->op.Type = want_max ? DML_OPERATOR_ARGMAX : DML_OPERATOR_ARGMIN;
+    d->op.Desc = want_max ? (const void *)&d->argmax : (const void *)&d->argmin;
+    d->in_bytes = (size_t)(element_count(rank, sizes) * dmlref_data_type_size(type));
+    d->out_bytes = (size_t)(element_count(rank, d->out_sizes) * 4u);
+}
+
+/* One call: dmlref_execute, or dmlref_error_bound when bound_tensor is set (the
+   bound goes to out). Each call carries its own options, so that cases measured
+   together can differ in them. */
 typedef struct exec_arg {
     const DML_OPERATOR_DESC *op;
     const void *in;
     void *out;
+    const DML_TENSOR_DESC *bound_tensor;
+    dmlref_options options;
 } exec_arg;
+
+static void exec_init(exec_arg *e, const op_desc *d, const void *in, void *out, int float_order) {
+    e->op = &d->op;
+    e->in = in;
+    e->out = out;
+    e->bound_tensor = NULL;
+    e->options = g_options;
+    e->options.float_order = float_order;
+}
 
 static void run_exec(void *a) {
     exec_arg *e = (exec_arg *)a;
-    dmlref_status s = dmlref_execute(e->op, &e->in, &e->out, &g_options);
+    dmlref_status s = e->bound_tensor ? dmlref_error_bound(e->op, &e->in, e->bound_tensor, e->out, &e->options)
+                                      : dmlref_execute(e->op, &e->in, &e->out, &e->options);
     if (s != DMLREF_OK) {
-        fprintf(stderr, "bench: dmlref_execute failed: %s: %s\n", dmlref_status_name(s), g_message);
+        fprintf(stderr, "bench: %s failed: %s: %s\n", e->bound_tensor ? "dmlref_error_bound" : "dmlref_execute",
+                dmlref_status_name(s), g_message);
         exit(EXIT_FAILURE);
     }
 }
@@ -335,6 +429,12 @@ typedef struct measured {
     double seconds; /* out: median time per call */
 } measured;
 
+static void set_measured(measured *m, const char *name, work_fn fn, void *arg) {
+    m->name = name;
+    m->fn = fn;
+    m->arg = arg;
+}
+
 /* Times every function in m[]: an untimed warm-up call each (and, for a
    cache-resident case, one timed call to choose the repetitions), then `runs` runs, interleaved (the order rotates
    every run) so that a slow phase of the machine hits all of them alike. A run of a cache-resident case repeats the
@@ -343,11 +443,14 @@ typedef struct measured {
    cycle (a, b, c), so without it each function would always be timed in the
    cache state the same other one leaves (the operator after the streaming
    copy, which evicts the output: 8x64x64x64 along axis 1 measured 0.83
-   there against 0.90 after itself). */
-static void measure(measured *m, int n, int big) {
+   there against 0.90 after itself). `same_state`: the functions leave one another the
+   cache state each leaves itself (one call on the same buffers, the output shifted by
+   less than a cache line or two), so that untimed call is left out. Returns the index of
+   the function called last, whose output is the one left in a buffer the functions share. */
+static int measure_runs(measured *m, int n, int big, int runs, int same_state) {
     double samples[4][MAX_RUNS];
     unsigned long reps[4];
-    int runs = big ? g_runs_big : g_runs, i, r;
+    int i, r;
     for (i = 0; i < n; i++) {
         m[i].fn(m[i].arg); /* warm-up */
         reps[i] = 1;
@@ -364,13 +467,16 @@ static void measure(measured *m, int n, int big) {
             int k = (i + r) % n;
             unsigned long j;
             double t0;
-            m[k].fn(m[k].arg); /* the function's own cache state, not its predecessor's */
+            if (!same_state) m[k].fn(m[k].arg); /* the function's own cache state, not its predecessor's */
             t0 = now_seconds();
             for (j = 0; j < reps[k]; j++) m[k].fn(m[k].arg);
             samples[k][r] = (now_seconds() - t0) / (double)reps[k];
         }
     for (i = 0; i < n; i++) m[i].seconds = median(samples[i], runs);
+    return (n - 1 + runs - 1) % n;
 }
+
+static void measure(measured *m, int n, int big) { measure_runs(m, n, big, big ? g_runs_big : g_runs, 0); }
 
 /* ---- output --------------------------------------------------------------- */
 
@@ -391,27 +497,34 @@ static void print_table_header(void) {
         printf("| case | size | bytes | median | GB/s | baseline | baseline GB/s | ratio | vs NT copy |\n");
         printf("|---|---|--:|--:|--:|---|--:|--:|--:|\n");
     } else {
-        printf("%-31s %-15s %11s %10s %8s  %-18s %8s %7s %7s\n", "case", "size", "bytes", "median", "GB/s", "baseline",
+        printf("%-42s %-17s %11s %10s %8s  %-18s %8s %7s %7s\n", "case", "size", "bytes", "median", "GB/s", "baseline",
                "base GB/s", "ratio", "vs NT");
     }
 }
 
-/* One row; ratio = GB/s / baseline GB/s = baseline time / time (same bytes).
+/* One row; ratio = baseline time / time, which is GB/s / baseline GB/s when both
+   handle the same bytes (base_bytes differs only where the baseline has another
+   element type: the ratio is then elements per ns).
    nt_seconds > 0 (scans): the streaming copy's time, for the "vs NT" column. */
-static void print_row(const char *name, const char *size, double bytes, double seconds, const char *base_name,
-                      double base_seconds, double nt_seconds) {
+static void print_row_bytes(const char *name, const char *size, double bytes, double seconds, const char *base_name,
+                            double base_bytes, double base_seconds, double nt_seconds) {
     char t[32], nt[16] = "-";
-    double gbs = bytes / seconds * 1e-9, base_gbs = bytes / base_seconds * 1e-9;
+    double gbs = bytes / seconds * 1e-9, base_gbs = base_bytes / base_seconds * 1e-9;
     format_time(t, sizeof t, seconds);
     if (nt_seconds > 0) snprintf(nt, sizeof nt, "%.3f", nt_seconds / seconds);
     if (g_markdown)
         printf("| %s | %s | %.0f | %s | %.2f | %s | %.2f | %.3f | %s |\n", name, size, bytes, t, gbs, base_name,
                base_gbs, base_seconds / seconds, nt);
     else
-        printf("%-31s %-15s %11.0f %10s %8.2f  %-18s %8.2f %7.3f %7s\n", name, size, bytes, t, gbs, base_name, base_gbs,
+        printf("%-42s %-17s %11.0f %10s %8.2f  %-18s %8.2f %7.3f %7s\n", name, size, bytes, t, gbs, base_name, base_gbs,
                base_seconds / seconds, nt);
     fflush(stdout);
     g_cases++;
+}
+
+static void print_row(const char *name, const char *size, double bytes, double seconds, const char *base_name,
+                      double base_seconds, double nt_seconds) {
+    print_row_bytes(name, size, bytes, seconds, base_name, bytes, base_seconds, nt_seconds);
 }
 
 /* ---- input data ------------------------------------------------------------ */
@@ -472,146 +585,191 @@ static int fill_kind_of(DML_TENSOR_DATA_TYPE type) {
     }
 }
 
-static uint64_t element_count(UINT rank, const UINT *sizes) {
-    uint64_t n = 1;
-    UINT d;
-    for (d = 0; d < rank; d++) n *= sizes[d];
-    return n;
+/* ---- a thread pool for options.parallel ----------------------------------------- */
+
+/* The library never creates threads: it hands its tasks to the caller's parallel_for. This one is what a user
+   would write: persistent workers that sleep on a condition variable, and the calling thread, which takes tasks
+   too instead of waiting idle. */
+#define POOL_WORKERS 1
+
+typedef struct task_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t wake, idle;
+    pthread_t threads[POOL_WORKERS];
+    int started, stop;
+    unsigned long job; /* counts parallel_for calls: a worker runs each one it sees once */
+    void (*task)(void *argument, uint32_t task_index);
+    void *argument;
+    uint32_t count, next, done;
+} task_pool;
+
+static task_pool g_pool;
+static dmlref_parallel g_parallel;
+
+/* Takes tasks of the current job until none is left; called and returns with the lock held. */
+static void pool_take_tasks(task_pool *p) {
+    while (p->next < p->count) {
+        uint32_t i = p->next++;
+        pthread_mutex_unlock(&p->lock);
+        p->task(p->argument, i);
+        pthread_mutex_lock(&p->lock);
+        if (++p->done == p->count) pthread_cond_broadcast(&p->idle);
+    }
+}
+
+static void *pool_worker(void *arg) {
+    task_pool *p = (task_pool *)arg;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->stop && p->job == seen) pthread_cond_wait(&p->wake, &p->lock);
+        if (p->stop) break;
+        seen = p->job;
+        pool_take_tasks(p);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+static void pool_parallel_for(void *context, uint32_t task_count, void (*task)(void *argument, uint32_t task_index),
+                              void *argument) {
+    task_pool *p = (task_pool *)context;
+    uint32_t i;
+    if (task_count <= 1) { /* nothing to share: no wake-up to pay for */
+        for (i = 0; i < task_count; i++) task(argument, i);
+        return;
+    }
+    pthread_mutex_lock(&p->lock);
+    p->task = task;
+    p->argument = argument;
+    p->count = task_count;
+    p->next = p->done = 0;
+    p->job++;
+    pthread_cond_broadcast(&p->wake);
+    pool_take_tasks(p);
+    while (p->done < p->count) pthread_cond_wait(&p->idle, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* The pool's dmlref_parallel, max_tasks its workers + the calling thread; the threads start on first use. */
+static const dmlref_parallel *pool_parallel(void) {
+    int i;
+    if (!g_pool.started) {
+        if (pthread_mutex_init(&g_pool.lock, NULL) != 0 || pthread_cond_init(&g_pool.wake, NULL) != 0 ||
+            pthread_cond_init(&g_pool.idle, NULL) != 0)
+            die("cannot initialise the thread pool's mutex and condition variables");
+        for (i = 0; i < POOL_WORKERS; i++)
+            if (pthread_create(&g_pool.threads[i], NULL, pool_worker, &g_pool) != 0) die("cannot start a thread");
+        g_pool.started = 1;
+        g_parallel.parallel_for = pool_parallel_for;
+        g_parallel.context = &g_pool;
+        g_parallel.max_tasks = POOL_WORKERS + 1;
+    }
+    return &g_parallel;
+}
+
+static void pool_stop(void) {
+    int i;
+    if (!g_pool.started) return;
+    pthread_mutex_lock(&g_pool.lock);
+    g_pool.stop = 1;
+    pthread_cond_broadcast(&g_pool.wake);
+    pthread_mutex_unlock(&g_pool.lock);
+    for (i = 0; i < POOL_WORKERS; i++) pthread_join(g_pool.threads[i], NULL);
+    pthread_cond_destroy(&g_pool.idle);
+    pthread_cond_destroy(&g_pool.wake);
+    pthread_mutex_destroy(&g_pool.lock);
+    g_pool.started = 0;
 }
 
 /* ---- cases ------------------------------------------------------------------- */
 
-/* A scan (sum, or product when `product`) along `axis` of a packed tensor, out of
-   place from g_src to g_dst, against memcpy and a streaming copy of the same
-   bytes; the faster of the two is the baseline shown. */
+/* The call in `aligned` (its output 64-byte aligned) against the same call with the output 4, 16 and 48 bytes past
+   a 64-byte boundary (4 becomes the element size when elements are wider: the library refuses misaligned elements),
+   for outputs the library streams: it streams only from aligned addresses, so these rows show what the others
+   cost. `bytes` is the bytes column of the case. */
+static void align_rows(const char *name, const char *size, exec_arg *aligned, double bytes, size_t out_bytes,
+                       size_t esize, int big) {
+    static const size_t offsets[3] = {4, 16, 48};
+    exec_arg shifted[3];
+    measured m[4];
+    char names[3][80];
+    int k, last;
+    if (out_bytes < (g_quick ? MIB : (size_t)DMLREF_STREAM_BYTES)) return;
+    if ((size_t)((unsigned char *)aligned->out - g_dst) + out_bytes + 64 > g_cap)
+        die("internal: no room to shift an output");
+    set_measured(&m[0], "out 64-B aligned", run_exec, aligned);
+    for (k = 0; k < 3; k++) {
+        size_t offset = offsets[k] < esize ? esize : offsets[k];
+        shifted[k] = *aligned;
+        shifted[k].out = (unsigned char *)aligned->out + offset;
+        snprintf(names[k], sizeof names[k], "%s out+%u", name, (unsigned)offset);
+        set_measured(&m[k + 1], names[k], run_exec, &shifted[k]);
+    }
+    last = measure_runs(m, 4, big, g_runs_align, 1);
+    fold_output(((exec_arg *)m[last].arg)->out, out_bytes);
+    for (k = 0; k < 3; k++) print_row(names[k], size, bytes, m[k + 1].seconds, m[0].name, m[0].seconds, 0.0);
+}
+
+/* A scan along `axis` of a packed tensor, out of place from g_src to g_dst,
+   against memcpy and a streaming copy of the same bytes; the faster of the two
+   is the baseline shown. */
 static void scan_case(const char *name, const char *size, int product, DML_TENSOR_DATA_TYPE type, int order, UINT rank,
                       const UINT *sizes, UINT axis, int big) {
-    DML_BUFFER_TENSOR_DESC buffer;
-    DML_TENSOR_DESC tensor;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC prod;
-    DML_OPERATOR_DESC op;
+    op_desc d;
     exec_arg exec;
     copy_arg copy;
     measured m[3];
-    size_t bytes = (size_t)(element_count(rank, sizes) * dmlref_data_type_size(type));
     if (!selected(name, size)) return;
-    if (bytes + 64 > g_cap) die("internal: case larger than the buffers");
-    fill_input(fill_kind_of(type), bytes);
-    buffer.DataType = type;
-    buffer.Flags = DML_TENSOR_FLAG_NONE;
-    buffer.DimensionCount = rank;
-    buffer.Sizes = sizes;
-    buffer.Strides = NULL;
-    buffer.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(type, rank, sizes, NULL);
-    buffer.GuaranteedBaseOffsetAlignment = 0;
-    tensor.Type = DML_TENSOR_TYPE_BUFFER;
-    tensor.Desc = &buffer;
-    sum.InputTensor = sum.OutputTensor = &tensor;
-    sum.Axis = axis;
-    sum.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
-    sum.HasExclusiveSum = FALSE;
-    prod.InputTensor = prod.OutputTensor = &tensor;
-    prod.Axis = axis;
-    prod.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
-    prod.HasExclusiveProduct = FALSE;
-    op.Type = product ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION;
-    op.Desc = product ? (const void *)&prod : (const void *)&sum;
-    g_options.float_order = order;
-    exec.op = &op;
-    exec.in = g_src;
-    exec.out = g_dst;
+    build_scan(&d, product, type, rank, sizes, axis);
+    if (d.in_bytes + 64 > g_cap) die("internal: case larger than the buffers");
+    fill_input(fill_kind_of(type), d.in_bytes);
+    exec_init(&exec, &d, g_src, g_dst, order);
     copy.src = g_src;
     copy.dst = g_dst;
-    copy.bytes = bytes;
-    m[0].name = "memcpy";
-    m[0].fn = run_memcpy;
-    m[0].arg = &copy;
-    m[1].name = NT_NAME;
-    m[1].fn = run_nt_copy;
-    m[1].arg = &copy;
-    m[2].name = name;
-    m[2].fn = run_exec;
-    m[2].arg = &exec;
+    copy.bytes = d.in_bytes;
+    set_measured(&m[0], "memcpy", run_memcpy, &copy);
+    set_measured(&m[1], NT_NAME, run_nt_copy, &copy);
+    set_measured(&m[2], name, run_exec, &exec);
     measure(m, 3, big);
     run_exec(&exec); /* the output the checksum sees is the operator's */
-    fold_output(g_dst, bytes);
+    fold_output(g_dst, d.out_bytes);
     {
         const measured *base = m[1].seconds < m[0].seconds ? &m[1] : &m[0];
-        print_row(name, size, 2.0 * (double)bytes, m[2].seconds, base->name, base->seconds, m[1].seconds);
+        print_row(name, size, 2.0 * (double)d.in_bytes, m[2].seconds, base->name, base->seconds, m[1].seconds);
     }
-    g_options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    align_rows(name, size, &exec, 2.0 * (double)d.in_bytes, d.out_bytes, dmlref_data_type_size(type), big);
 }
 
 /* ARGMIN / ARGMAX over one axis of a packed tensor, UINT32 indices, against a
    vectorised read of the same input bytes. */
 static void arg_case(const char *name, const char *size, int want_max, DML_TENSOR_DATA_TYPE type, UINT rank,
                      const UINT *sizes, UINT axis, int big) {
-    DML_BUFFER_TENSOR_DESC in_buffer, out_buffer;
-    DML_TENSOR_DESC in_tensor, out_tensor;
-    DML_ARGMIN_OPERATOR_DESC argmin;
-    DML_ARGMAX_OPERATOR_DESC argmax;
-    DML_OPERATOR_DESC op;
-    UINT out_sizes[DML_TENSOR_DIMENSION_COUNT_MAX1];
+    op_desc d;
     exec_arg exec;
     read_arg read;
     measured m[2];
-    size_t bytes = (size_t)(element_count(rank, sizes) * dmlref_data_type_size(type)), out_bytes;
-    UINT d;
     if (!selected(name, size)) return;
-    if (bytes + 64 > g_cap) die("internal: case larger than the buffers");
-    fill_input(fill_kind_of(type), bytes);
-    for (d = 0; d < rank; d++) out_sizes[d] = d == axis ? 1u : sizes[d];
-    out_bytes = (size_t)(element_count(rank, out_sizes) * 4u);
-    in_buffer.DataType = type;
-    in_buffer.Flags = DML_TENSOR_FLAG_NONE;
-    in_buffer.DimensionCount = rank;
-    in_buffer.Sizes = sizes;
-    in_buffer.Strides = NULL;
-    in_buffer.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(type, rank, sizes, NULL);
-    in_buffer.GuaranteedBaseOffsetAlignment = 0;
-    out_buffer = in_buffer;
-    out_buffer.DataType = DML_TENSOR_DATA_TYPE_UINT32;
-    out_buffer.Sizes = out_sizes;
-    out_buffer.TotalTensorSizeInBytes =
-        dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_UINT32, rank, out_sizes, NULL);
-    in_tensor.Type = out_tensor.Type = DML_TENSOR_TYPE_BUFFER;
-    in_tensor.Desc = &in_buffer;
-    out_tensor.Desc = &out_buffer;
-    argmin.InputTensor = argmax.InputTensor = &in_tensor;
-    argmin.OutputTensor = argmax.OutputTensor = &out_tensor;
-    argmin.AxisCount = argmax.AxisCount = 1;
-    argmin.Axes = argmax.Axes = &axis;
-    argmin.AxisDirection = argmax.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
-    op.Type = want_max ? DML_OPERATOR_ARGMAX : DML_OPERATOR_ARGMIN;
-    op.Desc = want_max ? (const void *)&argmax : (const void *)&argmin;
-    exec.op = &op;
-    exec.in = g_src;
-    exec.out = g_dst;
+    build_arg(&d, want_max, type, rank, sizes, axis);
+    if (d.in_bytes + 64 > g_cap) die("internal: case larger than the buffers");
+    fill_input(fill_kind_of(type), d.in_bytes);
+    exec_init(&exec, &d, g_src, g_dst, DMLREF_FLOAT_ORDER_SEQUENTIAL);
     read.src = g_src;
-    read.bytes = bytes;
+    read.bytes = d.in_bytes;
     read.result = 0;
-    m[0].name = READ_NAME;
-    m[0].fn = run_read;
-    m[0].arg = &read;
-    m[1].name = name;
-    m[1].fn = run_exec;
-    m[1].arg = &exec;
+    set_measured(&m[0], READ_NAME, run_read, &read);
+    set_measured(&m[1], name, run_exec, &exec);
     measure(m, 2, big);
     fold_bytes(&read.result, sizeof read.result);
-    fold_output(g_dst, out_bytes);
-    print_row(name, size, (double)bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+    fold_output(g_dst, d.out_bytes);
+    print_row(name, size, (double)d.in_bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
 }
 
 /* One long SEQUENTIAL FLOAT32 line against the naive loop on the same data; the
    two outputs must be bit-identical (SEQUENTIAL is the naive loop, docs/semantics.md). */
 static void line_case(const char *name, const char *size, int product, size_t n) {
-    DML_BUFFER_TENSOR_DESC buffer;
-    DML_TENSOR_DESC tensor;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC prod;
-    DML_OPERATOR_DESC op;
-    UINT sizes[1];
+    op_desc d;
+    UINT length = (UINT)n;
     exec_arg exec;
     naive_arg naive;
     measured m[2];
@@ -619,39 +777,13 @@ static void line_case(const char *name, const char *size, int product, size_t n)
     if (!selected(name, size)) return;
     if (bytes + 64 > half) die("internal: line larger than the buffers");
     fill_input(product ? FILL_F32_NEAR_ONE : FILL_F32, bytes);
-    sizes[0] = (UINT)n;
-    buffer.DataType = DML_TENSOR_DATA_TYPE_FLOAT32;
-    buffer.Flags = DML_TENSOR_FLAG_NONE;
-    buffer.DimensionCount = 1;
-    buffer.Sizes = sizes;
-    buffer.Strides = NULL;
-    buffer.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT32, 1, sizes, NULL);
-    buffer.GuaranteedBaseOffsetAlignment = 0;
-    tensor.Type = DML_TENSOR_TYPE_BUFFER;
-    tensor.Desc = &buffer;
-    sum.InputTensor = sum.OutputTensor = &tensor;
-    sum.Axis = 0;
-    sum.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
-    sum.HasExclusiveSum = FALSE;
-    prod.InputTensor = prod.OutputTensor = &tensor;
-    prod.Axis = 0;
-    prod.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
-    prod.HasExclusiveProduct = FALSE;
-    op.Type = product ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION;
-    op.Desc = product ? (const void *)&prod : (const void *)&sum;
-    g_options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
-    exec.op = &op;
-    exec.in = g_src;
-    exec.out = g_dst;
+    build_scan(&d, product, DML_TENSOR_DATA_TYPE_FLOAT32, 1, &length, 0);
+    exec_init(&exec, &d, g_src, g_dst, DMLREF_FLOAT_ORDER_SEQUENTIAL);
     naive.src = (const float *)(const void *)g_src;
     naive.dst = (float *)(void *)(g_dst + half);
     naive.n = n;
-    m[0].name = "naive C loop";
-    m[0].fn = product ? run_naive_prod : run_naive_sum;
-    m[0].arg = &naive;
-    m[1].name = name;
-    m[1].fn = run_exec;
-    m[1].arg = &exec;
+    set_measured(&m[0], "naive C loop", product ? run_naive_prod : run_naive_sum, &naive);
+    set_measured(&m[1], name, run_exec, &exec);
     measure(m, 2, n * 4 >= 16 * MIB);
     if (memcmp(g_dst, g_dst + half, bytes) != 0) {
         fprintf(stderr, "bench: %s: dml_ref's SEQUENTIAL output differs from the naive loop's\n", name);
@@ -659,78 +791,170 @@ static void line_case(const char *name, const char *size, int product, size_t n)
     }
     fold_output(g_dst, bytes);
     print_row(name, size, 2.0 * (double)bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+    align_rows(name, size, &exec, 2.0 * (double)bytes, bytes, 4, n * 4 >= 16 * MIB);
+}
+
+/* FLOAT16 SEQUENTIAL sums of one long line, with DEFAULT and with NATIVE accumulation, against the FLOAT32
+   SEQUENTIAL sum of a line of the same length in the same run: the ratio is elements per ns, since FLOAT16 halves
+   the bytes. The FLOAT16 data is the FLOAT32 data rounded, placed after it in g_src. */
+static void f16_line_case(const char *size, size_t n) {
+    static const char *const names[2] = {"cumsum FLOAT16 seq, one line", "cumsum FLOAT16 seq native, one line"};
+    op_desc d32, d16;
+    UINT length = (UINT)n;
+    exec_arg e32, e16[2];
+    measured m[3];
+    size_t at = (n * 4 + 63) & ~(size_t)63, i;
+    uint16_t *h = (uint16_t *)(void *)(g_src + at);
+    int k, big = n * 4 >= 16 * MIB;
+    if (!selected(names[0], size) && !selected(names[1], size)) return;
+    if (at + n * 2 + 64 > g_cap) die("internal: line larger than the buffers");
+    fill_input(FILL_F32, n * 4);
+    for (i = 0; i < n; i++) h[i] = dmlref_f32_to_f16(unit_f32(i));
+    if (g_filled > at) g_filled = at; /* fill_input's cache must not count the bytes overwritten here */
+    build_scan(&d32, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 1, &length, 0);
+    build_scan(&d16, 0, DML_TENSOR_DATA_TYPE_FLOAT16, 1, &length, 0);
+    exec_init(&e32, &d32, g_src, g_dst, DMLREF_FLOAT_ORDER_SEQUENTIAL);
+    exec_init(&e16[0], &d16, h, g_dst + at, DMLREF_FLOAT_ORDER_SEQUENTIAL);
+    e16[1] = e16[0];
+    e16[1].options.accumulation = DMLREF_ACCUMULATION_NATIVE;
+    set_measured(&m[0], "FLOAT32 seq", run_exec, &e32);
+    for (k = 0; k < 2; k++) set_measured(&m[k + 1], names[k], run_exec, &e16[k]);
+    measure(m, 3, big);
+    fold_output(g_dst, n * 4);
+    for (k = 0; k < 2; k++) {
+        run_exec(&e16[k]); /* both write g_dst + at, with different results */
+        fold_output(g_dst + at, n * 2);
+        print_row_bytes(names[k], size, 4.0 * (double)n, m[k + 1].seconds, m[0].name, 8.0 * (double)n, m[0].seconds,
+                        0.0);
+    }
+    for (k = 0; k < 2; k++) align_rows(names[k], size, &e16[k], 4.0 * (double)n, n * 2, 2, big);
 }
 
 /* EXACT sums and dmlref_error_bound (SEQUENTIAL) of one long contiguous line,
    against dmlref_execute's SEQUENTIAL sum of the same type in the same run. */
-typedef struct judge_arg {
-    const DML_OPERATOR_DESC *op;
-    const void *in;
-    void *out;
-    const DML_TENSOR_DESC *bound_tensor; /* NULL: dmlref_execute */
-    dmlref_options options;
-} judge_arg;
-
-static void run_judge(void *a) {
-    judge_arg *j = (judge_arg *)a;
-    dmlref_status s = j->bound_tensor ? dmlref_error_bound(j->op, &j->in, j->bound_tensor, j->out, &j->options)
-                                      : dmlref_execute(j->op, &j->in, &j->out, &j->options);
-    if (s != DMLREF_OK) {
-        fprintf(stderr, "bench: %s failed: %s: %s\n", j->bound_tensor ? "dmlref_error_bound" : "dmlref_execute",
-                dmlref_status_name(s), g_message);
-        exit(EXIT_FAILURE);
-    }
-}
-
 static void judge_case(const char *name, const char *size, DML_TENSOR_DATA_TYPE type, int bound, size_t n) {
-    DML_BUFFER_TENSOR_DESC buffer, bound_buffer;
-    DML_TENSOR_DESC tensor, bound_tensor;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-    DML_OPERATOR_DESC op;
-    UINT sizes[1];
-    judge_arg base, subject;
+    op_desc d;
+    DML_BUFFER_TENSOR_DESC bound_buffer;
+    DML_TENSOR_DESC bound_tensor;
+    UINT length = (UINT)n;
+    exec_arg base, subject;
     measured m[2];
     size_t esize = dmlref_data_type_size(type), bytes = n * esize;
     if (!selected(name, size)) return;
     if (n * 8 + 64 > g_cap) die("internal: line larger than the buffers");
     fill_input(fill_kind_of(type), bytes);
-    sizes[0] = (UINT)n;
-    buffer.DataType = type;
-    buffer.Flags = DML_TENSOR_FLAG_NONE;
-    buffer.DimensionCount = 1;
-    buffer.Sizes = sizes;
-    buffer.Strides = NULL;
-    buffer.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(type, 1, sizes, NULL);
-    buffer.GuaranteedBaseOffsetAlignment = 0;
-    bound_buffer = buffer;
-    bound_buffer.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
-    bound_buffer.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT64, 1, sizes, NULL);
-    tensor.Type = bound_tensor.Type = DML_TENSOR_TYPE_BUFFER;
-    tensor.Desc = &buffer;
+    build_scan(&d, 0, type, 1, &length, 0);
+    packed_buffer(&bound_buffer, DML_TENSOR_DATA_TYPE_FLOAT64, 1, d.sizes);
+    bound_tensor.Type = DML_TENSOR_TYPE_BUFFER;
     bound_tensor.Desc = &bound_buffer;
-    sum.InputTensor = sum.OutputTensor = &tensor;
-    sum.Axis = 0;
-    sum.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
-    sum.HasExclusiveSum = FALSE;
-    op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION;
-    op.Desc = &sum;
-    base.op = subject.op = &op;
-    base.in = subject.in = g_src;
-    base.out = subject.out = g_dst;
-    base.bound_tensor = NULL;
+    exec_init(&base, &d, g_src, g_dst, DMLREF_FLOAT_ORDER_SEQUENTIAL);
+    exec_init(&subject, &d, g_src, g_dst, bound ? DMLREF_FLOAT_ORDER_SEQUENTIAL : DMLREF_FLOAT_ORDER_EXACT);
     subject.bound_tensor = bound ? &bound_tensor : NULL;
-    base.options = subject.options = g_options;
-    base.options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
-    subject.options.float_order = bound ? DMLREF_FLOAT_ORDER_SEQUENTIAL : DMLREF_FLOAT_ORDER_EXACT;
-    m[0].name = "SEQUENTIAL";
-    m[0].fn = run_judge;
-    m[0].arg = &base;
-    m[1].name = name;
-    m[1].fn = run_judge;
-    m[1].arg = &subject;
-    measure(m, 2, n * esize >= 16 * MIB);
+    set_measured(&m[0], "SEQUENTIAL", run_exec, &base);
+    set_measured(&m[1], name, run_exec, &subject);
+    measure(m, 2, bytes >= 16 * MIB);
     fold_output(g_dst, bound ? n * 8 : bytes);
     print_row(name, size, 2.0 * (double)bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+    align_rows(name, size, &subject, 2.0 * (double)bytes, bound ? n * 8 : bytes, bound ? 8 : esize, bytes >= 16 * MIB);
+}
+
+/* A contiguous scan of one line with input and output from plain malloc, as a user allocates them (glibc places
+   large blocks 16 bytes past a 64-byte boundary), against the same call on g_src and g_dst (64-byte aligned). */
+static void malloc_case(const char *name, const char *size, DML_TENSOR_DATA_TYPE type, int order, size_t n) {
+    op_desc d;
+    UINT length = (UINT)n;
+    exec_arg aligned, user;
+    measured m[2];
+    unsigned char *in, *out;
+    char row[96];
+    snprintf(row, sizeof row, "%s malloc", name);
+    if (!selected(row, size)) return;
+    build_scan(&d, 0, type, 1, &length, 0);
+    if (d.in_bytes + 64 > g_cap) die("internal: line larger than the buffers");
+    fill_input(fill_kind_of(type), d.in_bytes);
+    in = (unsigned char *)malloc(d.in_bytes);
+    out = (unsigned char *)malloc(d.out_bytes);
+    if (!in || !out) die("out of memory");
+    memcpy(in, g_src, d.in_bytes);
+    memset(out, 0, d.out_bytes); /* touch every page before timing, as for g_dst */
+    exec_init(&aligned, &d, g_src, g_dst, order);
+    exec_init(&user, &d, in, out, order);
+    snprintf(row, sizeof row, "%s malloc in+%u out+%u", name, (unsigned)((uintptr_t)in % 64),
+             (unsigned)((uintptr_t)out % 64));
+    set_measured(&m[0], "64-B aligned", run_exec, &aligned);
+    set_measured(&m[1], row, run_exec, &user);
+    measure(m, 2, d.out_bytes >= 16 * MIB);
+    fold_output(out, d.out_bytes);
+    print_row(row, size, 2.0 * (double)d.in_bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+    free(in);
+    free(out);
+}
+
+/* The call with options.parallel NULL (1 task) against the same call given the pool (2 tasks), in the same run.
+   The 2-task output goes to the second half of g_dst and must be the same bits as the 1-task one
+   (dml_ref.h promises the same bits for every max_tasks, at dmlref_parallel). */
+static void thread_case(const char *name, const char *size, exec_arg *one, size_t out_bytes, double bytes) {
+    exec_arg two = *one;
+    size_t half = (g_cap / 2) & ~(size_t)63;
+    measured m[2];
+    char row[96];
+    if (one->out != g_dst || out_bytes + 64 > half) die("internal: thread case larger than the buffers");
+    two.out = g_dst + half;
+    two.options.parallel = pool_parallel();
+    snprintf(row, sizeof row, "%u tasks: %s", (unsigned)two.options.parallel->max_tasks, name);
+    set_measured(&m[0], "1 task", run_exec, one);
+    set_measured(&m[1], row, run_exec, &two);
+    measure(m, 2, bytes >= 16 * MIB);
+    if (memcmp(g_dst, g_dst + half, out_bytes) != 0) {
+        fprintf(stderr, "bench: %s: the output with %u tasks differs from the output with 1\n", name,
+                (unsigned)two.options.parallel->max_tasks);
+        exit(EXIT_FAILURE);
+    }
+    fold_output(g_dst, out_bytes);
+    print_row(row, size, bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+}
+
+/* The rows of the thread pool: compute-bound cases first, then memory-bound ones. */
+static void thread_cases(UINT square, size_t line) {
+    enum { SQUARE, LINE };
+    static const struct {
+        const char *name;
+        int arg, shape;
+        UINT axis;
+        DML_TENSOR_DATA_TYPE type;
+        int order, scalar;
+    } cases[8] = {
+        {"cumsum FLOAT32 seq axis 1", 0, SQUARE, 1, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0},
+        {"cumsum FLOAT16 seq axis 1", 0, SQUARE, 1, DML_TENSOR_DATA_TYPE_FLOAT16, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0},
+        {"cumsum FLOAT32 seq axis 1 scalar", 0, SQUARE, 1, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_SEQUENTIAL,
+         1},
+        {"cumsum FLOAT32 exact axis 1", 0, SQUARE, 1, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_EXACT, 0},
+        {"cumsum INT32, one line", 0, LINE, 0, DML_TENSOR_DATA_TYPE_INT32, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0},
+        {"cumsum FLOAT32 blocked, one line", 0, LINE, 0, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_BLOCKED, 0},
+        {"argmax FLOAT32, one line", 1, LINE, 0, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0},
+        {"cumsum FLOAT32 blocked axis 0", 0, SQUARE, 0, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_BLOCKED, 0}};
+    char square_size[32], line_size[48];
+    int c;
+    snprintf(square_size, sizeof square_size, "%ux%u", (unsigned)square, (unsigned)square);
+    snprintf(line_size, sizeof line_size, "%lu Ki elements", (unsigned long)(line / KIB));
+    for (c = 0; c < 8; c++) {
+        UINT sizes[2], rank = cases[c].shape == SQUARE ? 2u : 1u;
+        const char *size = cases[c].shape == SQUARE ? square_size : line_size;
+        char filter_name[96];
+        op_desc d;
+        exec_arg one;
+        snprintf(filter_name, sizeof filter_name, "tasks: %s", cases[c].name);
+        if (!selected(filter_name, size)) continue;
+        sizes[0] = cases[c].shape == SQUARE ? square : (UINT)line;
+        sizes[1] = square;
+        if (cases[c].arg) build_arg(&d, 1, cases[c].type, rank, sizes, cases[c].axis);
+        else build_scan(&d, 0, cases[c].type, rank, sizes, cases[c].axis);
+        if (d.in_bytes + 64 > g_cap) die("internal: thread case larger than the buffers");
+        fill_input(fill_kind_of(cases[c].type), d.in_bytes);
+        exec_init(&one, &d, g_src, g_dst, cases[c].order);
+        if (cases[c].scalar) one.options.isa = DMLREF_ISA_SCALAR;
+        thread_case(cases[c].name, size, &one, d.out_bytes, (cases[c].arg ? 1.0 : 2.0) * (double)d.in_bytes);
+    }
 }
 
 /* The 12-element CUMULATIVE_SUMMATION of the DirectML documentation (1x1x3x4,
@@ -771,27 +995,13 @@ static void run_naive_doc(void *a) {
 static void doc_case(void) {
     static const UINT sizes[4] = {1, 1, 3, 4};
     const char *name = "cumsum doc example, per call", *size = "1x1x3x4 axis 3";
-    DML_BUFFER_TENSOR_DESC buffer = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, NULL, NULL, 48, 0};
-    DML_TENSOR_DESC tensor;
-    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC sum;
-    DML_OPERATOR_DESC op;
+    op_desc d;
     exec_arg exec;
     int batches = g_quick ? 201 : 2001, batch = 64;
     double t_op, t_naive;
     if (!selected(name, size)) return;
-    buffer.Sizes = sizes;
-    tensor.Type = DML_TENSOR_TYPE_BUFFER;
-    tensor.Desc = &buffer;
-    sum.InputTensor = sum.OutputTensor = &tensor;
-    sum.Axis = 3;
-    sum.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
-    sum.HasExclusiveSum = FALSE;
-    op.Type = DML_OPERATOR_CUMULATIVE_SUMMATION;
-    op.Desc = &sum;
-    g_options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
-    exec.op = &op;
-    exec.in = g_doc_input;
-    exec.out = g_doc_output;
+    build_scan(&d, 0, DML_TENSOR_DATA_TYPE_FLOAT32, 4, sizes, 3);
+    exec_init(&exec, &d, g_doc_input, g_doc_output, DMLREF_FLOAT_ORDER_SEQUENTIAL);
     t_naive = time_batches(run_naive_doc, NULL, batches, batch);
     t_op = time_batches(run_exec, &exec, batches, batch);
     if (memcmp(g_doc_output, g_doc_expected, sizeof g_doc_expected) != 0 ||
@@ -880,7 +1090,7 @@ int main(int argc, char **argv) {
                   {DML_TENSOR_DATA_TYPE_INT32, "INT32"},     {DML_TENSOR_DATA_TYPE_INT64, "INT64"}};
     static const char *const levels[4] = {"L1", "L2", "L3", "mem"};
     dmlref_isa isa = DMLREF_ISA_AUTO;
-    size_t level_bytes[4], l3_conf, l3_fs, l3, line_elems, cap;
+    size_t level_bytes[4], l3_conf, l3_fs, l3, line_elems, long_line, cap;
     UINT square, cube;
     char text[512], size[48], name[64];
     int i, t, l, nlevels;
@@ -933,11 +1143,12 @@ int main(int argc, char **argv) {
     square = 4096;
     cube = 64;
     line_elems = 16 * MIB;
+    long_line = 64 * MIB;
     if (g_quick) {
         nlevels = 2;
         square = 512;
         cube = 16;
-        line_elems = 256 * KIB;
+        line_elems = long_line = 256 * KIB;
         g_runs = g_runs_big = 3;
         g_target = 0.002;
     }
@@ -945,7 +1156,8 @@ int main(int argc, char **argv) {
     if (cap < (size_t)square * square * 4) cap = (size_t)square * square * 4;
     if (cap < 8 * (size_t)cube * cube * cube * 4) cap = 8 * (size_t)cube * cube * cube * 4;
     if (cap < 2 * line_elems * 4 + 128) cap = 2 * line_elems * 4 + 128;
-    if (cap < line_elems * 8 + 128) cap = line_elems * 8 + 128; /* a FLOAT64 line, or a bound tensor */
+    if (cap < line_elems * 8 + 128) cap = line_elems * 8 + 128;       /* a FLOAT64 line, or a bound tensor */
+    if (cap < 2 * long_line * 4 + 128) cap = 2 * long_line * 4 + 128; /* a thread case's two outputs */
     g_cap = cap + 64;
     {
         void *a = NULL, *b = NULL;
@@ -991,6 +1203,14 @@ int main(int argc, char **argv) {
          "lines and the doc example = a naive C loop (the same dependency chain)");
     note("ratio = GB/s / baseline GB/s (1.0 = as fast as the baseline); scans run out of place, INCREASING, "
          "inclusive; arg-reductions write UINT32 indices; data is random (floats in [-1, 1))");
+    snprintf(text, sizeof text,
+             "rows 'out+N': the case above with its output N bytes past a 64-byte boundary, against the same call with "
+             "its output aligned, same run (outputs of at least %lu KiB, median of %d runs); 'malloc': input and "
+             "output from plain malloc against aligned buffers; 'FLOAT16 seq': elements per ns against FLOAT32 seq "
+             "of the same length; 'N tasks': options.parallel with a pthread pool (%d worker + the calling thread) "
+             "against parallel NULL",
+             (unsigned long)((g_quick ? MIB : (size_t)DMLREF_STREAM_BYTES) / KIB), g_runs_align, POOL_WORKERS);
+    note(text);
     printf("\n");
     print_table_header();
 
@@ -1054,6 +1274,7 @@ int main(int argc, char **argv) {
     snprintf(size, sizeof size, "%lu Ki elements", (unsigned long)(line_elems / KIB));
     line_case("cumsum FLOAT32 seq, one line", size, 0, line_elems);
     line_case("cumprod FLOAT32 seq, one line", size, 1, line_elems);
+    f16_line_case(size, line_elems);
     /* Judging: EXACT sums and error bounds, each against SEQUENTIAL of the same type. */
     judge_case("cumsum FLOAT16 exact, one line", size, DML_TENSOR_DATA_TYPE_FLOAT16, 0, line_elems);
     judge_case("cumsum FLOAT32 exact, one line", size, DML_TENSOR_DATA_TYPE_FLOAT32, 0, line_elems);
@@ -1061,7 +1282,13 @@ int main(int argc, char **argv) {
     judge_case("bound FLOAT16 seq, one line", size, DML_TENSOR_DATA_TYPE_FLOAT16, 1, line_elems);
     judge_case("bound FLOAT32 seq, one line", size, DML_TENSOR_DATA_TYPE_FLOAT32, 1, line_elems);
     judge_case("bound FLOAT64 seq, one line", size, DML_TENSOR_DATA_TYPE_FLOAT64, 1, line_elems);
+    /* Addresses as a user's malloc gives them; then 2 tasks against 1. */
+    snprintf(size, sizeof size, "%lu Ki elements", (unsigned long)(long_line / KIB));
+    malloc_case("cumsum INT32", size, DML_TENSOR_DATA_TYPE_INT32, DMLREF_FLOAT_ORDER_SEQUENTIAL, long_line);
+    malloc_case("cumsum FLOAT32 blocked", size, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_BLOCKED, long_line);
+    thread_cases(square, long_line);
     doc_case();
+    pool_stop();
 
     printf("\n");
     if (g_cases == 0) {

@@ -1,0 +1,117 @@
+"""bench/numpy_argmin.py - dml_ref's argmin/argmax through its Python module against NumPy's, in cache.
+
+In one process, on NumPy-allocated float32 arrays of 1 Mi elements (4 MiB: normal data, and the same
+data with the minimum and the maximum moved near the end), it times np.argmin / np.argmax and
+dml_ref.argmin / dml_ref.argmax called as a user calls them (default arguments), each the best of
+many repeats, interleaved so that a slow phase of the machine hits all of them alike. It prints GB/s
+(input bytes / time) and the ratio dml_ref / NumPy (NumPy's time / dml_ref's), and the module's
+per-call cost on a 16-element array, which the last column subtracts to show the kernel's own rate.
+
+Run:  make bench-numpy   (builds build/libdml_ref.so; /usr/bin/python3 with Debian's python3-numpy)
+      --quick: fewer repeats, a smoke test
+bench/README.md describes the rows and their target.
+"""
+
+import math
+import os
+import platform
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+import dml_ref  # noqa: E402  (the path above must come first)
+
+ELEMENTS = 1 << 20
+TINY = 16
+SEED = 20261125
+
+
+def per_call(fn, arg, calls):
+    """Seconds per call of fn(arg), over `calls` calls in a row."""
+    start = time.perf_counter_ns()
+    for _ in range(calls):
+        fn(arg)
+    return (time.perf_counter_ns() - start) * 1e-9 / calls
+
+
+def best_times(cases, repeats, calls):
+    """Best seconds per call of every (fn, arg) in cases. Each repeat times every case once, in an order that
+    rotates from repeat to repeat, so that no case always follows the same other one."""
+    best = [math.inf] * len(cases)
+    for fn, arg in cases:
+        fn(arg)  # warm-up: first-call costs (ctypes, page faults) out of the timing
+    for r in range(repeats):
+        for i in range(len(cases)):
+            k = (i + r) % len(cases)
+            fn, arg = cases[k]
+            best[k] = min(best[k], per_call(fn, arg, calls))
+    return best
+
+
+def data_sets():
+    """(name, array): normal float32 data, and a copy with its minimum and maximum near the end."""
+    normal = np.random.default_rng(SEED).standard_normal(ELEMENTS, dtype=np.float32)
+    late = normal.copy()
+    late[ELEMENTS - 7] = normal.min() - 1.0
+    late[ELEMENTS - 3] = normal.max() + 1.0
+    return [("normal", normal), ("extremes near the end", late)]
+
+
+def main(argv):
+    quick = "--quick" in argv[1:]
+    unknown = [a for a in argv[1:] if a != "--quick"]
+    if unknown:
+        print("usage: numpy_argmin.py [--quick]", file=sys.stderr)
+        return 2
+    repeats, calls, tiny_calls = (5, 4, 50) if quick else (40, 16, 400)
+    sets = data_sets()
+    tiny = np.random.default_rng(SEED + 1).standard_normal(TINY, dtype=np.float32)
+
+    operators = [("argmin", np.argmin, dml_ref.argmin), ("argmax", np.argmax, dml_ref.argmax)]
+    for _, x in sets:  # the same answers, or the timing means nothing
+        for name, np_fn, dml_fn in operators:
+            if dml_fn(x).item() != int(np_fn(x)):
+                print("numpy_argmin: dml_ref.%s and np.%s disagree" % (name, name), file=sys.stderr)
+                return 1
+
+    cases = []
+    for _, x in sets:
+        for _, np_fn, dml_fn in operators:
+            cases += [(np_fn, x), (dml_fn, x)]
+    large = best_times(cases, repeats, calls)
+    small = best_times([(dml_ref.argmin, tiny), (dml_ref.argmax, tiny), (np.argmin, tiny), (np.argmax, tiny)],
+                       repeats, tiny_calls)
+    overhead = {"argmin": small[0], "argmax": small[1]}
+
+    x0 = sets[0][1]
+    v = dml_ref.version()
+    print("# dml_ref %d.%d.%d (ISA %s) vs NumPy %s, Python %s, %s" % (v // 10000, v // 100 % 100, v % 100,
+                                                                     dml_ref.best_isa(), np.__version__,
+                                                                     platform.python_version(), platform.machine()))
+    print("# %d float32 elements (%d KiB), NumPy-allocated (address %% 64 = %d); best of %d repeats of %d calls"
+          % (ELEMENTS, x0.nbytes // 1024, x0.ctypes.data % 64, repeats, calls))
+    print("# GB/s = input bytes / time per call; ratio = NumPy's time / dml_ref's (target >= 1.2); kernel = "
+          "dml_ref's time less its per-call cost on %d elements" % TINY)
+    print()
+    print("%-32s %10s %10s %10s %10s %7s %12s" % ("case", "NumPy", "GB/s", "dml_ref", "GB/s", "ratio",
+                                                  "kernel GB/s"))
+    k = 0
+    for set_name, x in sets:
+        for name, _, _ in operators:
+            t_np, t_dml = large[k], large[k + 1]
+            k += 2
+            kernel = t_dml - overhead[name]
+            print("%-32s %8.1f us %10.2f %8.1f us %10.2f %7.3f %12s"
+                  % ("%s, %s" % (name, set_name), t_np * 1e6, x.nbytes / t_np * 1e-9, t_dml * 1e6,
+                     x.nbytes / t_dml * 1e-9, t_np / t_dml,
+                     "%.2f" % (x.nbytes / kernel * 1e-9) if kernel > 0 else "-"))
+    print()
+    print("per call on %d elements: dml_ref.argmin %.2f us, dml_ref.argmax %.2f us, np.argmin %.2f us, "
+          "np.argmax %.2f us" % (TINY, small[0] * 1e6, small[1] * 1e6, small[2] * 1e6, small[3] * 1e6))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
