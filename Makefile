@@ -116,6 +116,7 @@ $(BUILD)/examples/%: examples/%.c dml_ref.h $(FLAGS_STAMP)
 
 # The thread examples share their job (examples/threads_job.h) and need their threading library's flag.
 $(BUILD)/examples/threads_pthread $(BUILD)/examples/threads_openmp: examples/threads_job.h
+$(BUILD)/examples/threads_pthread: examples/thread_pool.h
 $(BUILD)/examples/threads_pthread: EXAMPLE_FLAGS = -pthread
 $(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
 
