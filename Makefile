@@ -143,12 +143,13 @@ test-cli: $(CLI_BIN)
 	@CLI_TEST_COMPILERS='$(CLI_TEST_COMPILERS)' XXH_CFLAGS='$(XXH_CFLAGS)' XXH_LIBS='$(XXH_LIBS)' \
 	    sh cli/test_cli.sh $(CLI_BIN) $(BUILD)/cli-test
 
-# The Python binding (python/README.md): the implementation as a shared library for ctypes.
+# The Python binding (python/README.md): the implementation as a shared library for ctypes, with the
+# process-wide thread pool of the module's threads= (examples/thread_pool.h).
 PY_LIB = $(BUILD)/libdml_ref.so
 PYTHON ?= /usr/bin/python3
-$(PY_LIB): python/dml_ref_shared.c dml_ref.h $(FLAGS_STAMP)
+$(PY_LIB): python/dml_ref_shared.c examples/thread_pool.h dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -fPIC -shared $< -o $@
+	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -fPIC -shared -pthread $< -o $@
 
 ## build the shared library $(BUILD)/libdml_ref.so for python/dml_ref.py (python/README.md)
 python: $(PY_LIB)
