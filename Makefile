@@ -124,13 +124,14 @@ $(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
 examples: $(EXAMPLES) $(CLI_BIN)
 	$(if $(OPENMP_FLAG),,@echo '$(OPENMP_NOTE)')
 
-# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`. It is linked with
-# the suite's implementation object (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
-$(BUILD)/cli/dmlref.o: cli/dmlref.c dml_ref.h $(FLAGS_STAMP)
+# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`, and pthreads for
+# --threads (examples/thread_pool.h). It is linked with the suite's implementation object
+# (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
+$(BUILD)/cli/dmlref.o: cli/dmlref.c examples/thread_pool.h dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -DDMLREF_CLI_NO_IMPLEMENTATION -c $< -o $@
+	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -pthread -DDMLREF_CLI_NO_IMPLEMENTATION -c $< -o $@
 $(CLI_BIN): $(BUILD)/cli/dmlref.o $(BUILD)/tests/dml_ref_impl.o
-	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) -pthread $^ -o $@ $(XXH_LIBS) -lm
 
 ## build the command-line tool $(BUILD)/dmlref (cli/README.md)
 cli: $(CLI_BIN)
@@ -460,9 +461,9 @@ fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
 FUZZ_NPY_BIN    = $(FUZZ_DIR)/fuzz_npy
 FUZZ_NPY_CORPUS = tests/fuzz/npy_corpus
 .PHONY: fuzz-npy
-$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c $(FUZZ_DIR)/dml_ref_impl.o
+$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c examples/thread_pool.h $(FUZZ_DIR)/dml_ref_impl.o
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer -pthread $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
 	    $(FUZZ_DIR)/dml_ref_impl.o -o $@ $(XXH_LIBS) -lm
 ## fuzz the CLI's .npy reader (tests/fuzz/fuzz_npy.c) for FUZZ_SECONDS
 fuzz-npy: $(FUZZ_NPY_BIN)
