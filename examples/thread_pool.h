@@ -1,6 +1,7 @@
 /* examples/thread_pool.h - a small persistent pthread pool that implements dml_ref's parallel_for
-   (dmlref_options.parallel): workers sleep on a condition variable between jobs, the calling thread runs
-   tasks too, and concurrent callers wait their turn (one job at a time). POSIX threads, C99 and C++11.
+   (dmlref_options.parallel): between jobs the workers poll briefly (THREAD_POOL_SPIN_NS), then sleep on a
+   condition variable; the calling thread runs tasks too, and concurrent callers wait their turn (one job
+   at a time). POSIX threads, C99 and C++11.
 
    Use: include it (under -std=c99, define _POSIX_C_SOURCE 200809L before the first include), build with
    -pthread, then
@@ -14,8 +15,17 @@
 #define THREAD_POOL_H
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
+
+/* How long a thread that waits (a worker for the next job, the caller for its job's last task) polls,
+   yielding the CPU between looks, before it sleeps on a condition variable: waking a sleeping thread takes
+   longer than a short job, and calls often come back to back. 0 sleeps at once. */
+#ifndef THREAD_POOL_SPIN_NS
+#define THREAD_POOL_SPIN_NS 100000L
+#endif
 
 /* A pool of worker threads running one job (one parallel_for call) at a time. */
 typedef struct thread_pool {
@@ -31,9 +41,36 @@ typedef struct thread_pool {
     uint32_t task_count; /* the job's tasks */
     uint32_t next;       /* the next task index to hand out */
     uint32_t unfinished; /* the job's tasks whose call has not returned yet */
+    uint32_t jobs;       /* jobs posted so far (wrapping) */
 } thread_pool;
 
 /* The functions are static inline so that a file that leaves one unused gets no warning. */
+
+/* jobs and unfinished are written under the mutex but polled without it, so those accesses are atomic;
+   without the GNU atomic builtins the threads sleep at once. */
+#if (defined(__GNUC__) || defined(__clang__)) && THREAD_POOL_SPIN_NS > 0
+static inline uint32_t thread_pool_load(const uint32_t *value) { return __atomic_load_n(value, __ATOMIC_ACQUIRE); }
+static inline void thread_pool_store(uint32_t *value, uint32_t x) { __atomic_store_n(value, x, __ATOMIC_RELEASE); }
+/* Polls *value until it equals x (until_equal) or differs from it (!until_equal), or THREAD_POOL_SPIN_NS
+   have passed. */
+static inline void thread_pool_poll(const uint32_t *value, uint32_t x, int until_equal) {
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    do {
+        if ((thread_pool_load(value) == x) == until_equal) return;
+        sched_yield(); /* where threads outnumber CPUs, the one that has work runs */
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while ((double)(now.tv_sec - start.tv_sec) * 1e9 + (double)(now.tv_nsec - start.tv_nsec) < THREAD_POOL_SPIN_NS);
+}
+#else
+static inline uint32_t thread_pool_load(const uint32_t *value) { return *value; }
+static inline void thread_pool_store(uint32_t *value, uint32_t x) { *value = x; }
+static inline void thread_pool_poll(const uint32_t *value, uint32_t x, int until_equal) {
+    (void)value;
+    (void)x;
+    (void)until_equal;
+}
+#endif
 
 /* Runs the current job's tasks until none is left to hand out. Called and returns with the mutex held;
    each task runs without it, so the other threads take tasks meanwhile. */
@@ -45,7 +82,8 @@ static inline void thread_pool_run_tasks(thread_pool *p) {
         pthread_mutex_unlock(&p->mutex);
         task(argument, index);
         pthread_mutex_lock(&p->mutex);
-        if (--p->unfinished == 0) pthread_cond_broadcast(&p->done);
+        thread_pool_store(&p->unfinished, p->unfinished - 1);
+        if (p->unfinished == 0) pthread_cond_broadcast(&p->done);
     }
 }
 
@@ -53,10 +91,15 @@ static inline void *thread_pool_worker(void *context) {
     thread_pool *p = (thread_pool *)context;
     pthread_mutex_lock(&p->mutex);
     for (;;) {
+        uint32_t seen;
         thread_pool_run_tasks(p);
         if (p->stopping) break;
-        /* the mutex is held from the last check to here, so a job posted meanwhile wakes this wait */
-        pthread_cond_wait(&p->wake, &p->mutex);
+        seen = p->jobs;
+        pthread_mutex_unlock(&p->mutex);
+        thread_pool_poll(&p->jobs, seen, 0);
+        pthread_mutex_lock(&p->mutex);
+        /* the mutex is held from this check to the wait, so a job posted meanwhile wakes it */
+        if (p->jobs == seen && !p->stopping) pthread_cond_wait(&p->wake, &p->mutex);
     }
     pthread_mutex_unlock(&p->mutex);
     return NULL;
@@ -73,9 +116,15 @@ static inline void thread_pool_parallel_for(void *context, uint32_t task_count,
     p->argument = argument;
     p->task_count = task_count;
     p->next = 0;
-    p->unfinished = task_count;
+    thread_pool_store(&p->unfinished, task_count);
+    thread_pool_store(&p->jobs, p->jobs + 1);
     if (task_count > 1) pthread_cond_broadcast(&p->wake);
     thread_pool_run_tasks(p);
+    if (p->unfinished > 0) {
+        pthread_mutex_unlock(&p->mutex);
+        thread_pool_poll(&p->unfinished, 0, 1);
+        pthread_mutex_lock(&p->mutex);
+    }
     while (p->unfinished > 0) pthread_cond_wait(&p->done, &p->mutex);
     p->busy = 0;
     pthread_cond_broadcast(&p->done);

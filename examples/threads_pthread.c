@@ -1,10 +1,10 @@
 /* examples/threads_pthread.c - dml_ref on the caller's threads (dmlref_options.parallel) through a
-   small pthread pool (thread_pool.h): persistent workers that sleep on a condition variable between jobs,
-   and the calling thread runs tasks too. It runs the job of threads_job.h (BLOCKED cumsums of a 4096 x 4096
-   FLOAT32 tensor along axis 1 and as one line, an ARGMAX of that line) with 1 task and with N tasks,
-   checks that the outputs are the same bits and prints both times; exit status 1 on a mismatch or an
-   error. N is the number of online CPUs unless given.
-   Build: make examples (with -pthread); run: ./build/examples/threads_pthread [SIZE [TASKS]] */
+   small pthread pool (thread_pool.h): persistent workers that poll briefly, then sleep on a condition
+   variable between jobs, and the calling thread runs tasks too. It runs the job of threads_job.h (BLOCKED cumsums of a
+   4096 x 4096 FLOAT32 tensor along axis 1 and as one line, an ARGMAX of that line) with 1 task and with N tasks, checks
+   that the outputs are the same bits and prints both times; exit status 1 on a mismatch or an error. N is the number of
+   online CPUs unless given. Build: make examples (with -pthread); run: ./build/examples/threads_pthread [SIZE [TASKS]]
+ */
 #define _POSIX_C_SOURCE 200809L /* pthreads, clock_gettime and sysconf */
 #define DML_REF_IMPLEMENTATION
 #include "../dml_ref.h"
