@@ -117,6 +117,7 @@ $(BUILD)/examples/%: examples/%.c dml_ref.h $(FLAGS_STAMP)
 
 # The thread examples share their job (examples/threads_job.h) and need their threading library's flag.
 $(BUILD)/examples/threads_pthread $(BUILD)/examples/threads_openmp: examples/threads_job.h
+$(BUILD)/examples/threads_pthread: examples/thread_pool.h
 $(BUILD)/examples/threads_pthread: EXAMPLE_FLAGS = -pthread
 $(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
 
@@ -124,13 +125,14 @@ $(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
 examples: $(EXAMPLES) $(CLI_BIN)
 	$(if $(OPENMP_FLAG),,@echo '$(OPENMP_NOTE)')
 
-# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`. It is linked with
-# the suite's implementation object (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
-$(BUILD)/cli/dmlref.o: cli/dmlref.c dml_ref.h $(FLAGS_STAMP)
+# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`, and pthreads for
+# --threads (examples/thread_pool.h). It is linked with the suite's implementation object
+# (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
+$(BUILD)/cli/dmlref.o: cli/dmlref.c examples/thread_pool.h dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -DDMLREF_CLI_NO_IMPLEMENTATION -c $< -o $@
+	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -pthread -DDMLREF_CLI_NO_IMPLEMENTATION -c $< -o $@
 $(CLI_BIN): $(BUILD)/cli/dmlref.o $(BUILD)/tests/dml_ref_impl.o
-	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) -pthread $^ -o $@ $(XXH_LIBS) -lm
 
 ## build the command-line tool $(BUILD)/dmlref (cli/README.md)
 cli: $(CLI_BIN)
@@ -143,12 +145,13 @@ test-cli: $(CLI_BIN)
 	@CLI_TEST_COMPILERS='$(CLI_TEST_COMPILERS)' XXH_CFLAGS='$(XXH_CFLAGS)' XXH_LIBS='$(XXH_LIBS)' \
 	    sh cli/test_cli.sh $(CLI_BIN) $(BUILD)/cli-test
 
-# The Python binding (python/README.md): the implementation as a shared library for ctypes.
+# The Python binding (python/README.md): the implementation as a shared library for ctypes, with the
+# process-wide thread pool of the module's threads= (examples/thread_pool.h).
 PY_LIB = $(BUILD)/libdml_ref.so
 PYTHON ?= /usr/bin/python3
-$(PY_LIB): python/dml_ref_shared.c dml_ref.h $(FLAGS_STAMP)
+$(PY_LIB): python/dml_ref_shared.c examples/thread_pool.h dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -fPIC -shared $< -o $@
+	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -fPIC -shared -pthread $< -o $@
 
 ## build the shared library $(BUILD)/libdml_ref.so for python/dml_ref.py (python/README.md)
 python: $(PY_LIB)
@@ -460,9 +463,9 @@ fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
 FUZZ_NPY_BIN    = $(FUZZ_DIR)/fuzz_npy
 FUZZ_NPY_CORPUS = tests/fuzz/npy_corpus
 .PHONY: fuzz-npy
-$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c $(FUZZ_DIR)/dml_ref_impl.o
+$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c examples/thread_pool.h $(FUZZ_DIR)/dml_ref_impl.o
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer -pthread $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
 	    $(FUZZ_DIR)/dml_ref_impl.o -o $@ $(XXH_LIBS) -lm
 ## fuzz the CLI's .npy reader (tests/fuzz/fuzz_npy.c) for FUZZ_SECONDS
 fuzz-npy: $(FUZZ_NPY_BIN)
