@@ -8472,9 +8472,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                 k = ((64u - (uintptr_t)out % 64u) % 64u) / sizeof(DMLREF__KP(T));
                 k = k < n ? k : n;
                 memcpy(out, stage, k * sizeof(DMLREF__KP(T)));
-                if (sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A))) /* vector-wide streaming stores */
+                if (sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A))) { /* vector-wide streaming stores */
+                    const DMLREF__KP(A) *from = (const DMLREF__KP(A) *)(const void *)stage;
                     for (; k + DMLREF__KP(W) <= n; k += DMLREF__KP(W))
-                        DMLREF__KP(STREAM)(out + k, DMLREF__KP(TLOAD)((const DMLREF__KP(A) *)(const void *)(stage + k)));
+                        DMLREF__KP(STREAM)(out + k, DMLREF__KP(TLOAD)(from + k));
+                }
                 dmlref__stream_copy(out + k, stage + k, (n - k) * sizeof(DMLREF__KP(T)));
                 memmove(stage, stage + n, (have - n) * sizeof(DMLREF__KP(T)));
                 have -= n;
