@@ -103,8 +103,9 @@ $(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h) $(FLAGS_STAMP)
 	      exit 1; }
 	$(CC) $(TEST_LANG) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -c $< -o $@
 
+# tests/test_threads.c runs a pthread pool.
 $(TEST_BIN): $(TEST_OBJ)
-	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm -pthread
 
 $(CXX_BIN): tests/cxx/cxx_smoke.cpp dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -116,6 +117,7 @@ $(BUILD)/examples/%: examples/%.c dml_ref.h $(FLAGS_STAMP)
 
 # The thread examples share their job (examples/threads_job.h) and need their threading library's flag.
 $(BUILD)/examples/threads_pthread $(BUILD)/examples/threads_openmp: examples/threads_job.h
+$(BUILD)/examples/threads_pthread: examples/thread_pool.h
 $(BUILD)/examples/threads_pthread: EXAMPLE_FLAGS = -pthread
 $(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
 
@@ -123,13 +125,14 @@ $(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
 examples: $(EXAMPLES) $(CLI_BIN)
 	$(if $(OPENMP_FLAG),,@echo '$(OPENMP_NOTE)')
 
-# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`. It is linked with
-# the suite's implementation object (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
-$(BUILD)/cli/dmlref.o: cli/dmlref.c dml_ref.h $(FLAGS_STAMP)
+# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`, and pthreads for
+# --threads (examples/thread_pool.h). It is linked with the suite's implementation object
+# (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
+$(BUILD)/cli/dmlref.o: cli/dmlref.c examples/thread_pool.h dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -DDMLREF_CLI_NO_IMPLEMENTATION -c $< -o $@
+	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -pthread -DDMLREF_CLI_NO_IMPLEMENTATION -c $< -o $@
 $(CLI_BIN): $(BUILD)/cli/dmlref.o $(BUILD)/tests/dml_ref_impl.o
-	$(CC) $(CFLAGS_ALL) $^ -o $@ $(XXH_LIBS) -lm
+	$(CC) $(CFLAGS_ALL) -pthread $^ -o $@ $(XXH_LIBS) -lm
 
 ## build the command-line tool $(BUILD)/dmlref (cli/README.md)
 cli: $(CLI_BIN)
@@ -142,12 +145,13 @@ test-cli: $(CLI_BIN)
 	@CLI_TEST_COMPILERS='$(CLI_TEST_COMPILERS)' XXH_CFLAGS='$(XXH_CFLAGS)' XXH_LIBS='$(XXH_LIBS)' \
 	    sh cli/test_cli.sh $(CLI_BIN) $(BUILD)/cli-test
 
-# The Python binding (python/README.md): the implementation as a shared library for ctypes.
+# The Python binding (python/README.md): the implementation as a shared library for ctypes, with the
+# process-wide thread pool of the module's threads= (examples/thread_pool.h).
 PY_LIB = $(BUILD)/libdml_ref.so
 PYTHON ?= /usr/bin/python3
-$(PY_LIB): python/dml_ref_shared.c dml_ref.h $(FLAGS_STAMP)
+$(PY_LIB): python/dml_ref_shared.c examples/thread_pool.h dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -fPIC -shared $< -o $@
+	$(CC) $(WARN_HDR) $(CFLAGS_ALL) -fPIC -shared -pthread $< -o $@
 
 ## build the shared library $(BUILD)/libdml_ref.so for python/dml_ref.py (python/README.md)
 python: $(PY_LIB)
@@ -278,7 +282,8 @@ test-cxx:
 # padded lines, BLOCKED along axis 0 through the L1 stage of the AVX2 and SSE2 paths;
 # each large/ case takes 10-20 s there), one fpenv/ case of four, and neither bound/
 # nor the golden bound digests (valgrind ignores the SSE rounding mode, which error
-# bounds set to upward, and FTZ/DAZ). TESTS overrides VG_TESTS.
+# bounds set to upward, and FTZ/DAZ); of threads/, the scheduler and the split checks
+# (the pthread pool under memcheck). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
 ## the case filters valgrind runs (TESTS overrides them)
 VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ peers/ \
@@ -286,7 +291,7 @@ VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exac
             golden/accumulation golden/tree-cumsum golden/tree-cumprod golden/nan-compare \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
             large/cumsum-float32-blocked-axis0-padded \
-            fpenv/caller-env-restored
+            fpenv/caller-env-restored threads/scheduler threads/split
 ## matrix cell: a subset of the suite (VG_TESTS) under valgrind --leak-check=full,
 ## -O1 -g, build/valgrind
 valgrind:
@@ -412,12 +417,12 @@ FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno
                 -DDMLREF_STREAM_BYTES=4096u
 FUZZ_RUN      = -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/
 
-$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h
+$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/sched.h
 
 $(FUZZ_DIR)/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_HDR) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h dml_ref.h
+$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h tests/sched.h dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/oracle.o: tests/oracle.c tests/oracle.h dml_ref.h
@@ -458,9 +463,9 @@ fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
 FUZZ_NPY_BIN    = $(FUZZ_DIR)/fuzz_npy
 FUZZ_NPY_CORPUS = tests/fuzz/npy_corpus
 .PHONY: fuzz-npy
-$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c $(FUZZ_DIR)/dml_ref_impl.o
+$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c examples/thread_pool.h $(FUZZ_DIR)/dml_ref_impl.o
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer -pthread $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
 	    $(FUZZ_DIR)/dml_ref_impl.o -o $@ $(XXH_LIBS) -lm
 ## fuzz the CLI's .npy reader (tests/fuzz/fuzz_npy.c) for FUZZ_SECONDS
 fuzz-npy: $(FUZZ_NPY_BIN)

@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.5.0 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.6.0 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -59,7 +59,7 @@
 #include <stdint.h>
 
 #define DMLREF_VERSION_MAJOR 0
-#define DMLREF_VERSION_MINOR 5
+#define DMLREF_VERSION_MINOR 6
 #define DMLREF_VERSION_PATCH 0
 #define DMLREF_VERSION_NUMBER (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
 
@@ -4323,8 +4323,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    zero-padded copy: padding never reaches lower lanes. */
 /* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
    PUT; the carry becomes the block's last output. */
-/* Elements a contiguous BLOCKED kernel stages for the streaming copy (a multiple of the block; 4 KiB of FLOAT32). */
-#define DMLREF__CB_STAGE (64u * DMLREF__BLOCK)
+/* Elements a contiguous BLOCKED kernel stages for the streaming copy (a multiple of the block; 8 KiB of FLOAT32). */
+#define DMLREF__CB_STAGE (128u * DMLREF__BLOCK)
 #define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                 \
     do {                                                                                                \
         DMLREF__KP(V) r[DMLREF__KP(R)], o[DMLREF__KP(R)], last;                                         \
@@ -8451,27 +8451,36 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         }
         streamed |= stream;
         start = 0;
-        while (staged && start + DMLREF__BLOCK <= length) {
-            DMLREF__KP(T) stage[DMLREF__CB_STAGE];
-            const uint64_t first = start;
-            for (; start + DMLREF__BLOCK <= length && start - first < DMLREF__CB_STAGE; start += DMLREF__BLOCK) {
-                DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));
-                if (p->exclusive)
-                    DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 1, stage + (start - first), src + start);
-                else
-                    DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, stage + (start - first), src + start);
-            }
-            if (sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A))) { /* vector-wide streaming stores */
-                DMLREF__KP(T) *to = dst + first;
-                const size_t n = (size_t)(start - first);
-                size_t k = ((64u - (uintptr_t)to % 64u) % 64u) / sizeof(DMLREF__KP(T));
-                if (k > n) k = n;
-                memcpy(to, stage, k * sizeof(DMLREF__KP(T)));
-                for (; k + DMLREF__KP(W) <= n; k += DMLREF__KP(W))
-                    DMLREF__KP(STREAM)(to + k, DMLREF__KP(TLOAD)((const DMLREF__KP(A) *)(const void *)(stage + k)));
-                memcpy(to + k, stage + k, (n - k) * sizeof(DMLREF__KP(T)));
-            } else {
-                dmlref__stream_copy(dst + first, stage, (size_t)(start - first) * sizeof(DMLREF__KP(T)));
+        if (staged) { /* each flush ends on a 64-byte boundary: what lies past it waits for the next */
+            DMLREF__KP(T) stage[DMLREF__CB_STAGE + 64u];
+            DMLREF__KP(T) *out = dst; /* where stage[0] goes */
+            size_t have = 0, n, k;    /* elements staged */
+            int line_end = 0;
+            while (!line_end) {
+                for (; start + DMLREF__BLOCK <= length && have < DMLREF__CB_STAGE;
+                     start += DMLREF__BLOCK, have += DMLREF__BLOCK) {
+                    DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));
+                    if (p->exclusive)
+                        DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 1, stage + have, src + start);
+                    else
+                        DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, stage + have, src + start);
+                }
+                line_end = start + DMLREF__BLOCK > length;
+                n = line_end ? have
+                         : (size_t)((((uintptr_t)(out + have)) & ~(uintptr_t)63u) - (uintptr_t)out) /
+                               sizeof(DMLREF__KP(T));
+                k = ((64u - (uintptr_t)out % 64u) % 64u) / sizeof(DMLREF__KP(T));
+                k = k < n ? k : n;
+                memcpy(out, stage, k * sizeof(DMLREF__KP(T)));
+                if (sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A))) { /* vector-wide streaming stores */
+                    const DMLREF__KP(A) *from = (const DMLREF__KP(A) *)(const void *)stage;
+                    for (; k + DMLREF__KP(W) <= n; k += DMLREF__KP(W))
+                        DMLREF__KP(STREAM)(out + k, DMLREF__KP(TLOAD)(from + k));
+                }
+                dmlref__stream_copy(out + k, stage + k, (n - k) * sizeof(DMLREF__KP(T)));
+                memmove(stage, stage + n, (have - n) * sizeof(DMLREF__KP(T)));
+                have -= n;
+                out += n;
             }
             streamed = 1;
         }
@@ -8503,9 +8512,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
        to back so that they fill one write-combining buffer (a tile row at a time was slower than
        writing through the cache) */
     const uint64_t line_bytes = (uint64_t)(p->dst_line < 0 ? -p->dst_line : p->dst_line) * p->esize;
+    /* elements before each line's first 64-byte boundary (lines of whole 64-byte multiples share it) */
+    const uint64_t peel = ((64u - (uintptr_t)p->dst % 64u) % 64u) / sizeof(DMLREF__KP(T));
     const int stream = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) > 1u && !p->exclusive && p->stream &&
-                       p->length >= DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) &&
-                       (uintptr_t)p->dst % 64u == 0 && line_bytes % 64u == 0;
+                       p->length >= peel + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) &&
+                       (uintptr_t)p->dst % sizeof(DMLREF__KP(T)) == 0 && line_bytes % 64u == 0;
     uint64_t g, i;
     unsigned k, l;
     for (g = 0; g + DMLREF__KP(W) <= p->lines; g += DMLREF__KP(W)) {
@@ -8522,9 +8533,24 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             DMLREF__TSCAN_TILES(1, 1, 1, DMLREF__KP(STORE_RAW));
             for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(1, 1, 0, DMLREF__KP(STORE_RAW));
-        } else if (stream) { /* NT tiles, then each line's 64 bytes back to back */
-            DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 1, DMLREF__KP(STREAM_RAW));
-            for (i = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W);
+        } else if (stream) { /* NT tiles from each line's first 64-byte boundary, each line's 64 bytes back to back */
+            if (peel == 0) {
+                DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 1, DMLREF__KP(STREAM_RAW));
+                i = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W);
+            } else { /* the elements before the boundary line by line, stored raw as the tiles are */
+                for (l = 0; l < DMLREF__KP(W); l++) {
+                    DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s[l][0]);
+                    d[l][0] = DMLREF__KP(RSTORE)(t);
+                    for (i = 1; i < peel; i++) {
+                        t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s[l][i]));
+                        d[l][i] = DMLREF__KP(RSTORE)(t);
+                    }
+                    lanes[l] = t;
+                }
+                tally = DMLREF__KP(TLOAD)(lanes);
+                i = peel;
+            }
+            for (;
                  i + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) <= p->length;
                  i += DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 0, DMLREF__KP(STREAM_RAW));
@@ -8719,6 +8745,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 /*
 ------------------------------------------------------------------------------
 Revision history (CHANGELOG.md has one line per change)
+    0.6.0  (2026-11-25)  speed where callers are: options.parallel runs a call on the
+                         caller's parallel-for with the same bits for every task count
+                         (lines, and long lines of integers, BLOCKED, TREE CARRY_AFTER
+                         and arg-reductions, split); streaming stores at any output
+                         address; FLOAT16 SEQUENTIAL lines with vector conversions.
     0.5.0  (2026-11-25)  a codebase others can work in: every kernel under its own
                          name, per-ISA primitive families, kernel tables per path,
                          scalar and three SIMD shapes as re-included ordinary code

@@ -2,16 +2,18 @@
 
 In one process, on NumPy-allocated float32 arrays of 1 Mi elements (4 MiB: normal data, and the same
 data with the minimum and the maximum moved near the end), it times np.argmin / np.argmax and
-dml_ref.argmin / dml_ref.argmax called as a user calls them (default arguments), each the best of
-many repeats, interleaved so that a slow phase of the machine hits all of them alike. It prints GB/s
-(input bytes / time) and the ratio dml_ref / NumPy (NumPy's time / dml_ref's), and the module's
-per-call cost on a 16-element array, which the last column subtracts to show the kernel's own rate.
+dml_ref.argmin / dml_ref.argmax called as a user calls them (default arguments, one thread), and again
+with threads=2 (the module's pool), each the best of many repeats, interleaved so that a slow phase of
+the machine hits all of them alike. It prints GB/s (input bytes / time) and the ratio dml_ref / NumPy
+(NumPy's time / dml_ref's) for each, and the module's per-call cost on a 16-element array, which the
+last column subtracts to show the kernel's own rate.
 
 Run:  make bench-numpy   (builds build/libdml_ref.so; /usr/bin/python3 with Debian's python3-numpy)
       --quick: fewer repeats, a smoke test
 bench/README.md describes the rows and their target.
 """
 
+import functools
 import math
 import os
 import platform
@@ -26,6 +28,7 @@ import dml_ref  # noqa: E402  (the path above must come first)
 ELEMENTS = 1 << 20
 TINY = 16
 SEED = 20261125
+THREADS = 2  # the threaded rows: dml_ref's threads=
 
 
 def per_call(fn, arg, calls):
@@ -69,21 +72,25 @@ def main(argv):
     sets = data_sets()
     tiny = np.random.default_rng(SEED + 1).standard_normal(TINY, dtype=np.float32)
 
-    operators = [("argmin", np.argmin, dml_ref.argmin), ("argmax", np.argmax, dml_ref.argmax)]
+    operators = [(name, np_fn, dml_fn, functools.partial(dml_fn, threads=THREADS))
+                 for name, np_fn, dml_fn in (("argmin", np.argmin, dml_ref.argmin),
+                                             ("argmax", np.argmax, dml_ref.argmax))]
     for _, x in sets:  # the same answers, or the timing means nothing
-        for name, np_fn, dml_fn in operators:
-            if dml_fn(x).item() != int(np_fn(x)):
+        for name, np_fn, dml_fn, threaded in operators:
+            if not dml_fn(x).item() == threaded(x).item() == int(np_fn(x)):
                 print("numpy_argmin: dml_ref.%s and np.%s disagree" % (name, name), file=sys.stderr)
                 return 1
 
     cases = []
     for _, x in sets:
-        for _, np_fn, dml_fn in operators:
-            cases += [(np_fn, x), (dml_fn, x)]
+        for _, np_fn, dml_fn, threaded in operators:
+            cases += [(np_fn, x), (dml_fn, x), (threaded, x)]
     large = best_times(cases, repeats, calls)
-    small = best_times([(dml_ref.argmin, tiny), (dml_ref.argmax, tiny), (np.argmin, tiny), (np.argmax, tiny)],
-                       repeats, tiny_calls)
-    overhead = {"argmin": small[0], "argmax": small[1]}
+    small = best_times([(dml_fn, tiny) for _, _, dml_fn, _ in operators] +
+                       [(threaded, tiny) for _, _, _, threaded in operators] +
+                       [(np_fn, tiny) for _, np_fn, _, _ in operators], repeats, tiny_calls)
+    overhead = {(name, threads): small[k + (2 if threads > 1 else 0)]
+                for k, (name, _, _, _) in enumerate(operators) for threads in (1, THREADS)}
 
     x0 = sets[0][1]
     v = dml_ref.version()
@@ -94,22 +101,27 @@ def main(argv):
           % (ELEMENTS, x0.nbytes // 1024, x0.ctypes.data % 64, repeats, calls))
     print("# GB/s = input bytes / time per call; ratio = NumPy's time / dml_ref's (target >= 1.2); kernel = "
           "dml_ref's time less its per-call cost on %d elements" % TINY)
+    print("# rows 'threads=%d': dml_ref.argmin(x, threads=%d) (the module's pool) against the same NumPy time"
+          % (THREADS, THREADS))
     print()
-    print("%-32s %10s %10s %10s %10s %7s %12s" % ("case", "NumPy", "GB/s", "dml_ref", "GB/s", "ratio",
+    print("%-42s %10s %10s %10s %10s %7s %12s" % ("case", "NumPy", "GB/s", "dml_ref", "GB/s", "ratio",
                                                   "kernel GB/s"))
     k = 0
     for set_name, x in sets:
-        for name, _, _ in operators:
-            t_np, t_dml = large[k], large[k + 1]
-            k += 2
-            kernel = t_dml - overhead[name]
-            print("%-32s %8.1f us %10.2f %8.1f us %10.2f %7.3f %12s"
-                  % ("%s, %s" % (name, set_name), t_np * 1e6, x.nbytes / t_np * 1e-9, t_dml * 1e6,
-                     x.nbytes / t_dml * 1e-9, t_np / t_dml,
-                     "%.2f" % (x.nbytes / kernel * 1e-9) if kernel > 0 else "-"))
+        for name, _, _, _ in operators:
+            t_np = large[k]
+            for threads, t_dml in ((1, large[k + 1]), (THREADS, large[k + 2])):
+                kernel = t_dml - overhead[(name, threads)]
+                print("%-42s %8.1f us %10.2f %8.1f us %10.2f %7.3f %12s"
+                      % ("%s, %s, threads=%d" % (name, set_name, threads), t_np * 1e6, x.nbytes / t_np * 1e-9,
+                         t_dml * 1e6, x.nbytes / t_dml * 1e-9, t_np / t_dml,
+                         "%.2f" % (x.nbytes / kernel * 1e-9) if kernel > 0 else "-"))
+            k += 3
     print()
-    print("per call on %d elements: dml_ref.argmin %.2f us, dml_ref.argmax %.2f us, np.argmin %.2f us, "
-          "np.argmax %.2f us" % (TINY, small[0] * 1e6, small[1] * 1e6, small[2] * 1e6, small[3] * 1e6))
+    print("per call on %d elements: dml_ref.argmin %.2f us (threads=%d: %.2f us), dml_ref.argmax %.2f us "
+          "(threads=%d: %.2f us), np.argmin %.2f us, np.argmax %.2f us"
+          % (TINY, small[0] * 1e6, THREADS, small[2] * 1e6, small[1] * 1e6, THREADS, small[3] * 1e6,
+             small[4] * 1e6, small[5] * 1e6))
     return 0
 
 

@@ -15,6 +15,7 @@
 #define DML_REF_IMPLEMENTATION
 #endif
 #include "../dml_ref.h"
+#include "../examples/thread_pool.h"
 
 #include <errno.h>
 #include <math.h>
@@ -26,6 +27,7 @@
 #include <xxhash.h>
 
 #define MAX_RANK 8
+#define MAX_THREADS 1024 /* --threads N: 1 to this many */
 
 static const char *g_prog = "dmlref";
 static int g_quiet = 0; /* nonzero: fail() prints nothing (the fuzz target) */
@@ -688,6 +690,7 @@ typedef struct {
     int isa;
     int index_type_set;
     DML_TENSOR_DATA_TYPE index_type;
+    uint32_t threads; /* --threads N; 0 when not given (one thread) */
 } op_args;
 
 static int parse_op_name(const char *s, int *op) {
@@ -762,7 +765,7 @@ static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
     const char *v = NULL;
     int needs_value = strcmp(o, "--axis") == 0 || strcmp(o, "--axes") == 0 || strcmp(o, "--order") == 0 ||
                       strcmp(o, "--accumulation") == 0 || strcmp(o, "--nan") == 0 || strcmp(o, "--index-type") == 0 ||
-                      strcmp(o, "--isa") == 0;
+                      strcmp(o, "--isa") == 0 || strcmp(o, "--threads") == 0;
     if (needs_value) {
         if (*i + 1 >= argc) {
             fail("option %s needs a value", o);
@@ -843,6 +846,13 @@ static int parse_op_option(int argc, char **argv, int *i, op_args *a) {
             return -1;
         }
         a->isa = found;
+    } else if (strcmp(o, "--threads") == 0) {
+        long n;
+        if (!parse_long(v, &n) || n < 1 || n > MAX_THREADS) {
+            fail("option --threads: '%s' is not an integer from 1 to %d", v, MAX_THREADS);
+            return -1;
+        }
+        a->threads = (uint32_t)n;
     } else return 0;
     return 1;
 }
@@ -997,6 +1007,25 @@ static int build_desc(opdesc *d, const op_args *a, const npy_array *in, DML_TENS
     return 0;
 }
 
+/* --threads: one pool for the process (the tool takes one --threads), made on first use and destroyed by
+   main. */
+static thread_pool *g_pool;
+static dmlref_parallel g_parallel;
+
+/* The options.parallel of --threads N: NULL for one thread, or when the pool cannot be made (the same bits
+   on the calling thread). */
+static const dmlref_parallel *threads_parallel(uint32_t threads) {
+    if (threads < 2) return NULL;
+    if (!g_pool) {
+        g_pool = thread_pool_create(threads);
+        if (!g_pool) return NULL;
+        g_parallel.parallel_for = thread_pool_parallel_for;
+        g_parallel.context = g_pool;
+        g_parallel.max_tasks = threads;
+    }
+    return &g_parallel;
+}
+
 static void options_from_args(dmlref_options *o, const op_args *a, char *msg, size_t cap) {
     memset(o, 0, sizeof *o);
     o->float_order = a->float_order;
@@ -1007,6 +1036,7 @@ static void options_from_args(dmlref_options *o, const op_args *a, char *msg, si
     o->tree = &a->tree;
     o->error_message = msg;
     o->error_message_capacity = cap;
+    o->parallel = threads_parallel(a->threads);
 }
 
 /* Runs; on a library error prints its message and returns 2. */
@@ -1791,6 +1821,7 @@ static const char *HELP_OPS =
     "  --nan P            argmin/argmax: propagate (default) | ignore | compare\n"
     "  --index-type T     argmin/argmax output: int32 | int64 (default) | uint32 | uint64\n"
     "  --isa I            auto (default) | scalar | sse2 | avx2 | avx512 | avx512fp16 | neon\n"
+    "  --threads N        run on up to N threads, 1 (default) to 1024: the same output bits for every N\n"
     "Arg outputs keep the input's rank: reduced axes have size 1 (as DirectML).\n";
 
 static const char *HELP_RUN = "usage: dmlref run OP [operator options] INPUT.npy -o OUTPUT.npy\n"
@@ -1813,8 +1844,8 @@ static const char *HELP_RUN_DESC =
     "prefix (\"DML_AXIS_DIRECTION_DECREASING\" or \"DECREASING\"); booleans true/false. InputTensor's\n"
     "DataType and Sizes must equal the .npy's dtype and shape (no broadcasting), Strides (if given)\n"
     "its layout; OutputTensor must be the output dml_ref writes (packed). Only --order,\n"
-    "--accumulation, --identity-seed, --nan and --isa may be given. Malformed JSON, unknown types\n"
-    "and unknown fields are errors (exit 2, nothing written).\n";
+    "--accumulation, --identity-seed, --nan, --isa and --threads may be given. Malformed JSON,\n"
+    "unknown types and unknown fields are errors (exit 2, nothing written).\n";
 
 static const char *HELP_COMPARE =
     "usage: dmlref compare EXPECTED.npy ACTUAL.npy [--ulp N] [--bound BOUND.npy] [--zero-sign-equal]\n"
@@ -1945,7 +1976,7 @@ static int cmd_run_desc(int argc, char **argv) {
         if (r < 0) return 2;
         if (r > 0) {
             if (strcmp(o2, "--order") != 0 && strcmp(o2, "--accumulation") != 0 && strcmp(o2, "--identity-seed") != 0 &&
-                strcmp(o2, "--nan") != 0 && strcmp(o2, "--isa") != 0) {
+                strcmp(o2, "--nan") != 0 && strcmp(o2, "--isa") != 0 && strcmp(o2, "--threads") != 0) {
                 fail("option %s: with --desc the operator's parameters come from the JSON desc", o2);
                 return 2;
             }
@@ -2592,13 +2623,14 @@ done:
 }
 
 /* Hidden, for tests: dmlref _make DTYPE SHAPE VALUE... -o OUT.npy [--fortran] [--big-endian]
-   [--npy-version 1|2|3] [--raw-header TEXT]. SHAPE "2,3" or "scalar"; VALUEs in row-major order
+   [--npy-version 1|2|3] [--raw-header TEXT] [--repeat]. SHAPE "2,3" or "scalar"; VALUEs in row-major order,
+   or with --repeat as many as wanted, repeated to fill SHAPE (large inputs without long command lines)
    (decimal, nan, inf; hex bit patterns 0x... are taken as raw bits). */
 static int cmd_make(int argc, char **argv) {
     DML_TENSOR_DATA_TYPE t;
     UINT shape[MAX_RANK + 1];
     unsigned rank = 0;
-    int i, fortran = 0;
+    int i, fortran = 0, repeat = 0;
     const char *out = NULL;
     npy_write_opts wo;
     const char **vals;
@@ -2640,9 +2672,10 @@ static int cmd_make(int argc, char **argv) {
         else if (strcmp(argv[i], "--big-endian") == 0) wo.big_endian = 1;
         else if (strcmp(argv[i], "--npy-version") == 0 && i + 1 < argc) wo.version = atoi(argv[++i]);
         else if (strcmp(argv[i], "--raw-header") == 0 && i + 1 < argc) wo.raw_header = argv[++i];
+        else if (strcmp(argv[i], "--repeat") == 0) repeat = 1;
         else vals[nv++] = argv[i];
     }
-    if (!out || nv != count) {
+    if (!out || (repeat ? nv == 0 : nv != count)) {
         fail("_make: %lu values for %lu elements, or no -o", (unsigned long)nv, (unsigned long)count);
         free(vals);
         return 2;
@@ -2650,7 +2683,7 @@ static int cmd_make(int argc, char **argv) {
     data = (unsigned char *)xcalloc(count * di->size + 8);
     for (k = 0; k < count; k++) {
         unsigned char *p = data + k * di->size;
-        const char *s = vals[k];
+        const char *s = vals[k % nv];
         if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
             uint64_t b = strtoull(s, NULL, 16);
             uint8_t b1 = (uint8_t)b;
@@ -2700,8 +2733,20 @@ static int cmd_make(int argc, char **argv) {
 }
 
 #ifndef DMLREF_CLI_NO_MAIN
+/* The subcommand's exit status; -1 for an unknown one. */
+static int run_subcommand(const char *cmd, int argc, char **argv) {
+    if (strcmp(cmd, "run") == 0) return cmd_run(argc, argv);
+    if (strcmp(cmd, "compare") == 0) return cmd_compare(argc, argv);
+    if (strcmp(cmd, "check") == 0) return cmd_check(argc, argv);
+    if (strcmp(cmd, "digest") == 0) return cmd_digest(argc, argv);
+    if (strcmp(cmd, "explain") == 0) return cmd_explain(argc, argv);
+    if (strcmp(cmd, "_make") == 0) return cmd_make(argc, argv);
+    return -1;
+}
+
 int main(int argc, char **argv) {
     const char *cmd;
+    int rc;
     if (argc < 2) {
         fputs(HELP_MAIN, stderr);
         return 2;
@@ -2717,13 +2762,12 @@ int main(int argc, char **argv) {
                DMLREF_VERSION_PATCH, (unsigned long)dmlref_version_number(), dmlref_isa_name(dmlref_best_isa()));
         return 0;
     }
-    if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
-    if (strcmp(cmd, "compare") == 0) return cmd_compare(argc - 2, argv + 2);
-    if (strcmp(cmd, "check") == 0) return cmd_check(argc - 2, argv + 2);
-    if (strcmp(cmd, "digest") == 0) return cmd_digest(argc - 2, argv + 2);
-    if (strcmp(cmd, "explain") == 0) return cmd_explain(argc - 2, argv + 2);
-    if (strcmp(cmd, "_make") == 0) return cmd_make(argc - 2, argv + 2);
-    fail("unknown subcommand '%s' (run, compare, check, digest, explain; --help)", cmd);
-    return 2;
+    rc = run_subcommand(cmd, argc - 2, argv + 2);
+    if (g_pool) thread_pool_destroy(g_pool);
+    if (rc < 0) {
+        fail("unknown subcommand '%s' (run, compare, check, digest, explain; --help)", cmd);
+        return 2;
+    }
+    return rc;
 }
 #endif /* DMLREF_CLI_NO_MAIN */

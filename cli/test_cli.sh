@@ -461,6 +461,77 @@ desc_refused "run --desc argmax with --order" am_desc.json "option --order appli
 "$D" run --help >out.txt
 has "run --help: --desc" out.txt "dmlref run --desc OP.json"
 
+# ---- --threads N: the same output bits for every N ------------------------------------------
+# Lines of 100003 elements: 3 tasks of at least 32768 (the library's DMLREF_TASK_GRAIN) each.
+# threads_same NAME OUTPUT ARGS...: `ARGS` with --threads 1, 2 and 3 (after the subcommand and OP) exit 0
+# and write the same OUTPUT bytes, or print the same stdout when OUTPUT is -.
+threads_same() {
+    tname=$1
+    tout=$2
+    shift 2
+    for n in 1 2 3; do
+        rm -f "t$n.npy" "t$n.txt"
+        if [ "$tout" = - ]; then
+            "$D" "$@" --threads "$n" >"t$n.txt" 2>err.txt
+        else
+            "$D" "$@" --threads "$n" -o "t$n.npy" >out.txt 2>err.txt && cp "t$n.npy" "t$n.txt"
+        fi
+        got=$?
+        if [ "$got" -ne 0 ]; then
+            bad "$tname --threads $n: exit $got"
+            sed 's/^/    | /' err.txt | head -4
+            return
+        fi
+    done
+    if cmp -s t1.txt t2.txt && cmp -s t1.txt t3.txt; then ok; else bad "$tname: --threads 1, 2, 3 differ"; fi
+}
+M float32 100003 0.5 -1.25e-3 3.75 1e4 -2.5 0.1 -1e4 7.3e-2 -0.3 --repeat -o big_f32.npy
+M float16 100003 0.5 -0.125 0.75 2 -1.5 0.1 -2 0.073 --repeat -o big_f16.npy
+M int32 100003 2147483000 -5 77 -123456789 3 --repeat -o big_i32.npy
+M int64 100003 3 -1 5 7 -9223372036854775000 --repeat -o big_i64.npy
+M float32 100003 3 1 4 1 5 9 2 6 5 3 5 -9 8 9 7 9 -9 2 nan 3 8 4 6 --repeat -o big_arg.npy
+M float32 24,9001 0.5 -1.25e-3 3.75 1e4 -2.5 0.1 -1e4 --repeat -o big_lines.npy
+threads_same "run cumsum BLOCKED float32" o run cumsum --order blocked big_f32.npy
+threads_same "run cumsum BLOCKED float16 reverse exclusive" o run cumsum --order blocked --reverse --exclusive big_f16.npy
+threads_same "run cumsum TREE after" o run cumsum --order tree:brent-kung:64:after big_f32.npy
+threads_same "run cumsum SEQUENTIAL (one line on one task)" o run cumsum big_f32.npy
+threads_same "run cumsum int32" o run cumsum big_i32.npy
+threads_same "run cumprod int64" o run cumprod --reverse big_i64.npy
+threads_same "run cumsum lines axis 1" o run cumsum --axis 1 big_lines.npy
+threads_same "run cumsum lines axis 0 BLOCKED" o run cumsum --axis 0 --order blocked big_lines.npy
+for nan in propagate ignore compare; do
+    threads_same "run argmin --nan $nan" o run argmin --nan "$nan" big_arg.npy
+    threads_same "run argmax --nan $nan --last" o run argmax --nan "$nan" --last big_arg.npy
+done
+threads_same "run argmin lines" o run argmin --axes 1 --index-type int32 big_lines.npy
+expect "run cumsum float16 (an output to judge)" 0 "$D" run cumsum big_f16.npy -o big_f16_sum.npy
+threads_same "check cumsum" - check cumsum big_f16.npy big_f16_sum.npy
+expect "run argmax (an output to explain)" 0 "$D" run argmax --last big_arg.npy -o big_arg_max.npy
+threads_same "explain argmax" - explain argmax big_arg.npy big_arg_max.npy
+cat >big_desc.json <<'JSON'
+{ "type": "DML_OPERATOR_REDUCE",
+  "desc": { "Function": "DML_REDUCE_FUNCTION_ARGMIN",
+            "InputTensor": { "DataType": "FLOAT32", "Sizes": [24, 9001] },
+            "OutputTensor": { "DataType": "UINT64", "Sizes": [1, 9001] }, "Axes": [0] } }
+JSON
+threads_same "run --desc REDUCE ARGMIN" o run --desc big_desc.json big_lines.npy
+# bad values: exit 2, one stderr line naming the option, no output file
+for n in 0 -1 1025 x 2.5 "" 99999999999999999999; do
+    rm -f bad_out.npy
+    expect "run cumsum --threads '$n'" 2 "$D" run cumsum --threads "$n" m.npy -o bad_out.npy
+    has "--threads '$n': names the option" err.txt "option --threads: '$n' is not an integer from 1 to 1024"
+    [ "$(wc -l <err.txt)" -eq 1 ] || bad "--threads '$n': more than one stderr line"
+    [ -e bad_out.npy ] && bad "run cumsum --threads '$n' wrote an output"
+done
+expect "--threads without a value" 2 "$D" run cumsum m.npy -o bad_out.npy --threads
+has "--threads without a value: message" err.txt "option --threads needs a value"
+expect "check --threads 0" 2 "$D" check cumsum h.npy h_default.npy --threads 0
+expect "explain --threads 0" 2 "$D" explain cumsum h.npy h_default.npy --threads 0
+expect "run --desc --threads 0" 2 "$D" run --desc big_desc.json --threads 0 big_lines.npy -o bad_out.npy
+expect "compare takes no --threads" 2 "$D" compare a.npy a.npy --threads 2
+"$D" run --help >out.txt
+has "run --help: --threads" out.txt "--threads N"
+
 # ---- files written by NumPy (tests/data/npy/) ----------------------------------------------
 if [ -f "$NPY/dtype_f4.npy" ]; then
     . "$HERE/test_cli_npy.sh"
@@ -478,7 +549,8 @@ for cc in $CLI_TEST_COMPILERS; do
     esac
     if command -v "$cc" >/dev/null 2>&1; then
         # shellcheck disable=SC2086
-        expect "compile with $cc ($flags)" 0 "$cc" $flags -O0 $XXH_CFLAGS "$SRC" -o "dmlref_$(basename "$cc")" $XXH_LIBS -lm
+        expect "compile with $cc ($flags)" 0 "$cc" $flags -O0 -pthread $XXH_CFLAGS "$SRC" -o "dmlref_$(basename "$cc")" \
+            $XXH_LIBS -lm
     else
         echo "note: $cc not found, its compile check is skipped"
     fi

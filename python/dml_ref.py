@@ -27,6 +27,11 @@ Option names and values are those of the command-line tool (cli/README.md):
 ``order='tree:sklansky:32:into-first'``, ``accumulation='native'``,
 ``nan='ignore'``, ``index_type='int32'``, ``isa='avx2'``. Library errors raise
 ``DmlRefError`` with the library's status name and its one-line message.
+
+``threads=N`` (every function that runs the library) runs a call on up to N
+threads of one process-wide pool in the shared library, with the same bits for
+every N; ``threads=None`` means every CPU the process may run on (python/README.md,
+"Threads").
 """
 
 import ctypes
@@ -42,7 +47,10 @@ __all__ = [
 
 # ---------------------------------------------------------------------------
 # The C declarations, mirrored field by field from dml_ref.h (">>types" and
-# "dml_ref's own API"). C enums are int; UINT is uint32; BOOL is int32.
+# "dml_ref's own API"). C enums are int; UINT is uint32; BOOL is int32. Pointer
+# fields are c_void_p set from ctypes.addressof, which costs far less per call than
+# a ctypes.POINTER field's conversion; the objects pointed to are kept alive by
+# their owners (_Tensor, _Options, the functions' locals).
 
 UINT = ctypes.c_uint32
 BOOL = ctypes.c_int32
@@ -54,8 +62,8 @@ class DML_BUFFER_TENSOR_DESC(ctypes.Structure):
         ("DataType", ENUM),
         ("Flags", ENUM),
         ("DimensionCount", UINT),
-        ("Sizes", ctypes.POINTER(UINT)),
-        ("Strides", ctypes.POINTER(UINT)),
+        ("Sizes", ctypes.c_void_p),  # const UINT *
+        ("Strides", ctypes.c_void_p),  # const UINT *
         ("TotalTensorSizeInBytes", ctypes.c_uint64),
         ("GuaranteedBaseOffsetAlignment", UINT),
     ]
@@ -71,8 +79,8 @@ class DML_OPERATOR_DESC(ctypes.Structure):
 
 class DML_CUMULATIVE_SUMMATION_OPERATOR_DESC(ctypes.Structure):
     _fields_ = [
-        ("InputTensor", ctypes.POINTER(DML_TENSOR_DESC)),
-        ("OutputTensor", ctypes.POINTER(DML_TENSOR_DESC)),
+        ("InputTensor", ctypes.c_void_p),  # const DML_TENSOR_DESC *
+        ("OutputTensor", ctypes.c_void_p),
         ("Axis", UINT),
         ("AxisDirection", ENUM),
         ("HasExclusiveSum", BOOL),
@@ -81,8 +89,8 @@ class DML_CUMULATIVE_SUMMATION_OPERATOR_DESC(ctypes.Structure):
 
 class DML_CUMULATIVE_PRODUCT_OPERATOR_DESC(ctypes.Structure):
     _fields_ = [
-        ("InputTensor", ctypes.POINTER(DML_TENSOR_DESC)),
-        ("OutputTensor", ctypes.POINTER(DML_TENSOR_DESC)),
+        ("InputTensor", ctypes.c_void_p),  # const DML_TENSOR_DESC *
+        ("OutputTensor", ctypes.c_void_p),
         ("Axis", UINT),
         ("AxisDirection", ENUM),
         ("HasExclusiveProduct", BOOL),
@@ -91,10 +99,10 @@ class DML_CUMULATIVE_PRODUCT_OPERATOR_DESC(ctypes.Structure):
 
 class DML_ARGMIN_OPERATOR_DESC(ctypes.Structure):
     _fields_ = [
-        ("InputTensor", ctypes.POINTER(DML_TENSOR_DESC)),
-        ("OutputTensor", ctypes.POINTER(DML_TENSOR_DESC)),
+        ("InputTensor", ctypes.c_void_p),  # const DML_TENSOR_DESC *
+        ("OutputTensor", ctypes.c_void_p),
         ("AxisCount", UINT),
-        ("Axes", ctypes.POINTER(UINT)),
+        ("Axes", ctypes.c_void_p),  # const UINT *
         ("AxisDirection", ENUM),
     ]
 
@@ -105,10 +113,10 @@ DML_ARGMAX_OPERATOR_DESC = DML_ARGMIN_OPERATOR_DESC  # the same fields in the sa
 class DML_REDUCE_OPERATOR_DESC(ctypes.Structure):
     _fields_ = [
         ("Function", ENUM),
-        ("InputTensor", ctypes.POINTER(DML_TENSOR_DESC)),
-        ("OutputTensor", ctypes.POINTER(DML_TENSOR_DESC)),
+        ("InputTensor", ctypes.c_void_p),  # const DML_TENSOR_DESC *
+        ("OutputTensor", ctypes.c_void_p),
         ("AxisCount", UINT),
-        ("Axes", ctypes.POINTER(UINT)),
+        ("Axes", ctypes.c_void_p),  # const UINT *
     ]
 
 
@@ -122,11 +130,11 @@ class dmlref_options(ctypes.Structure):
         ("float_order", ctypes.c_int32),
         ("nan_policy", ctypes.c_int32),
         ("isa", ctypes.c_int32),
-        ("error_message", ctypes.c_char_p),
+        ("error_message", ctypes.c_void_p),  # char *
         ("error_message_capacity", ctypes.c_size_t),
         ("accumulation", ctypes.c_int32),
         ("identity_seed", ctypes.c_int32),
-        ("tree", ctypes.POINTER(dmlref_scan_tree)),
+        ("tree", ctypes.c_void_p),  # const dmlref_scan_tree *
         ("parallel", ctypes.c_void_p),  # const dmlref_parallel *: NULL, the calling thread does the work
     ]
 
@@ -156,9 +164,16 @@ _TREE_ALGORITHMS = {"kogge-stone": 0, "sklansky": 1, "brent-kung": 2}
 _TREE_CARRIES = {"after": 0, "into-first": 1}
 _ISAS = {"auto": 0, "scalar": 1, "sse2": 2, "avx2": 3, "avx512": 4, "neon": 5, "avx512fp16": 6}
 _INDEX_TYPES = {"int32": np.int32, "int64": np.int64, "uint32": np.uint32, "uint64": np.uint64}
+_INDEX_DTYPES = {name: np.dtype(t) for name, t in _INDEX_TYPES.items()}
 
 _MAX_RANK = 8
 _UINT_MAX = 0xFFFFFFFF
+# threads= takes 1 to this many (dmlref_python_parallel in dml_ref_shared.c serves as many).
+_MAX_THREADS = 1024
+
+# ctypes array types made once: `UINT * n` looks its type up again on every call.
+_UINT_ARRAYS = [UINT * n for n in range(_MAX_RANK + 1)]
+_POINTER_ARRAY = ctypes.c_void_p * 1
 
 # ---------------------------------------------------------------------------
 # Loading the library.
@@ -209,6 +224,8 @@ def _lib():
     lib.dmlref_version_number.restype = ctypes.c_uint32
     lib.dmlref_pytorch_cuda_scan_block.argtypes = [ctypes.c_uint64, ctypes.c_uint64]
     lib.dmlref_pytorch_cuda_scan_block.restype = ctypes.c_uint32
+    lib.dmlref_python_parallel.argtypes = [ctypes.c_uint32]
+    lib.dmlref_python_parallel.restype = ctypes.c_void_p
     _library = lib
     return lib
 
@@ -295,32 +312,37 @@ class _Tensor:
     """A DML_TENSOR_DESC of the given shape, dtype and element strides, at address
     (the ctypes objects are kept alive with it)."""
 
+    __slots__ = ("sizes", "strides", "buffer", "desc", "address")
+
     def __init__(self, shape, dtype, strides, address):
         n = len(shape)
         if n < 1 or n > _MAX_RANK:
             raise ValueError("dml_ref: rank %d is outside 1..%d" % (n, _MAX_RANK))
-        if any(s > _UINT_MAX for s in shape):
+        if max(shape) > _UINT_MAX:
             raise ValueError("dml_ref: a dimension of %s exceeds 2^32 - 1" % (tuple(shape),))
-        self.sizes = (UINT * n)(*shape)
-        self.strides = (UINT * n)(*strides)
-        data_type = _DATA_TYPES[np.dtype(dtype)]
-        total = _lib().dmlref_calc_buffer_tensor_size(data_type, n, self.sizes, self.strides)
-        self.buffer = DML_BUFFER_TENSOR_DESC(data_type, 0, n, self.sizes, self.strides, total, 0)
-        self.desc = DML_TENSOR_DESC(DML_TENSOR_TYPE_BUFFER,
-                                    ctypes.cast(ctypes.pointer(self.buffer), ctypes.c_void_p))
+        array = _UINT_ARRAYS[n]
+        self.sizes = sizes = array(*shape)
+        self.strides = strides = array(*strides)
+        data_type = _DATA_TYPES.get(dtype) or _DATA_TYPES[np.dtype(dtype)]
+        total = (_library or _lib()).dmlref_calc_buffer_tensor_size(data_type, n, sizes, strides)
+        self.buffer = DML_BUFFER_TENSOR_DESC(data_type, 0, n, ctypes.addressof(sizes), ctypes.addressof(strides),
+                                             total, 0)
+        self.desc = DML_TENSOR_DESC(DML_TENSOR_TYPE_BUFFER, ctypes.addressof(self.buffer))
         self.address = address
 
     @classmethod
-    def of(cls, array):
-        """The tensor of an array that _element_strides accepts."""
-        return cls(array.shape, array.dtype, _element_strides(array), array.ctypes.data)
+    def of(cls, array, strides=None):
+        """The tensor of an array that _element_strides accepts (strides: its result, when known)."""
+        return cls(array.shape, array.dtype, strides or _element_strides(array), array.ctypes.data)
 
 
 def _input_tensor(x):
     """(array, _Tensor) for an input: zero-copy when the layout allows, else a C-order copy."""
-    if _element_strides(x) is None:
+    strides = _element_strides(x)
+    if strides is None:
         x = np.ascontiguousarray(x)
-    return x, _Tensor.of(x)
+        strides = _element_strides(x)
+    return x, _Tensor.of(x, strides)
 
 
 class _Output:
@@ -330,12 +352,13 @@ class _Output:
     def __init__(self, shape, dtype, target):
         self.target = target
         self.copy_back = False
-        if target is not None and _element_strides(target) is not None:
+        strides = None if target is None else _element_strides(target)
+        if strides is not None:
             self.array = target
         else:
             self.array = np.empty(shape, dtype)
             self.copy_back = target is not None
-        self.tensor = _Tensor.of(self.array)
+        self.tensor = _Tensor.of(self.array, strides)
 
     def finish(self):
         if self.copy_back:
@@ -361,6 +384,8 @@ def _check_out(out, shape, dtype):
 
 
 def _lookup(table, value, what):
+    if value in table:  # the usual spelling, without the string work below
+        return table[value]
     key = str(value).lower().replace("_", "-") if isinstance(value, str) else value
     if key not in table:
         raise ValueError("dml_ref: %s must be one of %s (got %r)" % (what, ", ".join(table), value))
@@ -394,18 +419,46 @@ def _parse_order(order):
                      "(ALG kogge-stone|sklansky|brent-kung, CARRY after|into-first); got %r" % (order,))
 
 
+def _cpu_count():
+    """The CPUs this process may run on (threads=None)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def _parallel(threads):
+    """options.parallel for threads= (validated here): NULL for one thread, else the shared library's
+    process-wide pool (NULL there too where it has none, e.g. Windows: the call runs on one thread)."""
+    if threads == 1 and type(threads) is int:  # the default, first (True == 1 too, but is refused below)
+        return None
+    if threads is None:
+        threads = min(_cpu_count(), _MAX_THREADS)
+    elif isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
+            or not 1 <= threads <= _MAX_THREADS:
+        raise ValueError("dml_ref: threads must be an integer from 1 to %d, or None for every CPU (got %r)"
+                         % (_MAX_THREADS, threads))
+    if threads == 1:
+        return None
+    return (_library or _lib()).dmlref_python_parallel(int(threads))
+
+
+_MESSAGE = ctypes.c_char * 512  # options.error_message: the library's one-line message
+
+
 class _Options:
     """A dmlref_options with its message buffer and tree kept alive."""
 
+    __slots__ = ("message", "tree", "options")
+
     def __init__(self, float_order=0, tree=None, nan_policy=0, isa=0, accumulation=0,
-                 identity_seed=False, feature_level=0):
-        self.message = ctypes.create_string_buffer(512)
+                 identity_seed=False, feature_level=0, threads=1):
+        self.message = _MESSAGE()
         self.tree = tree
         self.options = dmlref_options(
-            feature_level, float_order, nan_policy, isa,
-            ctypes.cast(self.message, ctypes.c_char_p), len(self.message),
-            accumulation, 1 if identity_seed else 0,
-            ctypes.pointer(tree) if tree is not None else None)
+            feature_level, float_order, nan_policy, isa, ctypes.addressof(self.message), len(self.message),
+            accumulation, 1 if identity_seed else 0, None if tree is None else ctypes.addressof(tree),
+            _parallel(threads))
 
     def check(self, status):
         """Raise DmlRefError unless status is DMLREF_OK."""
@@ -416,8 +469,9 @@ class _Options:
             raise DmlRefError(name, text, int(status))
 
 
-def _void_array(*addresses):
-    return (ctypes.c_void_p * len(addresses))(*addresses)
+def _void_array(address):
+    """The one-element pointer array dmlref_execute takes for its inputs or outputs."""
+    return _POINTER_ARRAY(address)
 
 
 def _normalize_axis(axis, rank):
@@ -442,22 +496,23 @@ def _normalize_axis(axis, rank):
 def _scan_desc(op_type, tin, tout, axis, exclusive, reverse):
     struct = DML_CUMULATIVE_SUMMATION_OPERATOR_DESC if op_type == DML_OPERATOR_CUMULATIVE_SUMMATION \
         else DML_CUMULATIVE_PRODUCT_OPERATOR_DESC
-    desc = struct(ctypes.pointer(tin.desc), ctypes.pointer(tout.desc), axis,
+    desc = struct(ctypes.addressof(tin.desc), ctypes.addressof(tout.desc), axis,
                   DML_AXIS_DIRECTION_DECREASING if reverse else DML_AXIS_DIRECTION_INCREASING,
                   1 if exclusive else 0)
-    op = DML_OPERATOR_DESC(op_type, ctypes.cast(ctypes.pointer(desc), ctypes.c_void_p))
+    op = DML_OPERATOR_DESC(op_type, ctypes.addressof(desc))
     return op, desc
 
 
 def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential",
-          accumulation="default", identity_seed=False, isa="auto", out=None, feature_level=0):
+          accumulation="default", identity_seed=False, isa="auto", out=None, feature_level=0, threads=1):
     x = _native(x)
     shape = x.shape
     float_order, tree = _parse_order(order)
     if float_order == _ORDERS["any"]:
         raise ValueError("dml_ref: order 'any' is valid only for error_bound")
     options = _Options(float_order, tree, 0, _lookup(_ISAS, isa, "isa"),
-                       _lookup(_ACCUMULATIONS, accumulation, "accumulation"), identity_seed, feature_level)
+                       _lookup(_ACCUMULATIONS, accumulation, "accumulation"), identity_seed, feature_level,
+                       threads)
     out = _check_out(out, shape, x.dtype)
     if x.size == 0:  # nothing to compute (the library takes sizes of at least 1)
         return out if out is not None else np.empty(shape, x.dtype)
@@ -468,8 +523,8 @@ def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential
     x1, tin = _input_tensor(x1)
     dest = _Output(x1.shape, x.dtype, None if out is None else out.reshape(x1.shape))
     op, op_fields = _scan_desc(op_type, tin, dest.tensor, axis, exclusive, reverse)  # both kept alive
-    status = _lib().dmlref_execute(ctypes.byref(op), _void_array(tin.address),
-                                   _void_array(dest.tensor.address), ctypes.byref(options.options))
+    status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
+                                                 _void_array(dest.tensor.address), ctypes.byref(options.options))
     options.check(status)
     dest.finish()
     if out is not None:
@@ -478,7 +533,7 @@ def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential
 
 
 def cumsum(x, axis=-1, exclusive=False, reverse=False, order="sequential", accumulation="default",
-           identity_seed=False, isa="auto", out=None):
+           identity_seed=False, isa="auto", out=None, threads=1):
     """DML_OPERATOR_CUMULATIVE_SUMMATION of x along axis.
 
     exclusive: HasExclusiveSum (each output is the sum before its element);
@@ -487,18 +542,20 @@ def cumsum(x, axis=-1, exclusive=False, reverse=False, order="sequential", accum
     'tree:ALG:BLOCK:CARRY' (or a tuple (ALG, BLOCK, CARRY)); accumulation:
     'default', 'native' (the tally rounds to x's type: NumPy's float16 cumsum),
     'wide' (float64 tally); identity_seed: the tally starts at +0.0; isa: the kernel
-    path ('auto', 'scalar', 'sse2', 'avx2', 'avx512', 'avx512fp16', 'neon').
+    path ('auto', 'scalar', 'sse2', 'avx2', 'avx512', 'avx512fp16', 'neon');
+    threads: the most threads the call runs on (1 to 1024, or None for every CPU
+    this process may use): the same bits for any number.
     Returns an array of x's shape and dtype (out, when given)."""
     return _scan(DML_OPERATOR_CUMULATIVE_SUMMATION, x, axis, exclusive, reverse, order, accumulation,
-                 identity_seed, isa, out)
+                 identity_seed, isa, out, threads=threads)
 
 
 def cumprod(x, axis=-1, exclusive=False, reverse=False, order="sequential", accumulation="default",
-            identity_seed=False, isa="auto", out=None):
+            identity_seed=False, isa="auto", out=None, threads=1):
     """DML_OPERATOR_CUMULATIVE_PRODUCT of x along axis; options as for cumsum ('blocked'
     products are sequential, 'exact' is refused by the library)."""
     return _scan(DML_OPERATOR_CUMULATIVE_PRODUCT, x, axis, exclusive, reverse, order, accumulation,
-                 identity_seed, isa, out)
+                 identity_seed, isa, out, threads=threads)
 
 
 # ---------------------------------------------------------------------------
@@ -523,11 +580,11 @@ def _with_kept_axes(out, kept_shape, axes):
 
 
 def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True,
-         isa="auto", out=None, feature_level=0, reduce=False):
+         isa="auto", out=None, feature_level=0, reduce=False, threads=1):
     x = _native(x)
-    index_dtype = np.dtype(_lookup(_INDEX_TYPES, index_type, "index_type"))
+    index_dtype = _lookup(_INDEX_DTYPES, index_type, "index_type")
     options = _Options(0, None, _lookup(_NAN_POLICIES, nan, "nan"), _lookup(_ISAS, isa, "isa"),
-                       feature_level=feature_level)
+                       feature_level=feature_level, threads=threads)
     scalar = x.ndim == 0
     x1 = x.reshape(1) if scalar else x
     axes = _reduced_axes(axes, x1.ndim)
@@ -543,21 +600,21 @@ def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64",
         raise ValueError("dml_ref: an arg-reduction of an empty array has no answer")
     x1, tin = _input_tensor(x1)
     dest = _Output(kept_shape, index_dtype, None if out is None else _with_kept_axes(out, kept_shape, axes))
-    axis_array = (UINT * max(len(axes), 1))(*axes)
+    axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
     if reduce:  # DML_OPERATOR_REDUCE with ARGMIN/ARGMAX: always INCREASING
         if last:
             raise ValueError("dml_ref: REDUCE ARGMIN/ARGMAX has no direction (last=True)")
         desc = DML_REDUCE_OPERATOR_DESC(
             DML_REDUCE_FUNCTION_ARGMIN if op_type == DML_OPERATOR_ARGMIN else DML_REDUCE_FUNCTION_ARGMAX,
-            ctypes.pointer(tin.desc), ctypes.pointer(dest.tensor.desc), len(axes), axis_array)
-        op = DML_OPERATOR_DESC(DML_OPERATOR_REDUCE, ctypes.cast(ctypes.pointer(desc), ctypes.c_void_p))
+            ctypes.addressof(tin.desc), ctypes.addressof(dest.tensor.desc), len(axes), ctypes.addressof(axis_array))
+        op = DML_OPERATOR_DESC(DML_OPERATOR_REDUCE, ctypes.addressof(desc))
     else:
-        struct = DML_ARGMIN_OPERATOR_DESC if op_type == DML_OPERATOR_ARGMIN else DML_ARGMAX_OPERATOR_DESC
-        desc = struct(ctypes.pointer(tin.desc), ctypes.pointer(dest.tensor.desc), len(axes), axis_array,
-                      DML_AXIS_DIRECTION_DECREASING if last else DML_AXIS_DIRECTION_INCREASING)
-        op = DML_OPERATOR_DESC(op_type, ctypes.cast(ctypes.pointer(desc), ctypes.c_void_p))
-    status = _lib().dmlref_execute(ctypes.byref(op), _void_array(tin.address),
-                                   _void_array(dest.tensor.address), ctypes.byref(options.options))
+        desc = DML_ARGMIN_OPERATOR_DESC(ctypes.addressof(tin.desc), ctypes.addressof(dest.tensor.desc), len(axes),
+                                        ctypes.addressof(axis_array),
+                                        DML_AXIS_DIRECTION_DECREASING if last else DML_AXIS_DIRECTION_INCREASING)
+        op = DML_OPERATOR_DESC(op_type, ctypes.addressof(desc))
+    status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
+                                                 _void_array(dest.tensor.address), ctypes.byref(options.options))
     options.check(status)
     dest.finish()
     if out is not None:
@@ -566,21 +623,22 @@ def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64",
 
 
 def argmin(x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True, isa="auto",
-           out=None):
+           out=None, threads=1):
     """DML_OPERATOR_ARGMIN of x over axes (an int, a sequence, or None for every axis).
 
     With several axes the index is the row-major position inside the reduced
     sub-tensor. last: DECREASING (the last index on ties); nan: 'propagate' (NaN is
     the extreme, as NumPy), 'ignore' or 'compare'; index_type: 'int32', 'int64',
     'uint32', 'uint64'. keepdims=True returns DirectML's shape (size 1 on every
-    reduced axis), False squeezes the reduced axes as NumPy does."""
-    return _arg(DML_OPERATOR_ARGMIN, x, axes, last, nan, index_type, keepdims, isa, out)
+    reduced axis), False squeezes the reduced axes as NumPy does. threads: as for
+    cumsum."""
+    return _arg(DML_OPERATOR_ARGMIN, x, axes, last, nan, index_type, keepdims, isa, out, threads=threads)
 
 
 def argmax(x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True, isa="auto",
-           out=None):
+           out=None, threads=1):
     """DML_OPERATOR_ARGMAX of x over axes; options as for argmin."""
-    return _arg(DML_OPERATOR_ARGMAX, x, axes, last, nan, index_type, keepdims, isa, out)
+    return _arg(DML_OPERATOR_ARGMAX, x, axes, last, nan, index_type, keepdims, isa, out, threads=threads)
 
 
 # ---------------------------------------------------------------------------
@@ -590,18 +648,19 @@ _SCAN_OPS = {"cumsum": DML_OPERATOR_CUMULATIVE_SUMMATION, "cumprod": DML_OPERATO
 
 
 def error_bound(op, x, axis=-1, exclusive=False, reverse=False, order="any", accumulation="default",
-                identity_seed=False):
+                identity_seed=False, threads=1):
     """dmlref_error_bound: a float64 array shaped like the output of op ('cumsum' or
     'cumprod') on x, each element an upper bound on |computed - exact|, where computed is
     the library's output with these options (order 'any': any association order, the
     default) and exact the real result. +inf where the prefix holds a non-finite input or
-    may overflow; 0 for integer types."""
+    may overflow; 0 for integer types. threads: as for cumsum (the lines are shared
+    between threads; one line stays on one)."""
     op_type = _lookup(_SCAN_OPS, op, "op")
     x = _native(x)
     shape = x.shape
     float_order, tree = _parse_order(order)
     options = _Options(float_order, tree, 0, 0, _lookup(_ACCUMULATIONS, accumulation, "accumulation"),
-                       identity_seed)
+                       identity_seed, threads=threads)
     if x.size == 0:
         return np.zeros(shape, np.float64)
     x1 = x.reshape(1) if x.ndim == 0 else x
@@ -612,9 +671,9 @@ def error_bound(op, x, axis=-1, exclusive=False, reverse=False, order="any", acc
     bound = np.empty(x1.shape, np.float64)
     tbound = _Tensor.of(bound)
     op, op_fields = _scan_desc(op_type, tin, tout, axis, exclusive, reverse)
-    status = _lib().dmlref_error_bound(ctypes.byref(op), _void_array(tin.address),
-                                       ctypes.byref(tbound.desc), ctypes.c_void_p(tbound.address),
-                                       ctypes.byref(options.options))
+    status = (_library or _lib()).dmlref_error_bound(ctypes.byref(op), _void_array(tin.address),
+                                                     ctypes.byref(tbound.desc), tbound.address,
+                                                     ctypes.byref(options.options))
     options.check(status)
     return bound.reshape(shape)
 
@@ -803,19 +862,20 @@ def explain(op, x, actual, **op_options):
     Scans ('cumsum', 'cumprod'): SEQUENTIAL, BLOCKED, EXACT and TREE (3 algorithms x
     blocks 2..65536 x 2 carries), each with accumulation default/native/wide and the
     identity seed off/on (EXACT: default only), 590 configurations; op_options axis,
-    exclusive, reverse and isa are kept (order, accumulation, identity_seed ignored).
-    Arg-reductions ('argmin', 'argmax'): the 3 NaN policies x last False/True; axes,
-    keepdims and isa are kept, the index type is actual's dtype. Configurations the
+    exclusive, reverse, isa and threads are kept (order, accumulation, identity_seed
+    ignored). Arg-reductions ('argmin', 'argmax'): the 3 NaN policies x last
+    False/True; axes, keepdims, isa and threads are kept, the index type is actual's
+    dtype. Configurations the
     library refuses (e.g. EXACT products) are skipped."""
     functions = {"cumsum": cumsum, "cumprod": cumprod, "argmin": argmin, "argmax": argmax}
     if op not in functions:
         raise ValueError("dml_ref: op must be one of %s (got %r)" % (", ".join(functions), op))
     actual = _native(actual)
     if op in _SCAN_OPS:
-        kept, varied, configurations = ("axis", "exclusive", "reverse", "isa"), \
+        kept, varied, configurations = ("axis", "exclusive", "reverse", "isa", "threads"), \
             ("order", "accumulation", "identity_seed"), list(_scan_configurations())
     else:
-        kept, varied, configurations = ("axes", "keepdims", "isa", "index_type"), ("nan", "last"), \
+        kept, varied, configurations = ("axes", "keepdims", "isa", "index_type", "threads"), ("nan", "last"), \
             list(_arg_configurations())
         dtype_names = {np.dtype(v): k for k, v in _INDEX_TYPES.items()}
         if actual.dtype not in dtype_names:

@@ -559,6 +559,157 @@ def test_explain_finds_the_options():
 
 
 # ---------------------------------------------------------------------------
+# threads=: the same bits on any number of threads
+
+THREAD_COUNTS = (1, 2, 3, 7)
+# A line of this many elements is cut into 7 pieces and more (the library gives a task at least
+# DMLREF_TASK_GRAIN = 32768 elements).
+LONG = 7 * 32768 + 4321
+
+
+def same_on_every_thread_count(fn, x, what, **kwargs):
+    """fn(x, threads=t, **kwargs) has the same bits for every t in THREAD_COUNTS; returns that result."""
+    want = fn(x, threads=1, **kwargs)
+    for t in THREAD_COUNTS[1:]:
+        assert_bits_equal(fn(x, threads=t, **kwargs), want, "%s threads=%d" % (what, t))
+    return want
+
+
+def test_threads_scans_same_bits():
+    f32 = normal(LONG, np.float32)
+    for order in ("blocked", "tree:sklansky:64:after", "sequential"):  # one cut into pieces, one line kept whole
+        for dtype in (np.float32, np.float64, np.float16):
+            x = f32.astype(dtype)
+            same_on_every_thread_count(d.cumsum, x, "cumsum %s %s" % (order, np.dtype(dtype)), order=order)
+        same_on_every_thread_count(d.cumsum, f32, "cumsum %s reverse exclusive" % order, order=order,
+                                   reverse=True, exclusive=True)
+    for dtype in (np.int8, np.int32, np.uint32, np.int64):  # integer lines are cut into pieces too
+        info = np.iinfo(dtype)
+        x = RNG.integers(info.min, info.max, size=LONG, dtype=dtype, endpoint=True)
+        want = same_on_every_thread_count(d.cumsum, x, "cumsum %s" % np.dtype(dtype))
+        assert_bits_equal(want, np.cumsum(x, dtype=dtype), "cumsum %s = NumPy" % np.dtype(dtype))
+        same_on_every_thread_count(d.cumprod, x | 1, "cumprod %s" % np.dtype(dtype), reverse=True)
+    m = normal((96, 4099), np.float32)  # many lines, shared between the tasks
+    for axis in (0, 1):
+        for order in ("sequential", "blocked"):
+            want = same_on_every_thread_count(d.cumsum, m, "cumsum lines axis %d %s" % (axis, order), axis=axis,
+                                              order=order)
+            if order == "sequential":
+                assert_bits_equal(want, np.cumsum(m, axis), "cumsum lines = NumPy")
+        same_on_every_thread_count(d.cumprod, m, "cumprod lines axis %d" % axis, axis=axis)
+    # out= in place, on threads
+    y = f32.copy()
+    assert d.cumsum(y, order="blocked", out=y, threads=3) is y
+    assert_bits_equal(y, d.cumsum(f32, order="blocked"), "in place threads=3")
+
+
+def test_threads_arg_reductions_same_bits():
+    values = RNG.integers(-20, 20, size=LONG).astype(np.float32)  # every value many times: ties across pieces
+    with_nan = values.copy()
+    with_nan[[5000, 100000, LONG - 10]] = np.nan
+    late_nan = values.copy()
+    late_nan[LONG - 40000] = np.nan
+    for name, x in (("ties", values), ("NaN", with_nan), ("late NaN", late_nan)):
+        for nan in ("propagate", "ignore", "compare"):
+            for last in (False, True):
+                for fn in (d.argmin, d.argmax):
+                    got = same_on_every_thread_count(fn, x, "%s %s nan=%s last=%s" % (fn.__name__, name, nan, last),
+                                                     nan=nan, last=last, keepdims=False)
+                    if nan == "propagate" and not last:
+                        assert got == (np.argmin(x) if fn is d.argmin else np.argmax(x)), (fn.__name__, name)
+    ints = RNG.integers(0, 3, size=LONG).astype(np.int16)
+    same_on_every_thread_count(d.argmax, ints, "argmax int16 ties", last=True)
+    for op in (d.DML_OPERATOR_ARGMIN, d.DML_OPERATOR_ARGMAX):  # REDUCE's ARGMIN/ARGMAX
+        same_on_every_thread_count(lambda a, **k: d._arg(op, a, reduce=True, **k), with_nan, "REDUCE %d" % op)
+    m = RNG.integers(-5, 5, size=(48, 8192)).astype(np.float64)  # many outputs; and a reduction over both axes
+    m[3, 7] = np.nan
+    for axes in (0, 1, None, (0, 1)):
+        same_on_every_thread_count(d.argmin, m, "argmin lines axes %s" % (axes,), axes=axes, nan="ignore")
+
+
+def test_threads_error_bound_same_bits():
+    m = normal((40, 9000), np.float32)  # lines shared between tasks; each line on one
+    for order in ("any", "sequential", "blocked"):
+        for axis in (0, 1):
+            same_on_every_thread_count(lambda a, **k: d.error_bound("cumsum", a, **k), m,
+                                       "error_bound %s axis %d" % (order, axis), order=order, axis=axis)
+    line = normal(LONG, np.float64)
+    same_on_every_thread_count(lambda a, **k: d.error_bound("cumprod", a, **k), line, "error_bound one line",
+                               order="sequential")
+
+
+def test_threads_values():
+    x = normal(LONG, np.float32)
+    want = d.cumsum(x, order="blocked")
+    assert_bits_equal(d.cumsum(x, order="blocked", threads=None), want, "threads=None")
+    assert_bits_equal(d.argmax(x, threads=np.int64(4)), d.argmax(x), "a NumPy integer")
+    assert d._parallel(1) is None and d._parallel(None if d._cpu_count() > 1 else 2) is not None, \
+        "the shared library's pool (not on Windows, where threads= runs on one thread)"
+    d.argmin(x, threads=7)
+    if os.path.isdir("/proc/self/task"):  # Linux: the pool's 6 workers beside this thread
+        assert len(os.listdir("/proc/self/task")) >= 7, os.listdir("/proc/self/task")
+    calls = [lambda t: d.cumsum(x, threads=t), lambda t: d.cumprod(x, threads=t), lambda t: d.argmin(x, threads=t),
+             lambda t: d.argmax(x, threads=t), lambda t: d.error_bound("cumsum", x, threads=t),
+             lambda t: d._arg(d.DML_OPERATOR_ARGMIN, x, reduce=True, threads=t),
+             lambda t: d.explain("argmin", x, d.argmin(x), threads=t)]
+    for bad in (0, -1, 1025, 2.0, "2", True, [2], np.float32(2)):
+        for call in calls:
+            e = raises(ValueError, call, bad)
+            assert "threads" in str(e), str(e)
+    raises(ValueError, d.cumsum, np.zeros(0, np.float32), threads=0)  # checked before the empty shortcut
+    # explain keeps threads=
+    r = d.explain("cumsum", x, want, threads=3)
+    assert r.reproduced and any(c["order"] == "blocked" for c, share in r.candidates)
+
+
+def test_threads_concurrent_callers():
+    """Python threads calling at once (ctypes releases the GIL) share the one pool, a job at a time."""
+    import threading
+    inputs = [normal(LONG, np.float32) for _ in range(4)]
+    wants = [(d.cumsum(a, order="blocked"), d.argmin(a)) for a in inputs]
+    errors = []
+
+    def work(k):
+        try:
+            for r in range(6):
+                a = inputs[(k + r) % 4]
+                want_sum, want_arg = wants[(k + r) % 4]
+                assert_bits_equal(d.cumsum(a, order="blocked", threads=2 + (k + r) % 5), want_sum, "concurrent")
+                assert_bits_equal(d.argmin(a, threads=3), want_arg, "concurrent argmin")
+        except Exception as e:  # reported by the main thread
+            errors.append(e)
+
+    workers = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert not errors, errors[0]
+
+
+def test_threads_after_fork():
+    """A forked child (multiprocessing's default on Linux) makes its own pool."""
+    if not hasattr(os, "fork") or d._parallel(2) is None:
+        return
+    x = normal(LONG, np.float32)
+    d.argmin(x, threads=2)  # the parent's pool exists
+    want = d.cumsum(x, order="blocked")
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report and leave without running the parent's cleanup
+        ok = np.array_equal(bits(d.cumsum(x, order="blocked", threads=3)), bits(want))
+        if os.path.isdir("/proc/self/task"):  # fork copies only the calling thread: these are the child's pool's
+            ok = ok and len(os.listdir("/proc/self/task")) >= 3
+        os.write(write, b"1" if ok else b"0")
+        os._exit(0)
+    os.close(write)
+    got = os.read(read, 1)
+    os.close(read)
+    os.waitpid(pid, 0)
+    assert got == b"1", "the child's threaded cumsum differs (or it failed: %r)" % got
+
+
+# ---------------------------------------------------------------------------
 # Loading
 
 

@@ -16,5 +16,6 @@ int main(int argc, char **argv) {
     register_tree_tests();
     register_peer_tests();
     register_alloc_tests();
+    register_thread_tests();
     return tr_main(argc, argv);
 }

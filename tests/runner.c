@@ -85,7 +85,7 @@ int tr_main(int argc, char **argv) {
             printf("usage: %s [-v] [-l] [FILTER...]\n"
                    "  FILTER  run only the cases whose name contains one of these substrings\n"
                    "          (suites: examples/ invalid/ random/ onnx/ wpt/ numpy/ golden/ large/ fuzz/\n"
-                   "          fpenv/ bigfloat/ exact/ bound/ tree/ peers/)\n"
+                   "          fpenv/ bigfloat/ exact/ bound/ tree/ peers/ threads/)\n"
                    "  -l      list the selected case names and exit\n"
                    "  -v      print every case name as it runs\n"
                    "The last line is \"N passed, N failed\"; the exit status is 0 when every selected case passed.\n",

@@ -19,8 +19,9 @@
    the bounds (FLOAT16 ones against the exact sums too), small products
    against the exact products, both against the model of the orders in docs/semantics.md;
    and the newer options are covered: each TREE algorithm, NATIVE and WIDE
-   accumulation, the identity seed, NAN_COMPARE with a NaN first, and a
-   comparison with options that must give the same bits. Without POSIX
+   accumulation, the identity seed, NAN_COMPARE with a NaN first, a
+   comparison with options that must give the same bits, and options.parallel
+   (a result equal to the one without it, and work split into tasks). Without POSIX
    directories (dirent.h) the case does nothing. */
 #include "fuzz/fuzz_check.c"
 
@@ -154,13 +155,19 @@ static void replay_corpus(const void *ctx) {
               "no corpus file is a float arg-reduction with NAN_COMPARE and a NaN first in traversal order");
     TR_CHECKF(fuzz_stats.reference_runs > before.reference_runs,
               "no corpus file is compared with a run of options that must give the same bits");
+    TR_CHECKF(fuzz_stats.parallel_checked > before.parallel_checked,
+              "no corpus file compares a call with options.parallel with the same call without it");
+    TR_CHECKF(fuzz_stats.parallel_split > before.parallel_split,
+              "no corpus file has the library split its work into more than one task");
     printf("  fuzz/replay: %lu files; dmlref_error_bound ran on %lu (OK %lu, its own errors %lu); every float order "
            "checked on %lu small float sums (%lu FLOAT16 against the exact sums) and %lu products; newer options "
-           "(TREE, NATIVE/WIDE, seed, NAN_COMPARE) executed OK on %lu\n",
+           "(TREE, NATIVE/WIDE, seed, NAN_COMPARE) executed OK on %lu; %lu results with options.parallel equal to "
+           "those without, %lu files split into tasks\n",
            (unsigned long)count, fuzz_stats.bound_calls - before.bound_calls, fuzz_stats.bound_ok - before.bound_ok,
            fuzz_stats.bound_specific - before.bound_specific, fuzz_stats.orders_checked - before.orders_checked,
            fuzz_stats.exact_f16_checked - before.exact_f16_checked,
-           fuzz_stats.products_checked - before.products_checked, fuzz_stats.new_options_ok - before.new_options_ok);
+           fuzz_stats.products_checked - before.products_checked, fuzz_stats.new_options_ok - before.new_options_ok,
+           fuzz_stats.parallel_checked - before.parallel_checked, fuzz_stats.parallel_split - before.parallel_split);
     for (i = 0; i < count; i++) free(names[i]);
     free(names);
 }

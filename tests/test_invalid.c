@@ -121,7 +121,8 @@ typedef struct fixture {
     DML_REDUCE_OPERATOR_DESC reduce;
     DML_OPERATOR_DESC op;
     dmlref_options options;
-    dmlref_scan_tree tree; /* options.tree points here after a TREE edit */
+    dmlref_scan_tree tree;    /* options.tree points here after a TREE edit */
+    dmlref_parallel parallel; /* options.parallel points here after a PARALLEL edit */
     /* what the calls receive */
     const DML_OPERATOR_DESC *op_arg;
     const void *in_ptr[1];
@@ -329,6 +330,7 @@ enum {
     E_ACCUMULATION,  /* i: options.accumulation */
     E_SEED,          /* i: options.identity_seed */
     E_TREE,          /* i: algorithm, v: block | carry << 32; options.tree points at the fixture's tree */
+    E_PARALLEL,      /* i: parallel_for set (1) or NULL (0), v: max_tasks; options.parallel points at the fixture's */
     E_BOUND_IN_INPUT /* i: the bound buffer's base is the input's + i bytes (dmlref_error_bound) */
 };
 
@@ -342,6 +344,14 @@ typedef struct edit {
 } edit;
 
 #define MAX_EDITS 8
+
+/* options.parallel's parallel_for of the positive rows: every task on the calling thread, in order. */
+static void run_tasks_in_order(void *context, uint32_t task_count, void (*task)(void *argument, uint32_t index),
+                               void *argument) {
+    uint32_t i;
+    (void)context;
+    for (i = 0; i < task_count; i++) task(argument, i);
+}
 
 static void apply_edits(fixture *f, const edit *edits) {
     int k, t;
@@ -417,6 +427,12 @@ static void apply_edits(fixture *f, const edit *edits) {
         case E_BOUND_IN_INPUT:
             f->bound_in_input = 1;
             f->bound_rel = e->i;
+            break;
+        case E_PARALLEL:
+            f->parallel.parallel_for = e->i ? run_tasks_in_order : NULL;
+            f->parallel.context = f;
+            f->parallel.max_tasks = (uint32_t)e->v;
+            f->options.parallel = &f->parallel;
             break;
         default: break;
         }
@@ -522,6 +538,12 @@ static int fits_blocks(const fixture *f) {
            (uint64_t)out_off + out_bytes <= BLOCK_TOTAL;
 }
 
+/* The options are the defaults that NULL options stand for (the message buffer aside). */
+static int default_options(const dmlref_options *o) {
+    return !o->feature_level && !o->float_order && !o->nan_policy && !o->isa && !o->accumulation && !o->identity_seed &&
+           !o->parallel;
+}
+
 /* The checks every row and loop makes; see the opening comment. */
 static void check_fixture(fixture *f, const char *label, dmlref_status expected, const char *field, int flags) {
     static unsigned char snapshot[offsetof(fixture, message)];
@@ -544,8 +566,7 @@ static void check_fixture(fixture *f, const char *label, dmlref_status expected,
     sq = dmlref_validate(f->op_arg, &quiet);
     TR_CHECKF(sq == sv, "%s: dmlref_validate returned %s without a message buffer, %s with one", label,
               dmlref_status_name(sq), dmlref_status_name(sv));
-    if (!f->options.feature_level && !f->options.float_order && !f->options.nan_policy && !f->options.isa &&
-        !f->options.accumulation && !f->options.identity_seed) {
+    if (default_options(&f->options)) {
         sq = dmlref_validate(f->op_arg, NULL); /* NULL options: the same defaults */
         TR_CHECKF(sq == sv, "%s: dmlref_validate returned %s with NULL options, %s with zeroed ones", label,
                   dmlref_status_name(sq), dmlref_status_name(sv));
@@ -668,6 +689,8 @@ typedef struct bad_row {
     { E_TREE, 0, algorithm, (uint64_t)(block) | (uint64_t)(uint32_t)(carry) << 32 }
 #define BOUND_IN_INPUT(n) \
     { E_BOUND_IN_INPUT, 0, n, 0 }
+#define PARALLEL(has_for, max_tasks) \
+    { E_PARALLEL, 0, has_for, max_tasks }
 
 #define S(x) DMLREF_ERROR_##x
 #define OK DMLREF_OK
@@ -1093,6 +1116,19 @@ static const bad_row rows[] = {
     {"option-isa-max-int", M_ALL, {ISA(0x7FFFFFFF)}, S(INVALID_OPTION), "options.isa", 0},
     {"option-blocked-and-nan-ignore-accepted", M_ALL, {FLOAT_ORDER(1), NAN_POLICY(1)}, OK, NULL, 0},
     {"option-feature-level-6_4-accepted", M_ALL, {LEVEL(6_4)}, OK, NULL, 0},
+    /* parallel: parallel_for set, max_tasks at least 1 */
+    {"option-parallel-for-null", M_ALL, {PARALLEL(0, 4)}, S(INVALID_OPTION), "options.parallel->parallel_for", 0},
+    {"option-parallel-for-null-int8", M_SCANS, {PARALLEL(0, 1), DTYPE(T_BOTH, INT8)}, S(INVALID_OPTION),
+     "options.parallel->parallel_for", 0},
+    {"option-parallel-max-tasks-0", M_ALL, {PARALLEL(1, 0)}, S(INVALID_OPTION), "options.parallel->max_tasks", 0},
+    {"option-parallel-max-tasks-0-tree", M_SCANS, {PARALLEL(1, 0), FLOAT_ORDER(4), TREE(1, 8, 0)}, S(INVALID_OPTION),
+     "options.parallel->max_tasks", 0},
+    {"option-parallel-for-null-and-max-tasks-0", M_ALL, {PARALLEL(0, 0)}, S(INVALID_OPTION), "options.parallel", 0},
+    {"option-parallel-1-task-accepted", M_ALL, {PARALLEL(1, 1)}, OK, NULL, 0},
+    {"option-parallel-64-tasks-accepted", M_ALL, {PARALLEL(1, 64)}, OK, NULL, 0},
+    {"option-parallel-max-uint-tasks-accepted", M_ALL, {PARALLEL(1, U32MAX)}, OK, NULL, 0},
+    {"option-parallel-blocked-float16-accepted", M_SCANS, {PARALLEL(1, 3), FLOAT_ORDER(1), DTYPE(T_BOTH, FLOAT16)},
+     OK, NULL, 0},
 
     /* -- feature levels: each operator's introduction -- */
     {"level-cumsum-at-1_0", M_CUMSUM, {LEVEL(1_0)}, S(UNSUPPORTED_OPERATOR),
@@ -1912,6 +1948,12 @@ static const bound_row bound_rows[] = {
     {"validate-feature-level-0x1234", M_SCANS, {LEVEL_N(0x1234)}, S(INVALID_OPTION), "options.feature_level",
      BF_VALIDATE},
     {"validate-isa-7", M_SCANS, {ISA(7)}, S(INVALID_OPTION), "options.isa", BF_VALIDATE},
+    {"validate-parallel-for-null", M_SCANS, {PARALLEL(0, 2)}, S(INVALID_OPTION), "options.parallel->parallel_for",
+     BF_VALIDATE},
+    {"validate-parallel-max-tasks-0", M_SCANS, {PARALLEL(1, 0)}, S(INVALID_OPTION), "options.parallel->max_tasks",
+     BF_VALIDATE},
+    {"validate-parallel-max-tasks-0-any", M_SCANS, {PARALLEL(1, 0), FLOAT_ORDER(3)}, S(INVALID_OPTION),
+     "options.parallel->max_tasks", BF_VALIDATE},
 
     /* -- the BoundTensor descriptor: every tensor rule -- */
     {"tensor-null", M_SCANS, {NULLS(NP_BOUND_TENSOR)}, S(NULL_POINTER), "BoundTensor is NULL", 0},
@@ -2028,6 +2070,8 @@ static const bound_row bound_rows[] = {
     {"exact-cumsum-accepted", M_CUMSUM, {FLOAT_ORDER(2)}, OK, NULL, 0},
     {"exact-cumsum-float16-accepted", M_CUMSUM, {FLOAT_ORDER(2), DTYPE(T_BOTH, FLOAT16)}, OK, NULL, 0},
     {"exact-cumsum-int16-accepted", M_CUMSUM, {FLOAT_ORDER(2), DTYPE(T_BOTH, INT16)}, OK, NULL, 0},
+    {"parallel-2-tasks-accepted", M_SCANS, {PARALLEL(1, 2)}, OK, NULL, 0},
+    {"parallel-64-tasks-any-accepted", M_SCANS, {PARALLEL(1, 64), FLOAT_ORDER(3)}, OK, NULL, 0},
     {"any-accepted", M_SCANS, {FLOAT_ORDER(3)}, OK, NULL, 0},
     {"any-float64-accepted", M_SCANS, {FLOAT_ORDER(3), DTYPE(T_BOTH, FLOAT64)}, OK, NULL, 0},
     {"any-uint32-accepted", M_SCANS, {FLOAT_ORDER(3), DTYPE(T_BOTH, UINT32)}, OK, NULL, 0},
@@ -2196,8 +2240,7 @@ static void check_bound_fixture(fixture *f, const char *label, dmlref_status exp
     TR_CHECKF(sq == sb, "%s: dmlref_error_bound returned %s without a message buffer, %s with one", label,
               dmlref_status_name(sq), dmlref_status_name(sb));
     if (sq == sb) check_bound_blocks(f, label, "dmlref_error_bound without a message buffer", sq);
-    if (!f->options.feature_level && !f->options.float_order && !f->options.nan_policy && !f->options.isa &&
-        !f->options.accumulation && !f->options.identity_seed) {
+    if (default_options(&f->options)) {
         fill_blocks();
         sq = dmlref_error_bound(f->op_arg, f->inputs, f->bound_tensor_arg, f->bound_ptr, NULL);
         TR_CHECKF(sq == sb, "%s: dmlref_error_bound returned %s with NULL options, %s with zeroed ones", label,

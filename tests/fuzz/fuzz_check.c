@@ -30,7 +30,7 @@
               bit 7: a feature-level byte follows (mod 18: 0-14 the
               DML_FEATURE_LEVEL values, 15 raw u32, 16 0x6500, 17 0x5001).
               Read in this order: [capacity u8] [float_order [accumulation]
-              [tree] [identity_seed]] [nan_policy] [level].
+              [tree] [identity_seed] [schedule seed]] [nan_policy] [level].
    extension word (format 2): a raw float_order u32 whose top byte is 0xE5
               (FZ_EXT_MAGIC) is not a float_order: bits 0-1 float_order
               (0 SEQUENTIAL, 1 BLOCKED, 2 EXACT, 3 ANY); bits 2-3
@@ -64,6 +64,14 @@
               tree). Bit 15: nan_policy COMPARE (2), replacing opt_sel's
               choice (whose raw i32, if it asks for one, is still read). Bits
               16-23 are ignored.
+   extension word (format 4): top byte 0xE7 (FZ_EXT4_MAGIC; no stored input
+              of formats 1-3 had it there). Bits 0-15 as in format 3, and
+              options.parallel set (tests/sched.h, every task on the calling
+              thread): bits 16-21 max_tasks - 1 (1 to 64), bits 22-23 the
+              schedule: 0 forward, 1 reverse, 2 shuffled, 3 shuffled with
+              each task run in flush-to-zero, denormals-are-zero and rounding
+              toward zero. Schedules 2 and 3 read the shuffle's seed byte after
+              [identity_seed].
    isa_sel    mod 8: 0 AUTO, 1 SCALAR, 2 SSE2, 3 AVX2, 4 AVX512, 5 NEON,
               6 raw i32, 7 every available path in turn (AUTO first).
    env_sel    caller's floating-point environment during execute: bits 0-1
@@ -154,6 +162,11 @@
      anything was mapped, a run of dml_ref with the mapped options (SCALAR)
      does. A valid case with TREE, NATIVE/WIDE, the seed or NAN_COMPARE runs
      on every available ISA path, each giving the first path's bits.
+   - options.parallel (format 4): every dmlref_execute and dmlref_error_bound
+     that succeeds with it gives the bytes of the same call with it NULL on
+     the same path; parallel_for is never called with a
+     task_count outside 1..max_tasks nor from inside a task, and a task of the
+     hostile schedule returns in the rounding and flush mode it started in.
    - dmlref_error_bound, on the same paths and in the same caller's
      environment: when the validation of the same descriptor (float_order ANY
      read as SEQUENTIAL) fails, the same status and message and no byte
@@ -189,6 +202,7 @@
 
 #include "../../dml_ref.h"
 #include "../oracle.h"
+#include "../sched.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -275,6 +289,7 @@ enum { FZ_SEPARATE, FZ_IN_PLACE, FZ_SHARED };
 enum { FZ_BOUND_OWN, FZ_BOUND_IN_INPUT, FZ_BOUND_NULL }; /* where dmlref_error_bound's bound buffer is */
 #define FZ_EXT_MAGIC 0xE5u  /* top byte of a raw float_order word that is an extension word (format 2) */
 #define FZ_EXT3_MAGIC 0xE6u /* ... that is a format-3 extension word */
+#define FZ_EXT4_MAGIC 0xE7u /* ... that is a format-4 extension word */
 #define FZ_TREE_BYTES 16    /* the dmlref_scan_tree's allocation: whole ASan granules */
 static const uint8_t fz_bound_misalignments[4] = {0, 1, 4, 8};
 enum { FZ_ISA_ALL = -1000 }; /* not a dmlref_isa: run every available one */
@@ -311,7 +326,9 @@ typedef struct fz_case {
     int options_null;
     dmlref_options options;
     int ext;                /* 0, or the format of the extension word the float_order word was: 2 (top byte
-                               0xE5) or 3 (0xE6) */
+                               0xE5), 3 (0xE6) or 4 (0xE7) */
+    int parallel;           /* format 4: options.parallel points at schedule.parallel */
+    sched schedule;         /* its schedule and what the library asked of it */
     dmlref_scan_tree *tree; /* heap (FZ_TREE_BYTES), format 3 only; NULL: options.tree is NULL */
     int tree_poisoned;      /* the tree's bytes are poisoned (float_order is not TREE: never read) */
     int bound_decoded;      /* the BoundTensor was read from the bytes (else derived from the output) */
@@ -759,12 +776,12 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
     case 0: c->options.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL; break;
     case 2: {
         uint32_t word = fz_u32(r);
-        if ((word >> 24) != FZ_EXT_MAGIC && (word >> 24) != FZ_EXT3_MAGIC) {
+        if ((word >> 24) != FZ_EXT_MAGIC && (word >> 24) != FZ_EXT3_MAGIC && (word >> 24) != FZ_EXT4_MAGIC) {
             c->options.float_order = (int32_t)word;
             break;
         }
-        /* the extension word (format 2, or 3) */
-        c->ext = (word >> 24) == FZ_EXT_MAGIC ? 2 : 3;
+        /* the extension word (format 2, 3 or 4) */
+        c->ext = (word >> 24) == FZ_EXT_MAGIC ? 2 : (word >> 24) == FZ_EXT3_MAGIC ? 3 : 4;
         c->options.float_order = (int32_t)(word & 3u);
         switch ((word >> 2) & 3u) {
         case 0: c->options.accumulation = 0; break;                    /* DEFAULT */
@@ -777,12 +794,21 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
                          : ((word >> 5) & 3u) == 2 ? FZ_BOUND_NULL
                                                    : FZ_BOUND_OWN;
         c->bound_misalign = (int)fz_bound_misalignments[(word >> 7) & 3u];
-        if (c->ext == 3) {
+        if (c->ext >= 3) {
             uint32_t seed = (word >> 13) & 3u;
             if ((word >> 9) & 3u) c->options.float_order = 4; /* DMLREF_FLOAT_ORDER_TREE */
             if (((word >> 11) & 3u) != 2) fz_decode_tree(r, c);
             c->options.identity_seed = seed < 3 ? (int32_t)seed : (int32_t)fz_u32(r);
             nan_compare = (word >> 15) & 1u;
+        }
+        if (c->ext == 4) {
+            uint32_t schedule = (word >> 22) & 3u;
+            sched_init(&c->schedule,
+                       schedule == 0   ? SCHED_FORWARD
+                       : schedule == 1 ? SCHED_REVERSE
+                                       : SCHED_SHUFFLED,
+                       schedule == 3, ((word >> 16) & 63u) + 1u, schedule >= 2 ? fz_u8(r) : 0u);
+            c->parallel = 1;
         }
         break;
     }
@@ -795,6 +821,7 @@ static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
     }
     if (nan_compare) c->options.nan_policy = 2; /* DMLREF_NAN_COMPARE */
     c->options.tree = c->tree;
+    c->options.parallel = c->parallel ? &c->schedule.parallel : NULL;
     if (opt_sel & 0x80u) {
         uint8_t level = fz_u8(r) % 18u;
         c->options.feature_level = level < 15    ? fz_levels[level]
@@ -1105,6 +1132,8 @@ static dmlref_status fz_option_status(const dmlref_options *o, int for_bound, co
              (o->tree->block < 2 || o->tree->block > 65536 || (o->tree->block & (o->tree->block - 1u)) != 0))
         *field = "options.tree->block";
     else if (o->float_order == 4 && (o->tree->carry < 0 || o->tree->carry > 1)) *field = "options.tree->carry";
+    else if (o->parallel && !o->parallel->parallel_for) *field = "options.parallel->parallel_for";
+    else if (o->parallel && o->parallel->max_tasks == 0) *field = "options.parallel->max_tasks";
     else if (o->nan_policy < 0 || o->nan_policy > 2) *field = "options.nan_policy";
     else if (o->isa < 0 || o->isa >= DMLREF_ISA_COUNT) *field = "options.isa";
     if (*field) return DMLREF_ERROR_INVALID_OPTION;
@@ -1240,6 +1269,8 @@ enum {
     FZ_SLOT_ORDER_EXACT,
     FZ_SLOT_MODEL,
     FZ_SLOT_MODEL_OUT,
+    FZ_SLOT_PARALLEL,
+    FZ_SLOT_BOUND_SERIAL,
     FZ_SLOTS
 };
 static unsigned char *fz_slot_mem[FZ_SLOTS];
@@ -1407,6 +1438,24 @@ static void fz_fill_input(const fz_case *c, unsigned char *p, size_t n) {
         }
     }
     for (; i < n; i++) p[i] = len ? src[i % len] : 0; /* the tail past the last whole element */
+}
+
+/* The schedule of options.parallel, for reports. */
+static const char *fz_schedule_name(const sched *s) {
+    if (s->hostile) return "shuffled, each task with flush-to-zero and rounding toward zero";
+    return s->order == SCHED_FORWARD ? "forward" : s->order == SCHED_REVERSE ? "reverse" : "shuffled";
+}
+
+/* A call that succeeded with options.parallel, repeated without it: status ns, and same when it
+   wrote the same bytes. */
+static void fz_parallel_verdict(fz_report *rep, const fz_case *c, const char *call, dmlref_status ns, int same,
+                                const char *isa) {
+    if (ns != DMLREF_OK)
+        fz_fail(rep, "%s returned %s without options.parallel, OK with it [isa %s]", call, dmlref_status_name(ns), isa);
+    else if (!same)
+        fz_fail(rep, "%s with options.parallel (max_tasks %lu, %s) wrote other bytes than without it [isa %s]", call,
+                (unsigned long)c->schedule.parallel.max_tasks, fz_schedule_name(&c->schedule), isa);
+    else fuzz_stats.parallel_checked++;
 }
 
 /* ---- the caller's floating-point environment ------------------------------------------------- */
@@ -1634,6 +1683,7 @@ static void fz_reference(const fz_case *c, const fz_info *in, fz_ref *ref) {
     o->error_message = NULL;
     o->error_message_capacity = 0;
     o->isa = DMLREF_ISA_AUTO;
+    o->parallel = NULL; /* one thread: the bits every schedule must give */
     if (!sum && !prod) {
         changed = o->float_order != 0 || o->accumulation != 0 || o->identity_seed != 0;
         o->float_order = o->accumulation = o->identity_seed = 0;
@@ -2722,6 +2772,17 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                     first_ok_saved = 1;
                 }
             }
+            if (opts && opts->parallel) { /* the bits of the same call on one thread */
+                size_t total = blocks[out_block].total;
+                unsigned char *with = fz_slot(FZ_SLOT_PARALLEL, total);
+                dmlref_status ns;
+                memcpy(with, out_raw, total);
+                for (i = 0; i < nblocks; i++) memcpy(blocks[i].raw, snap[i], blocks[i].total);
+                opts->parallel = NULL;
+                ns = dmlref_execute(&c->op, inputs_arg, outputs_arg, opts);
+                opts->parallel = &c->schedule.parallel;
+                fz_parallel_verdict(&rep, c, "dmlref_execute", ns, memcmp(with, out_raw, total) == 0, isa);
+            }
         }
 
         /* ---- dmlref_error_bound, on the same paths and in the same environment ---- */
@@ -2841,6 +2902,17 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
                         }
                     }
                 }
+                if (opts && opts->parallel) { /* the bounds of the same call on one thread */
+                    unsigned char *serial = fz_slot(FZ_SLOT_BOUND_SERIAL, (size_t)bnd.count * 8u);
+                    dmlref_status ns;
+                    memcpy(blocks[bound_block].raw, snap[bound_block], blocks[bound_block].total);
+                    opts->parallel = NULL;
+                    ns = dmlref_error_bound(&c->op, inputs_arg, bt_arg, b_ptr, opts);
+                    opts->parallel = &c->schedule.parallel;
+                    if (ns == DMLREF_OK) fz_gather(&bnd, blocks[bound_block].raw + bhere.offset, serial);
+                    fz_parallel_verdict(&rep, c, "dmlref_error_bound", ns,
+                                        ns == DMLREF_OK && memcmp(serial, values, (size_t)bnd.count * 8u) == 0, isa);
+                }
                 if (!saved) {
                     b_first = fz_slot(FZ_SLOT_BOUND_FIRST, (size_t)bnd.count * 8u);
                     memcpy(b_first, values, (size_t)bnd.count * 8u);
@@ -2873,6 +2945,18 @@ int fuzz_check(const uint8_t *data, size_t size, char *report, size_t report_cap
         if (bound_valid && (c->kind == FZ_CUMSUM || c->kind == FZ_CUMPROD) && fz_is_float(in.type) &&
             in.count <= FZ_ORACLE_ELEMENTS && (vs == DMLREF_OK || bound_run))
             fz_check_orders(&rep, c, opts, &in, &out, snap[in_block] + (in_ptr - blocks[in_block].raw));
+    }
+    if (c->parallel) { /* every parallel_for call of the case, the orders check's included */
+        if (c->schedule.bad_calls)
+            fz_fail(&rep, "parallel_for was called %lu times with a task_count outside 1..max_tasks %lu (first: %lu)",
+                    c->schedule.bad_calls, (unsigned long)c->schedule.parallel.max_tasks,
+                    (unsigned long)c->schedule.first_bad);
+        if (c->schedule.nested)
+            fz_fail(&rep, "parallel_for was called from inside a task %lu times", c->schedule.nested);
+        if (c->schedule.env_changed)
+            fz_fail(&rep, "%lu tasks returned in another rounding or flush-to-zero mode than they started in",
+                    c->schedule.env_changed);
+        if (c->schedule.split_calls) fuzz_stats.parallel_split++;
     }
     if (executed && vs == DMLREF_OK && expected_exec == DMLREF_OK) {
         fuzz_stats.executed_ok++;
@@ -2974,6 +3058,7 @@ void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
                 (unsigned long)c->options.feature_level, (long)c->options.float_order,
                 c->ext == 2   ? " (extension word, format 2)"
                 : c->ext == 3 ? " (extension word, format 3)"
+                : c->ext == 4 ? " (extension word, format 4)"
                               : "",
                 (long)c->options.nan_policy, (long)c->options.accumulation, (long)c->options.identity_seed);
         if (c->tree)
@@ -2983,8 +3068,13 @@ void fuzz_describe(const uint8_t *data, size_t size, FILE *f) {
         else fputs("NULL, isa ", f);
         if (c->isa == FZ_ISA_ALL) fputs("every available path", f);
         else fprintf(f, "%ld", (long)c->isa);
-        fprintf(f, ", error_message %s capacity %lu}\n", c->message_mode == 0 ? "NULL" : "buffer",
+        fprintf(f, ", error_message %s capacity %lu", c->message_mode == 0 ? "NULL" : "buffer",
                 (unsigned long)c->message_capacity);
+        if (c->parallel)
+            fprintf(f, ", parallel {max_tasks %lu, %s, seed %lu}", (unsigned long)c->schedule.parallel.max_tasks,
+                    fz_schedule_name(&c->schedule), (unsigned long)c->schedule.seed);
+        else fputs(", parallel NULL", f);
+        fputs("}\n", f);
     }
     fprintf(f, "  buffers: %s", placements[c->placement]);
     if (c->placement == FZ_SHARED) fprintf(f, ", output at input %+d bytes", c->delta);

@@ -55,6 +55,8 @@ typedef struct fuzz_check_stats {
     unsigned long accumulation_ok[3]; /* ... float scans per accumulation */
     unsigned long seed_ok;            /* ... float sums with the identity seed */
     unsigned long compare_ok;         /* ... float arg-reductions with NAN_COMPARE */
+    unsigned long parallel_checked;   /* outputs and bounds with options.parallel compared with those without */
+    unsigned long parallel_split;     /* cases whose parallel_for was called with task_count > 1 */
 } fuzz_check_stats;
 
 extern fuzz_check_stats fuzz_stats;

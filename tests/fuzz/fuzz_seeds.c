@@ -12,8 +12,11 @@
    WIDE, a NULL tree, its algorithm, block and carry, the seed, nan_policy,
    and which of two broken options wins), and valid NATIVE/WIDE accumulation,
    TREE orders (each algorithm and carry, a block over 1024), the identity
-   seed and NAN_COMPARE on inputs with NaNs. Deterministic: rerunning
-   rewrites the same bytes. */
+   seed and NAN_COMPARE on inputs with NaNs; then the format-4 word (top byte
+   0xE7): options.parallel with 2 to 64 tasks in every schedule, on inputs of
+   up to 4,096 elements (scans in every float order, in place, arg-reductions
+   with NaN, several reduced axes). Deterministic: rerunning rewrites the same
+   bytes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,15 +89,24 @@ static void reduce(seed *s, unsigned function, unsigned count, const unsigned *a
     for (i = 0; i < count; i++) put(s, axes[i]);
 }
 
-/* An input tensor: type, sizes (0..16 as 0x80 + size, 17..64 as 0xC0 + size - 17),
-   stride selector and its bytes, total and alignment selectors. */
+/* The byte of one size: 0..16 as 0x80 + size, 17..64 as 0xC0 + size - 17, and
+   100, 1000, 4096 from fuzz_check.c's table of large sizes. */
+static unsigned size_code(unsigned size) {
+    if (size == 100) return 0xF0;
+    if (size == 1000) return 0xF5;
+    if (size == 4096) return 0xF6;
+    return size <= 16 ? 0x80u + size : 0xC0u + size - 17u;
+}
+
+/* An input tensor: type, sizes (size_code), stride selector and its bytes,
+   total and alignment selectors. */
 static void input(seed *s, unsigned type, unsigned rank, const unsigned *sizes, unsigned str_sel,
                   const unsigned *str_bytes, unsigned n_str, unsigned tot, unsigned algn) {
     unsigned i;
     put(s, 0);    /* t_sel: normal */
     put(s, rank); /* rank_sel */
     put(s, type); /* type_sel: flags NONE */
-    for (i = 0; i < rank; i++) put(s, sizes[i] <= 16 ? 0x80u + sizes[i] : 0xC0u + sizes[i] - 17u);
+    for (i = 0; i < rank; i++) put(s, size_code(sizes[i]));
     put(s, str_sel);
     for (i = 0; i < n_str; i++) put(s, str_bytes[i]);
     put(s, tot);
@@ -139,7 +151,8 @@ static void header_ext(seed *s, unsigned op, unsigned buf, uint32_t word, int32_
    byte 0xE6): float_order (0-3, or 4 TREE), accumulation, options.tree (NULL
    when has_tree is 0; raw values where the field's code cannot say them),
    identity_seed, NAN_COMPARE, the BoundTensor's bits as in format 2, and a
-   raw nan_policy when nan_raw_on. */
+   raw nan_policy when nan_raw_on; with tasks set, a format-4 word (top byte
+   0xE7) that adds options.parallel. */
 typedef struct ext3 {
     int order;      /* 0 SEQUENTIAL, 1 BLOCKED, 2 EXACT, 3 ANY, 4 TREE */
     int32_t acc;    /* 0 DEFAULT, 1 NATIVE, 2 WIDE, anything else raw */
@@ -151,7 +164,10 @@ typedef struct ext3 {
     int compare;    /* nan_policy COMPARE */
     int nan_raw_on; /* a raw nan_policy follows (instead of opt_sel's PROPAGATE) */
     int32_t nan_raw;
-    unsigned bound; /* EXT_BOUND_* bits */
+    unsigned bound;      /* EXT_BOUND_* bits */
+    unsigned tasks;      /* 1..64: a format-4 word, options.parallel with this max_tasks; 0: format 3 */
+    unsigned schedule;   /* format 4: 0 forward, 1 reverse, 2 shuffled, 3 shuffled and hostile */
+    unsigned sched_seed; /* format 4, schedules 2 and 3: the shuffle's seed byte */
 } ext3;
 
 static void put_extra32(unsigned *extra, unsigned *n, uint32_t v) {
@@ -161,7 +177,7 @@ static void put_extra32(unsigned *extra, unsigned *n, uint32_t v) {
 
 static void header_ext3(seed *s, unsigned op, unsigned buf, const ext3 *e, unsigned isa, unsigned fill) {
     unsigned extra[40], n = 0, log2b = 0, opt = 0x06u | 0x10u; /* message capacity 512, float_order raw */
-    uint32_t word = 0xE6000000u | e->bound;
+    uint32_t word = (e->tasks ? 0xE7000000u | (e->tasks - 1u) << 16 | e->schedule << 22 : 0xE6000000u) | e->bound;
     int acc_code = e->acc >= 0 && e->acc <= 2 ? e->acc : 3, seed_code = e->seed >= 0 && e->seed <= 2 ? e->seed : 3;
     int alg_code = e->alg >= 0 && e->alg <= 2 ? e->alg : 3, carry_code = e->carry >= 0 && e->carry <= 2 ? e->carry : 3;
     int block_coded = e->block >= 2 && e->block <= 65536 && (e->block & (e->block - 1u)) == 0;
@@ -181,6 +197,7 @@ static void header_ext3(seed *s, unsigned op, unsigned buf, const ext3 *e, unsig
         if (carry_code == 3) put_extra32(extra, &n, (uint32_t)e->carry);
     }
     if (seed_code == 3) put_extra32(extra, &n, (uint32_t)e->seed);
+    if (e->tasks && e->schedule >= 2) extra[n++] = e->sched_seed;
     if (e->nan_raw_on) {
         opt |= 0x40u;
         put_extra32(extra, &n, (uint32_t)e->nan_raw);
@@ -1301,6 +1318,131 @@ int main(int argc, char **argv) {
         output(&s, 0, NULL, 0, 0, 0);
         for (i = 0; i < 12; i++) put(&s, nan_rows[i]);
         write_seed(&s, "compare-argmax-i16-no-nan");
+    }
+
+    /* ---- format 4: options.parallel, on inputs large enough to be split into tasks ---- */
+    {
+        static const unsigned s1000[1] = {1000}, s4096[1] = {4096}, s64x64[2] = {64, 64}, s100x8[2] = {100, 8};
+        static const unsigned s10x64x5[3] = {10, 64, 5}, a0[1] = {0}, a02[2] = {0, 2};
+        static const unsigned near_one[5] = {0xC5, 0xC3, 0x41, 0xC2, 0xC6};
+        /* FILL_SPECIAL bytes (see above) with a NaN, -0, +inf now and then, the rest 1, -1, 0.5 */
+        static const unsigned some_nans[16] = {12, 13, 14, 12, 13, 6, 14, 12, 13, 14, 12, 0, 13, 3, 14, 5};
+        ext3 e;
+
+        e = x3(1, 0, 0, 2, 0);
+        e.tasks = 64;
+        e.schedule = 1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s1000, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 64, 0x31, 29);
+        write_seed(&s, "parallel-blocked-cumsum-f32-1000-64-tasks-reverse");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.tasks = 7;
+        e.schedule = 2;
+        e.sched_seed = 0x5A;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_BYTES);
+        scan(&s, 0, 3, 3);
+        input(&s, T_I32, 1, s4096, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 61, 0xF0, 31);
+        write_seed(&s, "parallel-cumsum-i32-4096-7-tasks-shuffled-decreasing-exclusive");
+
+        e = x3(4, 1, 0, 8, 0);
+        e.tasks = 3;
+        e.schedule = 3;
+        e.sched_seed = 0x17;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F16, 2, s64x64, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 64, 0x47, 13);
+        write_seed(&s, "parallel-tree-native-cumsum-f16-rows-3-tasks-hostile");
+
+        e = x3(4, 0, 1, 16, 0);
+        e.tasks = 2;
+        header_ext3(&s, OP_CUMPROD, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s1000, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 40; i++) put(&s, near_one[(i * 3) % 5]);
+        write_seed(&s, "parallel-tree-cumprod-f32-1000-2-tasks");
+
+        e = x3(2, 0, 0, 2, 0);
+        e.tasks = 64;
+        e.schedule = 2;
+        e.sched_seed = 0xC3;
+        e.seed = 1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_MIXED);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s1000, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 24, 0x3F, 5);
+        write_seed(&s, "parallel-exact-seed-cumsum-f32-1000-64-tasks-shuffled");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.tasks = 5;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_MIXED);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s1000, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 24, 0x3F, 5);
+        write_seed(&s, "parallel-sequential-cumsum-f32-1000-5-tasks");
+
+        e = x3(3, 2, 0, 2, 0); /* ANY: dmlref_error_bound alone */
+        e.tasks = 4;
+        e.schedule = 3;
+        e.sched_seed = 0x99;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 1, 0, 0);
+        input(&s, T_F32, 2, s64x64, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 64, 0x93, 41);
+        write_seed(&s, "parallel-any-wide-cumsum-f32-rows-4-tasks-hostile");
+
+        e = x3(1, 0, 0, 2, 0);
+        e.tasks = 6;
+        e.schedule = 1;
+        header_ext3(&s, OP_CUMSUM, BUF_IN_PLACE, &e, ISA_ALL, FILL_SMALL);
+        scan(&s, 0, 3, 0);
+        input(&s, T_F64, 2, s100x8, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 50, 0x22, 7);
+        write_seed(&s, "parallel-blocked-cumsum-f64-in-place-outer-axis-6-tasks");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.tasks = 5;
+        e.schedule = 2;
+        e.sched_seed = 0x3C;
+        header_ext3(&s, OP_ARGMAX, 0, &e, ISA_ALL, FILL_SPECIAL);
+        arg(&s, 1, a0, 0);
+        input(&s, T_F32, 1, s1000, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 16; i++) put(&s, some_nans[i]);
+        write_seed(&s, "parallel-argmax-f32-1000-nan-5-tasks-shuffled");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.compare = 1;
+        e.tasks = 64;
+        header_ext3(&s, OP_ARGMIN, 0, &e, ISA_ALL, FILL_SPECIAL);
+        arg(&s, 1, a0, 3);
+        input(&s, T_F16, 1, s4096, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 16; i++) put(&s, some_nans[(i * 7) % 16]);
+        write_seed(&s, "parallel-compare-argmin-f16-4096-decreasing-64-tasks");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.tasks = 3;
+        e.schedule = 3;
+        e.sched_seed = 0x01;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SMALL);
+        reduce(&s, 1, 2, a02);
+        input(&s, T_F64, 3, s10x64x5, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 32, 0x09, 3);
+        write_seed(&s, "parallel-reduce-argmin-f64-two-axes-3-tasks-hostile");
     }
 
     printf("fuzz_seeds: wrote %d files to %s\n", g_written, g_dir);
