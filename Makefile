@@ -200,7 +200,7 @@ clean:
 BENCH_ARGS  ?=
 BENCH_MARCH ?= -march=native
 
-$(BUILD)/bench: bench/bench.c dml_ref.h
+$(BUILD)/bench: bench/bench.c examples/thread_pool.h dml_ref.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=c99 -O2 $(BENCH_MARCH) -Wall -Wextra -Wpedantic -Werror -pthread $(EXTRA) $< -o $@ -lm
 

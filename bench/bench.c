@@ -6,12 +6,13 @@
    Options:        --isa=scalar|sse2|avx2|avx512|neon|auto   --quick
                    --filter=SUBSTRING   --markdown            --help
    What is measured and how: bench/README.md. */
-#define _POSIX_C_SOURCE 200112L
+#define _POSIX_C_SOURCE 200809L /* examples/thread_pool.h asks for it */
 #define DML_REF_IMPLEMENTATION
 #include "../dml_ref.h"
 
+#include "../examples/thread_pool.h"
+
 #include <ctype.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -587,99 +588,28 @@ static int fill_kind_of(DML_TENSOR_DATA_TYPE type) {
 
 /* ---- a thread pool for options.parallel ----------------------------------------- */
 
-/* The library never creates threads: it hands its tasks to the caller's parallel_for. This one is what a user
-   would write: persistent workers that sleep on a condition variable, and the calling thread, which takes tasks
-   too instead of waiting idle. */
-#define POOL_WORKERS 1
+/* The thread rows run on examples/thread_pool.h, the pool the CLI and the Python module use, so that they
+   measure what a caller of that pool gets: 1 worker and the calling thread, which takes tasks too. */
+#define POOL_TASKS 2u
 
-typedef struct task_pool {
-    pthread_mutex_t lock;
-    pthread_cond_t wake, idle;
-    pthread_t threads[POOL_WORKERS];
-    int started, stop;
-    unsigned long job; /* counts parallel_for calls: a worker runs each one it sees once */
-    void (*task)(void *argument, uint32_t task_index);
-    void *argument;
-    uint32_t count, next, done;
-} task_pool;
-
-static task_pool g_pool;
+static thread_pool *g_pool;
 static dmlref_parallel g_parallel;
 
-/* Takes tasks of the current job until none is left; called and returns with the lock held. */
-static void pool_take_tasks(task_pool *p) {
-    while (p->next < p->count) {
-        uint32_t i = p->next++;
-        pthread_mutex_unlock(&p->lock);
-        p->task(p->argument, i);
-        pthread_mutex_lock(&p->lock);
-        if (++p->done == p->count) pthread_cond_broadcast(&p->idle);
-    }
-}
-
-static void *pool_worker(void *arg) {
-    task_pool *p = (task_pool *)arg;
-    unsigned long seen = 0;
-    pthread_mutex_lock(&p->lock);
-    for (;;) {
-        while (!p->stop && p->job == seen) pthread_cond_wait(&p->wake, &p->lock);
-        if (p->stop) break;
-        seen = p->job;
-        pool_take_tasks(p);
-    }
-    pthread_mutex_unlock(&p->lock);
-    return NULL;
-}
-
-static void pool_parallel_for(void *context, uint32_t task_count, void (*task)(void *argument, uint32_t task_index),
-                              void *argument) {
-    task_pool *p = (task_pool *)context;
-    uint32_t i;
-    if (task_count <= 1) { /* nothing to share: no wake-up to pay for */
-        for (i = 0; i < task_count; i++) task(argument, i);
-        return;
-    }
-    pthread_mutex_lock(&p->lock);
-    p->task = task;
-    p->argument = argument;
-    p->count = task_count;
-    p->next = p->done = 0;
-    p->job++;
-    pthread_cond_broadcast(&p->wake);
-    pool_take_tasks(p);
-    while (p->done < p->count) pthread_cond_wait(&p->idle, &p->lock);
-    pthread_mutex_unlock(&p->lock);
-}
-
-/* The pool's dmlref_parallel, max_tasks its workers + the calling thread; the threads start on first use. */
+/* The pool's dmlref_parallel; the worker starts on first use. */
 static const dmlref_parallel *pool_parallel(void) {
-    int i;
-    if (!g_pool.started) {
-        if (pthread_mutex_init(&g_pool.lock, NULL) != 0 || pthread_cond_init(&g_pool.wake, NULL) != 0 ||
-            pthread_cond_init(&g_pool.idle, NULL) != 0)
-            die("cannot initialise the thread pool's mutex and condition variables");
-        for (i = 0; i < POOL_WORKERS; i++)
-            if (pthread_create(&g_pool.threads[i], NULL, pool_worker, &g_pool) != 0) die("cannot start a thread");
-        g_pool.started = 1;
-        g_parallel.parallel_for = pool_parallel_for;
-        g_parallel.context = &g_pool;
-        g_parallel.max_tasks = POOL_WORKERS + 1;
+    if (!g_pool) {
+        g_pool = thread_pool_create(POOL_TASKS);
+        if (!g_pool || g_pool->thread_count + 1 < POOL_TASKS) die("cannot start the thread pool's worker");
+        g_parallel.parallel_for = thread_pool_parallel_for;
+        g_parallel.context = g_pool;
+        g_parallel.max_tasks = POOL_TASKS;
     }
     return &g_parallel;
 }
 
 static void pool_stop(void) {
-    int i;
-    if (!g_pool.started) return;
-    pthread_mutex_lock(&g_pool.lock);
-    g_pool.stop = 1;
-    pthread_cond_broadcast(&g_pool.wake);
-    pthread_mutex_unlock(&g_pool.lock);
-    for (i = 0; i < POOL_WORKERS; i++) pthread_join(g_pool.threads[i], NULL);
-    pthread_cond_destroy(&g_pool.idle);
-    pthread_cond_destroy(&g_pool.wake);
-    pthread_mutex_destroy(&g_pool.lock);
-    g_pool.started = 0;
+    if (g_pool) thread_pool_destroy(g_pool);
+    g_pool = NULL;
 }
 
 /* ---- cases ------------------------------------------------------------------- */
@@ -1208,9 +1138,9 @@ int main(int argc, char **argv) {
              "rows 'out+N': the case above with its output N bytes past a 64-byte boundary, against the same call with "
              "its output aligned, same run (outputs of at least %lu KiB, median of %d runs); 'malloc': input and "
              "output from plain malloc against aligned buffers; 'FLOAT16 seq': elements per ns against FLOAT32 seq "
-             "of the same length; 'N tasks': options.parallel with a pthread pool (%d worker + the calling thread) "
-             "against parallel NULL",
-             (unsigned long)((g_quick ? MIB : (size_t)DMLREF_STREAM_BYTES) / KIB), g_runs_align, POOL_WORKERS);
+             "of the same length; 'N tasks': options.parallel on examples/thread_pool.h (%u concurrent tasks: a worker "
+             "and the calling thread) against parallel NULL",
+             (unsigned long)((g_quick ? MIB : (size_t)DMLREF_STREAM_BYTES) / KIB), g_runs_align, POOL_TASKS);
     note(text);
     printf("\n");
     print_table_header();
