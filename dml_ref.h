@@ -1620,7 +1620,7 @@ static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__sc
         route->contiguous(p);
     else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min) {
         const uint64_t head = dmlref__stream_head_lines(p);
-        if (head > 0 && p->lines - head >= route->min) { /* the head lines on the scalar kernel, the rest aligned */
+        if (head > 0 && head < p->lines && p->lines - head >= route->min) { /* head lines on the scalar kernel */
             dmlref__scan_panel part = *p;
             part.lines = head;
             scalar(&part);

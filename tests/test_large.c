@@ -51,6 +51,9 @@ static const large_case large_cases[] = {
        line, streamed through the cache), SSE2 three, and the last lanes go to the scalar kernel */
     {"large/cumsum-float32-blocked-axis0-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 2052,
      4108, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 4},
+    /* two lines on rows of 64 bytes: an output off the boundary has fewer lines than the bytes before it */
+    {"large/cumsum-float64-axis0-2-lines-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64,
+     600000, 2, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 6},
     /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
     {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
