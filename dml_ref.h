@@ -675,12 +675,13 @@ static double dmlref__f64_from_bits(uint64_t u) {
     return d;
 }
 
-/* The bits of an element of 2, 4 or 8 bytes. */
+/* The bits of an element of 1, 2, 4 or 8 bytes. */
 static uint64_t dmlref__load_bits(const void *p, uint32_t esize) {
     uint16_t h;
     uint32_t w;
     uint64_t d;
     switch (esize) {
+    case 1: return *(const uint8_t *)p;
     case 2: memcpy(&h, p, 2); return h;
     case 4: memcpy(&w, p, 4); return w;
     default: memcpy(&d, p, 8); return d;
@@ -3439,7 +3440,6 @@ typedef struct dmlref__scan_job {
     double *scratch; /* per task, scratch_values each: the general kernel's large trees */
     size_t scratch_values;
     /* split lines: each of the `lines_total` lines is `pieces` pieces of `piece` elements (the last shorter) */
-    int split;
     uint64_t lines_total, pieces, piece;
     uint64_t *partials;   /* integers: per part of a piece its combination (pass 1) */
     uint64_t *totals;     /* integers: per piece the carry before it */
@@ -3491,15 +3491,7 @@ static void dmlref__scan_piece(const dmlref__scan_job *job, uint64_t u, dmlref__
     piece->src_line = piece->dst_line = 0;
 }
 
-/* Integer elements of 1 to 8 bytes as 64 bits, and back (two's complement wraps). */
-static uint64_t dmlref__load_int(const void *p, uint32_t esize) {
-    switch (esize) {
-    case 1: return *(const uint8_t *)p;
-    case 2: return *(const uint16_t *)p;
-    case 4: return *(const uint32_t *)p;
-    default: return *(const uint64_t *)p;
-    }
-}
+/* Integer sums and products wrap (two's complement), so they associate. */
 static uint64_t dmlref__combine_int(int product, uint64_t a, uint64_t b) { return product ? a * b : a + b; }
 
 /* The combination (mod 2^64) of count integer elements at x, step apart: they commute, so a
@@ -3884,12 +3876,12 @@ static int dmlref__arg_element_beats(const dmlref__arg_panel *p, const void *x, 
     }
     if (kind == DMLREF__KIND_SIGNED) {
         const unsigned shift = 64u - 8u * esize; /* sign-extend through the top bits */
-        int64_t a = (int64_t)(dmlref__load_int(x, esize) << shift) >> shift;
-        int64_t b = (int64_t)(dmlref__load_int(y, esize) << shift) >> shift;
+        int64_t a = (int64_t)(dmlref__load_bits(x, esize) << shift) >> shift;
+        int64_t b = (int64_t)(dmlref__load_bits(y, esize) << shift) >> shift;
         return DMLREF__ARG_BEATS(a, b, p->want_max, p->last);
     }
     {
-        uint64_t a = dmlref__load_int(x, esize), b = dmlref__load_int(y, esize);
+        uint64_t a = dmlref__load_bits(x, esize), b = dmlref__load_bits(y, esize);
         return DMLREF__ARG_BEATS(a, b, p->want_max, p->last);
     }
 }
