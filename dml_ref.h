@@ -2709,6 +2709,15 @@ DMLREF__INLINE uint64_t dmlref__exact_pair_result(double hi, double lo, int inpu
         return y == 0 && inputs && all_negative_zero ? UINT64_C(1) << 31 : y;
     }
     if (hi == 0 && lo == 0) return inputs && all_negative_zero ? UINT64_C(1) << (f->bits - 1u) : 0;
+    if (f->bits == 32) { /* hi + lo rounds as hi when no FLOAT32 rounding boundary lies between them */
+        const uint64_t hb = dmlref__bits_from_f64(hi), below = hb & ((UINT64_C(1) << 29) - 1u);
+        const uint64_t half = UINT64_C(1) << 28, distance = below > half ? below - half : half - below;
+        /* |hi| >= 2^-126, 2^20 double spacings from the midpoint of its FLOAT32 interval (the others are
+           2^27 away at least); |lo| <= 2^-34 |hi| is less than that distance */
+        if (((hb >> 52) & 0x7FFu) >= 1023u - 126u && distance >= (UINT64_C(1) << 20) &&
+            (lo < 0 ? -lo : lo) * 17179869184.0 <= (hi < 0 ? -hi : hi))
+            return dmlref__bits_from_f32((float)hi);
+    }
     DMLREF__TWO_SUM(hi, lo, h, l);
     y = dmlref__exact_round_pair(h, l, f);
     return y ? y : dmlref__exact_pair_slow(h, l, f);
@@ -2731,21 +2740,77 @@ DMLREF__INLINE void dmlref__exact_store(void *p, uint32_t esize, uint64_t bits, 
     dmlref__store_bits(p, esize, bits);
 }
 
-/* One line of EXACT sums of FLOAT16 or FLOAT32 inputs. Their significands
-   have at most 24 bits, so the sum is usually hi + lo exactly: hi the
-   running double sum (one addition per input on the critical path), lo the
-   sum of its rounding errors, each found by TwoSum and added exactly
-   (checked by a second TwoSum); in most lines the errors are 0. The output
-   rounds hi + lo once. At the first input the pair cannot hold exactly, or a
-   non-finite input, the sum moves to the superaccumulator for the rest of
-   the line. */
+/* The sum of a FLOAT16 or FLOAT32 EXACT line while it needs no
+   superaccumulator: FLOAT16 as units of 2^-24 (dmlref__exact_line_f16),
+   FLOAT32 as the pair hi + lo (dmlref__exact_line_narrow). A line starts
+   from a zero one; a piece of a split line (>>tasks) from its carry. */
+typedef struct dmlref__exact_fast {
+    int64_t units;
+    double hi, lo;
+    int inputs, all_negative_zero; /* as in dmlref__exact_sum */
+} dmlref__exact_fast;
+
+static void dmlref__exact_fast_reset(dmlref__exact_fast *s, int all_negative_zero) {
+    s->units = 0;
+    s->hi = s->lo = 0;
+    s->inputs = 0;
+    s->all_negative_zero = all_negative_zero;
+}
+
+/* A superaccumulator holding s's sum. */
+static void dmlref__exact_from_fast(dmlref__exact_sum *sum, dmlref__exact_limbs *limbs, const dmlref__float_format *f,
+                                    const dmlref__exact_fast *s) {
+    if (f->bits == 16u) { /* units as a double pair, scaled exactly by 2^-24 */
+        double hi = (double)s->units, lo = (double)(s->units - (int64_t)hi);
+        const double unit = 5.9604644775390625e-08; /* 2^-24 */
+        dmlref__exact_from_pair(sum, limbs, f, hi * unit, lo * unit);
+    } else {
+        dmlref__exact_from_pair(sum, limbs, f, s->hi, s->lo);
+    }
+    sum->inputs = s->inputs;
+    sum->all_negative_zero = s->all_negative_zero;
+}
+
+/* hi + lo += v exactly; 0, changing nothing, when the pair cannot hold the
+   sum. The sum is exact when both differences give back the other operand
+   (the larger operand's difference is exact: Fast2Sum); else TwoSum finds
+   the error, which must add to lo exactly (a second TwoSum). */
+DMLREF__INLINE int dmlref__pair_add(double *hi, double *lo, double v) {
+    double s = *hi + v, error, t, e;
+    if (s - *hi != v || s - v != *hi) {
+        DMLREF__TWO_SUM(*hi, v, s, error);
+        DMLREF__TWO_SUM(*lo, error, t, e);
+        if (e != 0) return 0;
+        *lo = t;
+    }
+    *hi = s;
+    return 1;
+}
+
+/* hi becomes the double nearest hi + lo, so lo's bits keep fitting one double. */
+DMLREF__INLINE void dmlref__pair_normalize(double *hi, double *lo) {
+    double h, l;
+    DMLREF__TWO_SUM(*hi, *lo, h, l);
+    *hi = h;
+    *lo = l;
+}
+
+/* One line of EXACT sums of FLOAT16 or FLOAT32 inputs, from the sum in
+   *start. Their significands have at most 24 bits, so the sum is usually
+   hi + lo exactly: hi the running double sum (one addition per input on the
+   critical path), lo the sum of its rounding errors (dmlref__pair_add); in
+   most lines the errors are 0. The output rounds hi + lo once. At the first
+   input the pair cannot hold exactly, or a non-finite input, the sum moves
+   to the superaccumulator for the rest of the line. */
 DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const void *src, void *dst,
-                                              const dmlref__float_format *f) {
+                                              const dmlref__float_format *f, const dmlref__exact_fast *start) {
     dmlref__exact_sum sum;
     dmlref__exact_limbs limbs;
-    double hi = 0, lo = 0;
-    int inputs = 0, all_negative_zero = !p->identity_seed;            /* a seed is +0.0 */
-    uint64_t i = 0, sign = UINT64_C(1) << (f->bits - 1u), before = 0; /* before: the output before input i */
+    dmlref__exact_fast now;
+    double hi = start->hi, lo = start->lo;
+    int inputs = start->inputs, all_negative_zero = start->all_negative_zero;
+    uint64_t i = 0, sign = UINT64_C(1) << (f->bits - 1u);
+    uint64_t before = dmlref__exact_pair_result(hi, lo, inputs, all_negative_zero, f); /* the output before input i */
     uint64_t exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
     /* locals: the outputs may alias *p, which the compiler would otherwise reload after every store */
     const uint64_t length = p->length;
@@ -2756,17 +2821,11 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
         uint64_t end = length - i < 64u ? length : i + 64u;
         for (; i < end; i++) {
             uint64_t x = dmlref__load_bits((const unsigned char *)src + (ptrdiff_t)i * src_step, f->bits / 8u), y;
-            double v, s, error, t, e;
             if (((x >> (f->precision - 1u)) & exponent_ones) == exponent_ones) goto superaccumulator; /* inf, NaN */
-            v = f->bits == 16 ? (double)dmlref_f16_to_f32((uint16_t)x) : (double)dmlref__f32_from_bits((uint32_t)x);
-            s = hi + v;
-            if (s - hi != v || s - v != hi) { /* inexact (the larger operand's difference is exact: Fast2Sum) */
-                DMLREF__TWO_SUM(hi, v, s, error);
-                DMLREF__TWO_SUM(lo, error, t, e);
-                if (e != 0) goto superaccumulator;
-                lo = t;
-            }
-            hi = s;
+            if (!dmlref__pair_add(&hi, &lo,
+                                  f->bits == 16 ? (double)dmlref_f16_to_f32((uint16_t)x)
+                                                : (double)dmlref__f32_from_bits((uint32_t)x)))
+                goto superaccumulator;
             inputs = 1;
             all_negative_zero &= x == sign;
             y = dmlref__exact_pair_result(hi, lo, inputs, all_negative_zero, f);
@@ -2774,26 +2833,33 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
                                 stream);
             before = y;
         }
-        if (lo != 0) { /* every 64 inputs, hi becomes the double nearest the sum: lo's bits must fit one double */
-            double h, l;
-            DMLREF__TWO_SUM(hi, lo, h, l);
-            hi = h;
-            lo = l;
-        }
+        if (lo != 0) dmlref__pair_normalize(&hi, &lo);
     }
     return;
 superaccumulator:
-    dmlref__exact_from_pair(&sum, &limbs, f, hi, lo);
-    sum.inputs = inputs;
-    sum.all_negative_zero = all_negative_zero;
+    now = *start;
+    now.hi = hi;
+    now.lo = lo;
+    now.inputs = inputs;
+    now.all_negative_zero = all_negative_zero;
+    dmlref__exact_from_fast(&sum, &limbs, f, &now);
     dmlref__exact_line_from(p, src, dst, 0, f, &sum, i);
 }
 
-/* One line of EXACT FLOAT16 sums. A finite binary16 value is an integer
-   number of units of 2^-24 below 2^40 in magnitude, so the sum is a plain
-   int64 for 2^21 inputs at a time; it moves to the superaccumulator at a
-   non-finite input, or when the sum reaches 2^61 units. */
+/* A finite binary16 value (given by its bits) in units of 2^-24. */
+DMLREF__INLINE int64_t dmlref__f16_units(uint16_t x) {
+    uint32_t exponent = (x >> 10) & 31u, mantissa = x & 1023u;
+    int64_t value = exponent ? (int64_t)(mantissa | 1024u) << (exponent - 1u) : (int64_t)mantissa;
+    return (value ^ -(int64_t)(x >> 15)) + (int64_t)(x >> 15); /* minus when the sign bit is set */
+}
+
+/* One line of EXACT FLOAT16 sums, from the sum in *start. A finite binary16
+   value is an integer number of units of 2^-24 below 2^40 in magnitude, so
+   the sum is a plain int64 for 2^21 inputs at a time; it moves to the
+   superaccumulator at a non-finite input, or when the sum reaches 2^61
+   units. */
 #define DMLREF__F16_CHUNK (1u << 21)
+#define DMLREF__F16_UNITS_LIMIT (INT64_C(1) << 61)
 static uint16_t dmlref__f16_from_units(int64_t units, int all_negative_zero) {
     uint64_t negative = (uint64_t)units >> 63, magnitude = ((uint64_t)units ^ (0u - negative)) + negative;
     uint64_t bits;
@@ -2806,23 +2872,22 @@ static uint16_t dmlref__f16_from_units(int64_t units, int all_negative_zero) {
     bits = bits < 0x7C00u ? bits : 0x7C00u;
     return (uint16_t)(negative << 15 | bits);
 }
-static void dmlref__exact_line_f16(const dmlref__scan_panel *p, const void *src, void *dst) {
+static void dmlref__exact_line_f16(const dmlref__scan_panel *p, const void *src, void *dst,
+                                   const dmlref__exact_fast *start) {
     dmlref__exact_sum sum;
     dmlref__exact_limbs limbs;
-    int64_t units = 0;
-    int inputs = 0, all_negative_zero = !p->identity_seed; /* a seed is +0.0 */
+    dmlref__exact_fast now;
+    int64_t units = start->units;
+    int inputs = start->inputs, all_negative_zero = start->all_negative_zero;
     uint64_t i = 0;
-    uint16_t before = 0;
+    uint16_t before = dmlref__f16_from_units(units, inputs && all_negative_zero);
     while (i < p->length) {
         uint64_t end = p->length - i < DMLREF__F16_CHUNK ? p->length : i + DMLREF__F16_CHUNK;
-        if (units >= (INT64_C(1) << 61) || units <= -(INT64_C(1) << 61)) goto superaccumulator;
+        if (units >= DMLREF__F16_UNITS_LIMIT || units <= -DMLREF__F16_UNITS_LIMIT) goto superaccumulator;
         for (; i < end; i++) {
             uint16_t x = *(const uint16_t *)dmlref__cadvance(src, (int64_t)i * p->src_step, 2), y;
-            uint32_t exponent = (x >> 10) & 31u, mantissa = x & 1023u;
-            int64_t value;
-            if (exponent == 31u) goto superaccumulator; /* inf, NaN */
-            value = exponent ? (int64_t)(mantissa | 1024u) << (exponent - 1u) : (int64_t)mantissa;
-            units += (value ^ -(int64_t)(x >> 15)) + (int64_t)(x >> 15); /* minus when the sign bit is set */
+            if (((x >> 10) & 31u) == 31u) goto superaccumulator; /* inf, NaN */
+            units += dmlref__f16_units(x);
             inputs = 1;
             all_negative_zero &= x == 0x8000u;
             y = dmlref__f16_from_units(units, inputs && all_negative_zero);
@@ -2831,13 +2896,12 @@ static void dmlref__exact_line_f16(const dmlref__scan_panel *p, const void *src,
         }
     }
     return;
-superaccumulator : { /* units as a double pair, scaled exactly by 2^-24 */
-    double hi = (double)units, lo = (double)(units - (int64_t)hi);
-    const double unit = 5.9604644775390625e-08; /* 2^-24 */
-    dmlref__exact_from_pair(&sum, &limbs, &dmlref__format_f16, hi * unit, lo * unit);
-}
-    sum.inputs = inputs;
-    sum.all_negative_zero = all_negative_zero;
+superaccumulator:
+    now = *start;
+    now.units = units;
+    now.inputs = inputs;
+    now.all_negative_zero = all_negative_zero;
+    dmlref__exact_from_fast(&sum, &limbs, &dmlref__format_f16, &now);
     dmlref__exact_line_from(p, src, dst, 0, &dmlref__format_f16, &sum, i);
 }
 
@@ -2856,8 +2920,10 @@ DMLREF__INLINE void dmlref__exact_panel(const dmlref__scan_panel *p, const dmlre
     for (j = 0; j < p->lines; j++) {
         const void *src = dmlref__cadvance(p->src, (int64_t)j * p->src_line, p->esize);
         void *dst = dmlref__advance(p->dst, (int64_t)j * p->dst_line, p->esize);
-        if (f->bits == 16u) dmlref__exact_line_f16(p, src, dst);
-        else if (f->precision <= 24u) dmlref__exact_line_narrow(p, src, dst, f);
+        dmlref__exact_fast start;
+        dmlref__exact_fast_reset(&start, !p->identity_seed); /* a seed is +0.0 */
+        if (f->bits == 16u) dmlref__exact_line_f16(p, src, dst, &start);
+        else if (f->precision <= 24u) dmlref__exact_line_narrow(p, src, dst, f, &start);
         else dmlref__exact_line(p, src, dst, 0, f);
     }
 #if defined(DMLREF__EXACT_STREAMS)
@@ -2874,6 +2940,203 @@ DMLREF__KERNEL_ALIGN static void dmlref__cumsum_exact_f32(const dmlref__scan_pan
 }
 DMLREF__KERNEL_ALIGN static void dmlref__cumsum_exact_f64(const dmlref__scan_panel *p) {
     dmlref__exact_panel(p, &dmlref__format_f64);
+}
+
+/* --- one EXACT line in pieces (>>tasks) ---------------------------------------
+   Exact sums associate, so a piece's outputs are those of the line when it
+   starts from the exact sum of the inputs before it: pass 1 sums parts of
+   the pieces (dmlref__exact_run_total), the calling thread adds them in
+   line order into each piece's carry (dmlref__exact_carry_add), pass 2
+   scans each piece from its carry (dmlref__exact_piece). */
+
+/* An exact sum: the fast form while it holds, else the superaccumulator. */
+typedef struct dmlref__exact_carry {
+    int fast;                  /* state holds the sum (FLOAT16 and FLOAT32 only) */
+    dmlref__exact_fast state;
+    dmlref__exact_sum sum;     /* when !fast; sum.limbs points at limbs */
+    dmlref__exact_limbs limbs;
+} dmlref__exact_carry;
+
+static void dmlref__exact_carry_reset(dmlref__exact_carry *c, const dmlref__float_format *f, int all_negative_zero) {
+    c->fast = f->precision <= 24u;
+    dmlref__exact_fast_reset(&c->state, all_negative_zero);
+    dmlref__exact_reset(&c->sum, &c->limbs, f);
+    c->sum.all_negative_zero = all_negative_zero;
+}
+
+static void dmlref__exact_carry_copy(dmlref__exact_carry *to, const dmlref__exact_carry *from) {
+    *to = *from;
+    to->sum.limbs = &to->limbs;
+}
+
+/* The carry moves to the superaccumulator. */
+static void dmlref__exact_carry_spill(dmlref__exact_carry *c, const dmlref__float_format *f) {
+    if (!c->fast) return;
+    dmlref__exact_from_fast(&c->sum, &c->limbs, f, &c->state);
+    c->fast = 0;
+}
+
+/* a += b, two superaccumulators of one format: a moves to its limbs, then
+   b's window or limbs add (two's complement, up to the sign limbs). */
+static void dmlref__exact_merge(dmlref__exact_sum *a, const dmlref__exact_sum *b) {
+    dmlref__exact_limbs *to = a->limbs;
+    const dmlref__exact_limbs *from = b->limbs;
+    uint64_t carry = 0;
+    uint32_t k;
+    a->nan |= b->nan;
+    a->plus_infinity |= b->plus_infinity;
+    a->minus_infinity |= b->minus_infinity;
+    if (b->inputs) {
+        a->inputs = 1;
+        a->all_negative_zero &= b->all_negative_zero;
+    }
+    if (a->windowed) {
+        dmlref__window_spill(to, a->window_lo, a->window_hi, a->base);
+        a->windowed = 0;
+    }
+    if (b->windowed) {
+        dmlref__window_spill(to, b->window_lo, b->window_hi, b->base);
+        return;
+    }
+    if (from->low > from->high) return; /* b's limbs are all 0 */
+    for (k = from->low; k < to->limbs; k++) {
+        uint64_t sum = to->limb[k] + from->limb[k], carry_out = sum < from->limb[k];
+        to->limb[k] = sum + carry;
+        carry = carry_out | (to->limb[k] < carry);
+    }
+    if (from->low < to->low) to->low = from->low;
+    to->high = to->limbs - 1u;
+}
+
+/* c += t (t a run's total, or a carry). */
+static void dmlref__exact_carry_add(dmlref__exact_carry *c, const dmlref__exact_carry *t, const dmlref__float_format *f) {
+    if (c->fast && t->fast) {
+        dmlref__exact_fast s = c->state;
+        int held;
+        if (f->bits == 16u) {
+            s.units += t->state.units; /* both below 2^61 in magnitude */
+            held = s.units < DMLREF__F16_UNITS_LIMIT && s.units > -DMLREF__F16_UNITS_LIMIT;
+        } else {
+            held = dmlref__pair_add(&s.hi, &s.lo, t->state.hi) && dmlref__pair_add(&s.hi, &s.lo, t->state.lo);
+            if (held) dmlref__pair_normalize(&s.hi, &s.lo);
+        }
+        if (held) {
+            s.inputs |= t->state.inputs;
+            s.all_negative_zero &= t->state.all_negative_zero;
+            c->state = s;
+            return;
+        }
+    }
+    dmlref__exact_carry_spill(c, f);
+    if (t->fast) {
+        dmlref__exact_sum tsum;
+        dmlref__exact_limbs tlimbs;
+        dmlref__exact_from_fast(&tsum, &tlimbs, f, &t->state);
+        dmlref__exact_merge(&c->sum, &tsum);
+    } else {
+        dmlref__exact_merge(&c->sum, &t->sum);
+    }
+}
+
+/* The exact total of one run of a panel's line (p->length inputs at src). */
+DMLREF__INLINE void dmlref__exact_run_total(const dmlref__scan_panel *p, const void *src, const dmlref__float_format *f,
+                                            dmlref__exact_carry *c) {
+    const uint64_t sign = UINT64_C(1) << (f->bits - 1u), exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
+    const ptrdiff_t step = (ptrdiff_t)p->src_step * (ptrdiff_t)p->esize;
+    const uint64_t length = p->length;
+    dmlref__exact_fast s;
+    uint64_t i = 0;
+    dmlref__exact_carry_reset(c, f, 1);
+    s = c->state;
+    if (c->fast) {
+        for (; i < length; i++) {
+            uint64_t x = dmlref__load_bits((const unsigned char *)src + (ptrdiff_t)i * step, f->bits / 8u);
+            if (((x >> (f->precision - 1u)) & exponent_ones) == exponent_ones) break; /* inf, NaN */
+            if (f->bits == 16u) {
+                if (s.units >= DMLREF__F16_UNITS_LIMIT || s.units <= -DMLREF__F16_UNITS_LIMIT) break;
+                s.units += dmlref__f16_units((uint16_t)x);
+            } else {
+                if (!dmlref__pair_add(&s.hi, &s.lo, (double)dmlref__f32_from_bits((uint32_t)x))) break;
+                if ((i & 63u) == 63u && s.lo != 0) dmlref__pair_normalize(&s.hi, &s.lo);
+            }
+            s.inputs = 1;
+            s.all_negative_zero &= x == sign;
+        }
+        c->state = s;
+        if (i == length) return;
+        dmlref__exact_carry_spill(c, f);
+    }
+    for (; i < length; i++)
+        dmlref__exact_add(&c->sum, f, dmlref__load_bits((const unsigned char *)src + (ptrdiff_t)i * step, f->bits / 8u));
+}
+
+/* The exact total of a run, in each format's own code. */
+static void dmlref__exact_total(const dmlref__scan_panel *p, const void *src, dmlref__exact_carry *c) {
+    if (p->esize == 2) dmlref__exact_run_total(p, src, &dmlref__format_f16, c);
+    else if (p->esize == 4) dmlref__exact_run_total(p, src, &dmlref__format_f32, c);
+    else dmlref__exact_run_total(p, src, &dmlref__format_f64, c);
+}
+
+/* Limb bits [pos, pos + 64) of a superaccumulator, the sign repeated above its limbs. */
+static uint64_t dmlref__exact_limb_bits(const dmlref__exact_limbs *a, uint32_t pos) {
+    const uint64_t extension = 0u - (a->limb[a->limbs - 1u] >> 63);
+    const uint32_t k = pos >> 6, shift = pos & 63u;
+    uint64_t low = k < a->limbs ? a->limb[k] : extension, high = k + 1u < a->limbs ? a->limb[k + 1u] : extension;
+    return shift ? low >> shift | high << (64u - shift) : low;
+}
+
+/* A sum in the limbs moves back to a window when its bits span at most 120
+   (a merged carry: the inputs after it then add at the window's speed). The
+   window reaches 104 bits below the sum's top: as far below the carry as a
+   line's first window reaches below its first input, and the sum may grow
+   by 2^21 before it leaves. */
+#define DMLREF__REWINDOW_BELOW 104u
+static void dmlref__exact_rewindow(dmlref__exact_sum *a) {
+    dmlref__exact_limbs *l = a->limbs;
+    uint64_t extension;
+    uint32_t h, z, lowest, top, base;
+    if (a->windowed || l->low > l->high) return;
+    extension = 0u - (l->limb[l->limbs - 1u] >> 63);
+    for (z = l->low; z <= l->high && l->limb[z] == 0; z++) continue;
+    if (z > l->high) { /* zero: an empty window, placed at the next input */
+        a->window_lo = a->window_hi = 0;
+        a->windowed = 1;
+        a->window_placed = 0;
+        l->low = l->limbs;
+        l->high = 0;
+        return;
+    }
+    for (h = l->limbs - 1u; h > z && l->limb[h] == extension; h--) continue;
+    lowest = 64u * z + dmlref__bit_length(l->limb[z] & (0u - l->limb[z])) - 1u;
+    top = 64u * h + dmlref__bit_length(l->limb[h] ^ extension); /* one above the highest bit unlike the sign */
+    base = top > DMLREF__REWINDOW_BELOW ? top - DMLREF__REWINDOW_BELOW : 0u;
+    if (lowest < base) base = lowest;
+    if (top - base > 120u) return;
+    a->window_lo = dmlref__exact_limb_bits(l, base);
+    a->window_hi = dmlref__exact_limb_bits(l, base + 64u);
+    a->base = base;
+    a->windowed = a->window_placed = 1;
+    memset(l->limb, 0, sizeof l->limb);
+    l->low = l->limbs;
+    l->high = 0;
+}
+
+/* A one-line panel of EXACT sums (a piece of a split line) scanned from carry. */
+static void dmlref__exact_piece(const dmlref__scan_panel *p, const dmlref__exact_carry *carry) {
+    const dmlref__float_format *f = dmlref__format_of_size(p->esize);
+    if (carry->fast && f->bits == 16u) {
+        dmlref__exact_line_f16(p, p->src, p->dst, &carry->state);
+    } else if (carry->fast) {
+        dmlref__exact_line_narrow(p, p->src, p->dst, f, &carry->state);
+    } else {
+        dmlref__exact_carry from;
+        dmlref__exact_carry_copy(&from, carry);
+        dmlref__exact_rewindow(&from.sum);
+        dmlref__exact_line_from(p, p->src, p->dst, 0, f, &from.sum, 0);
+    }
+#if defined(DMLREF__EXACT_STREAMS)
+    if (p->stream) _mm_sfence();
+#endif
 }
 
 /* >>bound ----------------------------------------------------------------------
@@ -3315,8 +3578,9 @@ DMLREF__KERNEL_ALIGN static void dmlref__bound_zero_kernel(const dmlref__scan_pa
    lines, go to any task; one long line is cut into pieces only where its
    order allows: integers (sums and products wrap, so they associate), BLOCKED
    and TREE CARRY_AFTER float scans (pieces start on a block and take the
-   block carries chained in order between two passes), arg-reductions (piece
-   winners merged in order under the tie rule). A task enters the library's
+   block carries chained in order between two passes), EXACT sums (each piece
+   starts from the exact sum before it), arg-reductions (piece winners merged
+   in order under the tie rule). A task enters the library's
    floating-point environment itself: a pool thread's settings are its own. */
 
 /* The fewest elements a task is given: below it the calling thread does all. */
@@ -3422,7 +3686,7 @@ static int dmlref__walk_next(dmlref__unit_walk *w, const dmlref__dim *dims, uint
 
 /* --- scans ----------------------------------------------------------------- */
 
-enum { DMLREF__SPLIT_NONE, DMLREF__SPLIT_INTEGER, DMLREF__SPLIT_BLOCKS };
+enum { DMLREF__SPLIT_NONE, DMLREF__SPLIT_INTEGER, DMLREF__SPLIT_BLOCKS, DMLREF__SPLIT_EXACT };
 
 typedef struct dmlref__scan_job {
     dmlref__tasking run;
@@ -3446,6 +3710,8 @@ typedef struct dmlref__scan_job {
     double *blocks;       /* blocks: per line the totals of the blocks of pieces 0 .. pieces-2 */
     double *carries;      /* blocks: per piece the carry before it */
     uint64_t line_blocks; /* block totals per line */
+    dmlref__exact_carry *exact; /* EXACT: per piece the sum before it, then per part of a piece its total */
+    uint64_t exact_parts;       /* EXACT: parts per piece in pass 1 */
 } dmlref__scan_job;
 
 /* Line l (panel-major) of the job: its first element in traversal order. */
@@ -3636,7 +3902,28 @@ static void dmlref__chain_blocks(dmlref__scan_job *job) {
     }
 }
 
-/* Blocks, pass 2: each piece scanned from its carry; integers, the first pass. */
+/* EXACT, pass 1: the exact total of each part of the pieces before each line's last. */
+static void dmlref__scan_exact_totals_task(void *arg, uint32_t t) {
+    dmlref__scan_job *job = (dmlref__scan_job *)arg;
+    const uint64_t parts = job->exact_parts, per_line = (job->pieces - 1u) * parts;
+    dmlref__exact_carry *totals = job->exact + job->lines_total * job->pieces;
+    uint64_t u, end;
+    dmlref__fpenv env;
+    dmlref__task_range(job->lines_total * per_line, job->run.tasks, t, &u, &end);
+    if (u == end) return;
+    dmlref__task_enter(&job->run, &env);
+    for (; u < end; u++) {
+        const uint64_t q = u % per_line / parts, part = u % parts;
+        const uint64_t first = part * job->piece / parts, last = (part + 1u) * job->piece / parts;
+        dmlref__scan_panel run;
+        dmlref__scan_piece(job, u / per_line * job->pieces + q, &run);
+        run.length = last - first;
+        dmlref__exact_total(&run, dmlref__cadvance(run.src, (int64_t)first * run.src_step, run.esize), &totals[u]);
+    }
+    dmlref__task_leave(&job->run, &env);
+}
+
+/* Blocks, pass 2: each piece scanned from its carry; integers, the first pass; EXACT, from its exact carry. */
 static void dmlref__scan_pieces_task(void *arg, uint32_t t) {
     const dmlref__scan_job *job = (const dmlref__scan_job *)arg;
     uint64_t u, end;
@@ -3648,6 +3935,10 @@ static void dmlref__scan_pieces_task(void *arg, uint32_t t) {
         dmlref__scan_panel piece;
         dmlref__scan_piece(job, u, &piece);
         if (job->scratch) piece.scratch = job->scratch + (size_t)t * job->scratch_values;
+        if (job->exact) {
+            dmlref__exact_piece(&piece, &job->exact[u]);
+            continue;
+        }
         if (u % job->pieces != 0) {
             piece.has_carry = 1;
             if (job->totals) piece.carry_bits = job->totals[u];
@@ -3658,14 +3949,41 @@ static void dmlref__scan_pieces_task(void *arg, uint32_t t) {
     dmlref__task_leave(&job->run, &env);
 }
 
-/* How a long line may be split: integers, and float scans whose blocks take the carry after their tree. */
+/* How a long line may be split: integers, EXACT sums, and float scans whose blocks take the carry after
+   their tree. */
 static int dmlref__scan_split_kind(const dmlref__scan_job *job, const dmlref__plan *plan) {
     if (job->panel.bound) return DMLREF__SPLIT_NONE;
     if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT) return DMLREF__SPLIT_INTEGER;
+    if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT) return DMLREF__SPLIT_EXACT;
     if ((plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED || plan->float_order == DMLREF_FLOAT_ORDER_TREE) &&
         job->panel.tree.carry == DMLREF_CARRY_AFTER)
         return DMLREF__SPLIT_BLOCKS;
     return DMLREF__SPLIT_NONE;
+}
+
+/* EXACT lines: pass 1 splits the pieces before each line's last into about `tasks` parts in all. */
+static int dmlref__scan_split_exact(dmlref__scan_job *job, uint32_t tasks) {
+    const dmlref__float_format *f = dmlref__format_of_size(job->panel.esize);
+    const uint64_t summed = job->lines_total * (job->pieces - 1u), carries = job->lines_total * job->pieces;
+    uint64_t l, q, k;
+    job->exact_parts = (tasks + summed - 1u) / summed;
+    job->exact = (dmlref__exact_carry *)DMLREF_MALLOC((size_t)(carries + summed * job->exact_parts) *
+                                                      sizeof(dmlref__exact_carry));
+    if (!job->exact) return 0;
+    dmlref__run_tasks(&job->run, tasks, dmlref__scan_exact_totals_task, job);
+    for (l = 0; l < job->lines_total; l++) { /* the carries, part by part in line order */
+        dmlref__exact_carry *carry = job->exact + l * job->pieces;
+        const dmlref__exact_carry *total = job->exact + carries + l * (job->pieces - 1u) * job->exact_parts;
+        dmlref__exact_carry_reset(carry, f, !job->panel.identity_seed); /* a seed is +0.0 */
+        for (q = 0; q + 1u < job->pieces; q++) {
+            dmlref__exact_carry_copy(carry + 1, carry);
+            carry++;
+            for (k = 0; k < job->exact_parts; k++, total++) dmlref__exact_carry_add(carry, total, f);
+        }
+    }
+    dmlref__run_tasks(&job->run, tasks, dmlref__scan_pieces_task, job);
+    DMLREF_FREE(job->exact);
+    return 1;
 }
 
 /* Splits each of the job's few lines into pieces and runs the passes; 0 when it cannot
@@ -3700,6 +4018,7 @@ static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
         DMLREF_FREE(job->totals);
         return 1;
     }
+    if (kind == DMLREF__SPLIT_EXACT) return dmlref__scan_split_exact(job, tasks);
     job->line_blocks = (job->pieces - 1u) * (job->piece / job->panel.tree.block);
     job->blocks =
         (double *)DMLREF_MALLOC((size_t)(job->lines_total * (job->line_blocks + job->pieces)) * sizeof(double));
