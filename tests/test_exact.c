@@ -5,8 +5,9 @@
               even, with the rules for NaN, infinities, overflow and the sign of
               zero (docs/semantics.md, "Exact sums"), on adversarial lines of lengths 1 to
               100,000: cancellation, the whole exponent range, subnormals,
-              rounding ties, prefixes that pass the largest finite value and
-              come back, -0.0 runs, NaN and infinities; exclusive, both
+              rounding ties, sums a few double spacings below a midpoint whose
+              rounding errors pile up past it, prefixes that pass the largest
+              finite value and come back, -0.0 runs, NaN and infinities; exclusive, both
               directions, in place, strided and broadcast layouts, every path.
    bound/...  soundness: |computed - exact| <= bound, decided exactly, for every
               output of SEQUENTIAL, BLOCKED, EXACT and (for random association
@@ -107,11 +108,13 @@ enum {
     PAT_NEGZERO,   /* runs of -0.0, +0.0, exact cancellations */
     PAT_SPECIAL,   /* SPAN with NaN and infinities */
     PAT_MIDRES,    /* a half-ulp tie plus a residue far below the double precision of the sum */
+    PAT_CREEP,     /* just below a midpoint; steps below the double precision pile up until the sum passes it */
     PAT_NEAR1,     /* 1 +- small: products */
     PAT_COUNT
 };
-static const char *const ex_pattern_names[PAT_COUNT] = {"normal",   "cancel",  "span",    "subnormal", "ties",
-                                                        "overflow", "negzero", "special", "midres",    "near1"};
+static const char *const ex_pattern_names[PAT_COUNT] = {"normal",  "cancel", "span",  "subnormal",
+                                                        "ties",    "overflow", "negzero", "special",
+                                                        "midres",  "creep",  "near1"};
 
 static uint64_t ex_random_finite(fx_rng *r, const ex_type *t, unsigned biased_low, unsigned biased_high) {
     unsigned biased = biased_low + fx_below(r, biased_high - biased_low + 1u);
@@ -171,6 +174,17 @@ static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
                 v = ex_make(t, (int)(fx_next(r) & 1u), (unsigned)(anchor - (int)t->precision), 0);
             else if (c == 2 && t_biased > 0) v = ex_make(t, (int)(fx_next(r) & 1u), (unsigned)t_biased, fx_next(r));
             else v = x[i - 1] ^ ex_sign_bit(t); /* undo the residue (or the step: f16 has no room below) */
+            break;
+        }
+        case PAT_CREEP: { /* blocks of 32: y, h (y + h a midpoint), -k d (d: the double spacing at y, k 1..3),
+                             13 steps of d (1 + 2^-21) / 4, each below half a spacing, so the running double
+                             keeps M - k d while the exact sum passes M; then all of it undone */
+            const double y = ldexp(1.0, anchor - (int)bias), d = ldexp(y, -52);
+            const double step = ldexp(d, -2) * (1 + ldexp(1.0, -21)), k = (double)(1u + (unsigned)(i / 32u) % 3u);
+            const unsigned c = (unsigned)(i % 32u);
+            const double values[4] = {y, ldexp(y, -(int)t->precision), -k * d, step};
+            double value = c < 3u ? values[c] : c < 16u ? step : c < 19u ? -values[c - 16u] : -step;
+            v = ex_from_double(t, value);
             break;
         }
         default: /* PAT_NEAR1 */ v = ex_from_double(t, 1 + ldexp(ex_normal(r), -(int)t->precision / 2)); break;
