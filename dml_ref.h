@@ -2951,9 +2951,9 @@ DMLREF__KERNEL_ALIGN static void dmlref__cumsum_exact_f64(const dmlref__scan_pan
 
 /* An exact sum: the fast form while it holds, else the superaccumulator. */
 typedef struct dmlref__exact_carry {
-    int fast;                  /* state holds the sum (FLOAT16 and FLOAT32 only) */
+    int fast; /* state holds the sum (FLOAT16 and FLOAT32 only) */
     dmlref__exact_fast state;
-    dmlref__exact_sum sum;     /* when !fast; sum.limbs points at limbs */
+    dmlref__exact_sum sum; /* when !fast; sum.limbs points at limbs */
     dmlref__exact_limbs limbs;
 } dmlref__exact_carry;
 
@@ -3009,7 +3009,8 @@ static void dmlref__exact_merge(dmlref__exact_sum *a, const dmlref__exact_sum *b
 }
 
 /* c += t (t a run's total, or a carry). */
-static void dmlref__exact_carry_add(dmlref__exact_carry *c, const dmlref__exact_carry *t, const dmlref__float_format *f) {
+static void dmlref__exact_carry_add(dmlref__exact_carry *c, const dmlref__exact_carry *t,
+                                    const dmlref__float_format *f) {
     if (c->fast && t->fast) {
         dmlref__exact_fast s = c->state;
         int held;
@@ -3067,7 +3068,8 @@ DMLREF__INLINE void dmlref__exact_run_total(const dmlref__scan_panel *p, const v
         dmlref__exact_carry_spill(c, f);
     }
     for (; i < length; i++)
-        dmlref__exact_add(&c->sum, f, dmlref__load_bits((const unsigned char *)src + (ptrdiff_t)i * step, f->bits / 8u));
+        dmlref__exact_add(&c->sum, f,
+                          dmlref__load_bits((const unsigned char *)src + (ptrdiff_t)i * step, f->bits / 8u));
 }
 
 /* The exact total of a run, in each format's own code. */
@@ -3705,11 +3707,11 @@ typedef struct dmlref__scan_job {
     size_t scratch_values;
     /* split lines: each of the `lines_total` lines is `pieces` pieces of `piece` elements (the last shorter) */
     uint64_t lines_total, pieces, piece;
-    uint64_t *partials;   /* integers: per part of a piece its combination (pass 1) */
-    uint64_t *totals;     /* integers: per piece the carry before it */
-    double *blocks;       /* blocks: per line the totals of the blocks of pieces 0 .. pieces-2 */
-    double *carries;      /* blocks: per piece the carry before it */
-    uint64_t line_blocks; /* block totals per line */
+    uint64_t *partials;         /* integers: per part of a piece its combination (pass 1) */
+    uint64_t *totals;           /* integers: per piece the carry before it */
+    double *blocks;             /* blocks: per line the totals of the blocks of pieces 0 .. pieces-2 */
+    double *carries;            /* blocks: per piece the carry before it */
+    uint64_t line_blocks;       /* block totals per line */
     dmlref__exact_carry *exact; /* EXACT: per piece the sum before it, then per part of a piece its total */
     uint64_t exact_parts;       /* EXACT: parts per piece in pass 1 */
 } dmlref__scan_job;

@@ -112,9 +112,8 @@ enum {
     PAT_NEAR1,     /* 1 +- small: products */
     PAT_COUNT
 };
-static const char *const ex_pattern_names[PAT_COUNT] = {"normal",  "cancel", "span",  "subnormal",
-                                                        "ties",    "overflow", "negzero", "special",
-                                                        "midres",  "creep",  "near1"};
+static const char *const ex_pattern_names[PAT_COUNT] = {"normal",  "cancel",  "span",   "subnormal", "ties", "overflow",
+                                                        "negzero", "special", "midres", "creep",     "near1"};
 
 static uint64_t ex_random_finite(fx_rng *r, const ex_type *t, unsigned biased_low, unsigned biased_high) {
     unsigned biased = biased_low + fx_below(r, biased_high - biased_low + 1u);
