@@ -16,9 +16,20 @@
                                their order; the hostile environment flushes
                                and is restored; the pools run tasks at once
    threads/split/...           the library does split a many-lines scan, a
-                               long INT32 sum, a long BLOCKED FLOAT32 sum and
-                               a long ARGMAX line, and keeps a long
-                               SEQUENTIAL FLOAT32 sum on one task
+                               long INT32 sum, a long BLOCKED FLOAT32 sum, a
+                               long EXACT FLOAT16/32/64 sum and a long ARGMAX
+                               line, and keeps a long SEQUENTIAL FLOAT32 sum
+                               on one task
+   threads/exact-split/...     EXACT sums of 1-3 lines of 1,025 to 100,003
+                               elements built against a split: carries that
+                               need ~200 to ~2,100 bits, ties that only the
+                               lowest bits break after the top cancels, piece
+                               totals +X and -X, NaN / +inf / -inf in middle
+                               pieces, -0.0 lines, FLOAT16 MAX runs that pass
+                               65504 and come back, subnormals; exclusive,
+                               DECREASING, identity_seed, in place. Every
+                               output equals the exact oracle's and some
+                               parallel_for call has more tasks than lines
    threads/cumsum/T, cumprod/T every float order (SEQUENTIAL, BLOCKED, EXACT,
                                TREE with each algorithm, carry and block 2..64)
                                x accumulation x identity_seed, exclusive and
@@ -33,14 +44,18 @@
    threads/long/...            lines of 100,003 elements on every path
 
    The ISA paths of a case take turns among its configurations (the long,
-   split and bound cases run each on every path). Data come from fixed seeds
-   (FNV-1a of the case name). */
+   split, exact-split and bound cases run each on every path). Data come from
+   fixed seeds (FNV-1a of the case name). Every EXACT sum of the suite is also
+   compared, element by element, with an exact oracle written here from
+   docs/semantics.md, "Exact sums", on tests/bigfloat.c. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "../dml_ref.h"
+#include "bigfloat.h"
 #include "fixture.h"
 #include "oracle.h"
 #include "runner.h"
@@ -451,9 +466,138 @@ typedef struct th_call {
     unsigned char *input;   /* the input's bytes as filled (in place: copied into the output buffer first) */
     unsigned char *input_copy;
     unsigned char *ref, *got;
+    unsigned char *expect; /* EXACT sums: the whole output buffer as the exact oracle has it; else NULL */
     size_t in_bytes, out_bytes;
     char what[200];
 } th_call;
+
+/* ---- the EXACT oracle -------------------------------------------------------------------------
+
+   docs/semantics.md, "Exact sums", in exact arithmetic (tests/bigfloat.c, which shares nothing with
+   dml_ref.h): each output is its prefix's exact sum rounded once to nearest even; a prefix with a NaN,
+   or with both +inf and -inf, gives the canonical NaN, else an infinity in it gives that infinity; an
+   exact zero is +0.0 unless every input of the prefix is -0.0 and identity_seed is 0; an exclusive
+   scan's first output (an empty prefix) is +0.0. */
+
+typedef struct th_exact_prefix {
+    bigfloat sum; /* of the finite inputs */
+    int nan, plus_infinity, minus_infinity;
+    size_t inputs;
+    int all_minus_zero; /* every input so far is -0.0 */
+} th_exact_prefix;
+
+static uint64_t th_exponent_ones(DML_TENSOR_DATA_TYPE t) { return ((uint64_t)1 << th_format_of(t).exponent) - 1u; }
+static uint64_t th_canonical_nan(DML_TENSOR_DATA_TYPE t) {
+    return th_pack(t, 0, th_exponent_ones(t), (uint64_t)1 << (th_format_of(t).mantissa - 1u));
+}
+static uint64_t th_infinity(DML_TENSOR_DATA_TYPE t, int negative) {
+    return th_pack(t, negative, th_exponent_ones(t), 0);
+}
+static uint64_t th_sign_bit(DML_TENSOR_DATA_TYPE t) { return th_pack(t, 1, 0, 0); }
+static int th_bits_finite(DML_TENSOR_DATA_TYPE t, uint64_t bits) {
+    return ((bits >> th_format_of(t).mantissa) & th_exponent_ones(t)) != th_exponent_ones(t);
+}
+static int th_bits_nan(DML_TENSOR_DATA_TYPE t, uint64_t bits) {
+    return !th_bits_finite(t, bits) && (bits & (((uint64_t)1 << th_format_of(t).mantissa) - 1u)) != 0;
+}
+/* A finite element's value (exact: binary16 and binary32 widen exactly). */
+static double th_bits_value(DML_TENSOR_DATA_TYPE t, uint64_t bits) {
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return (double)oracle_f16_to_f32((uint16_t)bits);
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return (double)fx_bits_float((uint32_t)bits);
+    return fx_bits_double(bits);
+}
+
+static void th_exact_init(th_exact_prefix *p) {
+    bf_init(&p->sum);
+    p->nan = p->plus_infinity = p->minus_infinity = 0;
+    p->inputs = 0;
+    p->all_minus_zero = 1;
+}
+
+static void th_exact_add(th_exact_prefix *p, DML_TENSOR_DATA_TYPE t, uint64_t bits) {
+    p->inputs++;
+    if (bits != th_sign_bit(t)) p->all_minus_zero = 0;
+    if (th_bits_nan(t, bits)) p->nan = 1;
+    else if (!th_bits_finite(t, bits)) *(bits & th_sign_bit(t) ? &p->minus_infinity : &p->plus_infinity) = 1;
+    else bf_add_double(&p->sum, th_bits_value(t, bits));
+}
+
+static uint64_t th_exact_value(const th_exact_prefix *p, DML_TENSOR_DATA_TYPE t, int identity_seed) {
+    if (p->nan || (p->plus_infinity && p->minus_infinity)) return th_canonical_nan(t);
+    if (p->plus_infinity || p->minus_infinity) return th_infinity(t, p->minus_infinity);
+    if (bf_is_zero(&p->sum)) return p->inputs > 0 && p->all_minus_zero && !identity_seed ? th_sign_bit(t) : 0;
+    return bf_round(&p->sum, t == DML_TENSOR_DATA_TYPE_FLOAT16   ? BF_F16
+                             : t == DML_TENSOR_DATA_TYPE_FLOAT32 ? BF_F32
+                                                                 : BF_F64);
+}
+
+/* k->expect: the output buffer as a run leaves it (TH_FILL, in place the input, where nothing is written),
+   with every line's outputs from the oracle; any shape of up to 3 dimensions, any strides. */
+static void th_exact_expect(th_call *k) {
+    const th_shape *s = k->c.shape;
+    const DML_TENSOR_DATA_TYPE t = k->c.type;
+    const unsigned size = fx_type_size(t);
+    const UINT n = s->sizes[s->axis];
+    UINT packed[3], in[3], out[3], index[3] = {0, 0, 0}, d;
+    for (d = s->rank; d-- > 0;) packed[d] = d + 1u == s->rank ? 1u : packed[d + 1u] * s->sizes[d + 1u];
+    for (d = 0; d < s->rank; d++) {
+        in[d] = s->in_strides ? s->in_strides[d] : packed[d];
+        out[d] = s->in_place ? in[d] : s->out_strides ? s->out_strides[d] : packed[d];
+    }
+    memset(k->expect, TH_FILL, k->out_bytes);
+    if (s->in_place) memcpy(k->expect, k->input, k->in_bytes);
+    for (;;) { /* every line: index[] over the other axes, index[axis] 0 */
+        th_exact_prefix p;
+        UINT step;
+        th_exact_init(&p);
+        for (step = 0; step < n; step++) {
+            size_t in_at = 0, out_at = 0;
+            uint64_t y = 0;
+            index[s->axis] = k->c.decreasing ? n - 1u - step : step;
+            for (d = 0; d < s->rank; d++) {
+                in_at += (size_t)index[d] * in[d];
+                out_at += (size_t)index[d] * out[d];
+            }
+            if (k->c.exclusive) y = th_exact_value(&p, t, k->c.seed);
+            th_exact_add(&p, t, fx_load(k->input + in_at * size, size));
+            if (!k->c.exclusive) y = th_exact_value(&p, t, k->c.seed);
+            fx_store(k->expect + out_at * size, size, y);
+        }
+        bf_free(&p.sum);
+        index[s->axis] = 0;
+        for (d = s->rank; d-- > 0;) {
+            if (d == s->axis) continue;
+            if (++index[d] < s->sizes[d]) break;
+            index[d] = 0;
+        }
+        if (d == (UINT)-1) break;
+    }
+}
+
+/* buf against k->expect, element slot by element slot: the first differing slot and how many differ. */
+static void th_exact_compare(const th_call *k, const unsigned char *buf, dmlref_isa isa, const char *run) {
+    const unsigned size = fx_type_size(k->c.type);
+    size_t slot, first = 0, differ = 0;
+    if (memcmp(buf, k->expect, k->out_bytes) == 0) return;
+    for (slot = 0; slot < k->out_bytes / size; slot++)
+        if (memcmp(buf + slot * size, k->expect + slot * size, size) != 0 && differ++ == 0) first = slot;
+    TR_CHECKF(0, "%s isa=%s %s: element slot %lu is 0x%llx, the exact oracle has 0x%llx (%lu slots differ)", k->what,
+              dmlref_isa_name(isa), run, (unsigned long)first, (unsigned long long)fx_load(buf + first * size, size),
+              (unsigned long long)fx_load(k->expect + first * size, size), (unsigned long)differ);
+}
+
+/* After k->input is final: k->input_copy, and k->expect for an EXACT float sum. */
+static int th_call_input_ready(th_call *k) {
+    const th_config *c = &k->c;
+    memcpy(k->input_copy, k->input, k->in_bytes);
+    free(k->expect);
+    k->expect = NULL;
+    if (c->what != TH_SCAN || c->product || c->order != DMLREF_FLOAT_ORDER_EXACT || !fx_is_float(c->type)) return 1;
+    k->expect = (unsigned char *)malloc(k->out_bytes);
+    if (!k->expect) return TR_CHECKF(0, "%s: out of memory", k->what);
+    th_exact_expect(k);
+    return 1;
+}
 
 static int th_call_init(th_call *k, const th_config *c, fx_rng *r) {
     const th_shape *s = c->shape;
@@ -491,11 +635,11 @@ static int th_call_init(th_call *k, const th_config *c, fx_rng *r) {
     k->input_copy = (unsigned char *)malloc(k->in_bytes);
     if (!k->input || !k->ref || !k->got || !k->input_copy) return TR_CHECKF(0, "%s: out of memory", k->what);
     th_fill(r, c->type, c->data, c->product, k->input, k->in_bytes);
-    memcpy(k->input_copy, k->input, k->in_bytes);
-    return 1;
+    return th_call_input_ready(k);
 }
 
 static void th_call_free(th_call *k) {
+    free(k->expect);
     free(k->input);
     free(k->input_copy);
     free(k->ref);
@@ -545,13 +689,15 @@ static dmlref_status th_run_schedule(th_call *k, th_env *e, const th_schedule *s
 
 /* The reference run (parallel NULL) on isa, then each schedule of the list:
    the same status, the same bytes in the whole output buffer, an unchanged
-   input, and no parallel_for call beyond max_tasks. */
+   input, and no parallel_for call beyond max_tasks. EXACT sums: every run's
+   output buffer also equals the exact oracle's (k->expect). */
 static void th_check(th_call *k, th_env *e, dmlref_isa isa, const unsigned *schedules, unsigned count, th_seen *seen) {
     dmlref_status want = th_call_run(k, k->ref, isa, NULL), st;
     unsigned i;
     if (!TR_CHECKF(want == DMLREF_OK, "%s isa=%s: status %s without parallel", k->what, dmlref_isa_name(isa),
                    dmlref_status_name(want)))
         return;
+    if (k->expect) th_exact_compare(k, k->ref, isa, "without parallel");
     for (i = 0; i < count; i++) {
         const th_schedule *s = &th_schedules[schedules[i] % TH_SCHEDULE_COUNT];
         sched rec;
@@ -582,6 +728,7 @@ static void th_check(th_call *k, th_env *e, dmlref_isa isa, const unsigned *sche
                       k->what, dmlref_isa_name(isa), s->name, rec.calls, (unsigned long)rec.largest, (unsigned long)b,
                       (unsigned long)(b / size), k->got[b], k->ref[b]);
         }
+        if (k->expect) th_exact_compare(k, k->got, isa, s->name);
         if (th_stop()) break;
     }
     TR_CHECKF(memcmp(k->input, k->input_copy, k->in_bytes) == 0, "%s isa=%s: the input changed", k->what,
@@ -778,6 +925,12 @@ static const th_fixed_case th_fixed_cases[] = {
     {"threads/split/long-blocked-float32-cumsum",
      SCAN(0, FLOAT32, BLOCKED, 0, 0, 0, 0, 0, 0, 0, WIDE, NULL), TH_SPLIT_MUST},
     {"threads/split/long-argmax", ARG(ARGMAX, 1, FLOAT32, 0, 0, RARE_NAN), TH_SPLIT_MUST},
+    {"threads/split/long-exact-float32-cumsum",
+     SCAN(0, FLOAT32, EXACT, 0, 0, 0, 0, 0, 0, 0, WIDE, NULL), TH_SPLIT_MUST},
+    {"threads/split/long-exact-float16-cumsum",
+     SCAN(0, FLOAT16, EXACT, 0, 0, 0, 0, 0, 0, 0, WIDE, NULL), TH_SPLIT_MUST},
+    {"threads/split/long-exact-float64-cumsum",
+     SCAN(0, FLOAT64, EXACT, 0, 0, 0, 0, 0, 0, 0, WIDE, NULL), TH_SPLIT_MUST},
     {"threads/split/long-sequential-float32-stays-on-one-task",
      SCAN(0, FLOAT32, SEQUENTIAL, 0, 0, 0, 0, 0, 0, 0, WIDE, NULL), TH_SPLIT_NEVER},
     {"threads/long/cumsum-u8-exclusive-decreasing",
@@ -876,6 +1029,354 @@ static void th_run_fixed_case(const void *ctx) {
                       (unsigned long)seen.largest);
     }
     th_call_free(&k);
+    th_env_end(&e);
+}
+
+/* ---- threads/exact-split/... ---------------------------------------------------------------------
+
+   EXACT sums of one to three long lines (fewer lines than tasks), on data built to break a split that
+   is not exact: every output equals the exact oracle's, with every schedule that can split, and some
+   parallel_for call has more tasks than the call has lines (so a line was cut: its lines alone give
+   no work to more tasks). The data are built in traversal order, in segments of 1024 elements (where
+   a cut is expected) and of other lengths. */
+
+enum {
+    TH_EX_BITS,          /* 2^hi, half its ulp, 1, half an ulp of 1, tiny values: see th_exact_line */
+    TH_EX_BITS_FAR,      /* the same from the largest binade down to the subnormals (f64: ~2100 bits) */
+    TH_EX_CANCEL,        /* segment pairs: v..., then -v in another order; every other pair leaves a tiny residue */
+    TH_EX_NAN_MIDDLE,    /* wide values, one NaN (any sign and payload) in the middle */
+    TH_EX_INF_NEG_INF,   /* wide values, +inf in the 2nd quarter, -inf in the 4th */
+    TH_EX_PLUS_INF,      /* wide values and -MAX (finite prefixes overflow to -inf), then +inf twice */
+    TH_EX_MINUS_ZEROS,   /* -0.0 only */
+    TH_EX_ONE_PLUS_ZERO, /* -0.0 but for one +0.0 at 5/8 */
+    TH_EX_ZERO_CANCEL,   /* -0.0 but for x and, 1500 later, -x */
+    TH_EX_MAX_WALK,      /* +-MAX drifting up (and small values), mirrored back: prefixes pass MAX and return */
+    TH_EX_SUBNORMAL      /* subnormals only, 3/4 positive */
+};
+
+typedef struct th_exact_case {
+    const char *name;
+    DML_TENSOR_DATA_TYPE type;
+    int pattern;
+    UINT lines, length;
+    int exclusive, decreasing, seed, in_place;
+} th_exact_case;
+
+#define EX(name, type, pattern, lines, length, exclusive, decreasing, seed, in_place)                        \
+    {                                                                                                        \
+        "threads/exact-split/" name, DML_TENSOR_DATA_TYPE_##type, TH_EX_##pattern, lines, length, exclusive, \
+            decreasing, seed, in_place                                                                       \
+    }
+
+/* clang-format off */
+static const th_exact_case th_exact_cases[] = {
+    /* name, type, pattern, lines, length, exclusive, decreasing, identity_seed, in place */
+    EX("f64-bits-2^100-1-2^-100", FLOAT64, BITS, 1, 100003, 0, 0, 0, 0),
+    EX("f32-bits-2^100-1-2^-100-exclusive", FLOAT32, BITS, 1, 10007, 1, 0, 0, 0),
+    EX("f16-bits-2^14-1-2^-24-decreasing", FLOAT16, BITS, 1, 5000, 0, 1, 0, 0),
+    EX("f64-bits-2^1023-to-2^-1074-seed-in-place", FLOAT64, BITS_FAR, 1, 9000, 0, 0, 1, 1),
+    EX("f32-bits-2^127-to-2^-149-decreasing", FLOAT32, BITS_FAR, 1, 4097, 0, 1, 0, 0),
+    EX("f16-bits-2^15-to-2^-24-exclusive", FLOAT16, BITS_FAR, 1, 4500, 1, 0, 0, 0),
+    EX("f32-bits-1025", FLOAT32, BITS, 1, 1025, 0, 0, 0, 0),
+    EX("f64-bits-4096", FLOAT64, BITS, 1, 4096, 0, 0, 0, 0),
+    EX("f64-cancel-pieces", FLOAT64, CANCEL, 1, 100003, 0, 0, 0, 0),
+    EX("f32-cancel-pieces-exclusive-decreasing", FLOAT32, CANCEL, 1, 6000, 1, 1, 0, 0),
+    EX("f16-cancel-pieces-seed", FLOAT16, CANCEL, 1, 3073, 0, 0, 1, 0),
+    EX("f64-cancel-2049", FLOAT64, CANCEL, 1, 2049, 0, 0, 0, 0),
+    EX("f32-cancel-2050-in-place", FLOAT32, CANCEL, 1, 2050, 0, 0, 0, 1),
+    EX("f32-nan-middle-piece", FLOAT32, NAN_MIDDLE, 1, 5000, 0, 0, 0, 0),
+    EX("f16-nan-middle-piece-decreasing-in-place", FLOAT16, NAN_MIDDLE, 1, 4100, 0, 1, 0, 1),
+    EX("f64-nan-middle-piece-exclusive", FLOAT64, NAN_MIDDLE, 1, 3001, 1, 0, 0, 0),
+    EX("f64-inf-then-minus-inf", FLOAT64, INF_NEG_INF, 1, 5000, 0, 0, 0, 0),
+    EX("f32-inf-then-minus-inf-exclusive", FLOAT32, INF_NEG_INF, 1, 8191, 1, 0, 0, 0),
+    EX("f16-inf-then-minus-inf-decreasing", FLOAT16, INF_NEG_INF, 1, 2049, 0, 1, 0, 0),
+    EX("f16-plus-inf-only", FLOAT16, PLUS_INF, 1, 5000, 0, 0, 0, 0),
+    EX("f32-plus-inf-only-seed", FLOAT32, PLUS_INF, 1, 3500, 0, 0, 1, 0),
+    EX("f64-plus-inf-only-decreasing", FLOAT64, PLUS_INF, 1, 2049, 0, 1, 0, 0),
+    EX("f32-all-minus-zero", FLOAT32, MINUS_ZEROS, 1, 5000, 0, 0, 0, 0),
+    EX("f32-all-minus-zero-exclusive", FLOAT32, MINUS_ZEROS, 1, 5000, 1, 0, 0, 0),
+    EX("f16-all-minus-zero-seed", FLOAT16, MINUS_ZEROS, 1, 4097, 0, 0, 1, 0),
+    EX("f64-all-minus-zero-exclusive-seed", FLOAT64, MINUS_ZEROS, 1, 3000, 1, 0, 1, 0),
+    EX("f64-all-minus-zero-decreasing-in-place", FLOAT64, MINUS_ZEROS, 1, 2049, 0, 1, 0, 1),
+    EX("f16-all-minus-zero-exclusive-decreasing", FLOAT16, MINUS_ZEROS, 1, 2050, 1, 1, 0, 0),
+    EX("f32-minus-zeros-one-plus-zero", FLOAT32, ONE_PLUS_ZERO, 1, 5000, 0, 0, 0, 0),
+    EX("f16-minus-zeros-one-plus-zero-exclusive-decreasing", FLOAT16, ONE_PLUS_ZERO, 1, 3001, 1, 1, 0, 0),
+    EX("f64-minus-zeros-one-plus-zero-seed", FLOAT64, ONE_PLUS_ZERO, 1, 2500, 0, 0, 1, 0),
+    EX("f64-minus-zeros-x-minus-x", FLOAT64, ZERO_CANCEL, 1, 4500, 0, 0, 0, 0),
+    EX("f32-minus-zeros-x-minus-x-exclusive-in-place", FLOAT32, ZERO_CANCEL, 1, 3100, 1, 0, 0, 1),
+    EX("f16-max-walk", FLOAT16, MAX_WALK, 1, 100003, 0, 0, 0, 0),
+    EX("f16-max-walk-even", FLOAT16, MAX_WALK, 1, 20000, 0, 0, 0, 0),
+    EX("f16-max-walk-exclusive-decreasing-in-place", FLOAT16, MAX_WALK, 1, 2050, 1, 1, 0, 1),
+    EX("f32-max-walk", FLOAT32, MAX_WALK, 1, 5001, 0, 0, 0, 0),
+    EX("f64-max-walk-seed", FLOAT64, MAX_WALK, 1, 3334, 0, 0, 1, 0),
+    EX("f16-subnormal-only", FLOAT16, SUBNORMAL, 1, 100003, 0, 0, 0, 0),
+    EX("f32-subnormal-only-exclusive", FLOAT32, SUBNORMAL, 1, 1025, 1, 0, 0, 0),
+    EX("f64-subnormal-only-in-place", FLOAT64, SUBNORMAL, 1, 6000, 0, 0, 0, 1),
+    EX("f32-bits-2-lines", FLOAT32, BITS, 2, 5000, 0, 0, 0, 0),
+    EX("f64-cancel-3-lines-exclusive", FLOAT64, CANCEL, 3, 3001, 1, 0, 0, 0),
+    EX("f16-max-walk-3-lines-decreasing", FLOAT16, MAX_WALK, 3, 2100, 0, 1, 0, 0),
+    EX("f32-inf-then-minus-inf-2-lines-in-place", FLOAT32, INF_NEG_INF, 2, 4097, 0, 0, 0, 1),
+};
+/* clang-format on */
+#undef EX
+
+#define TH_EX_SEGMENT 1024u
+
+/* Exponent limits of a float type: the largest binade, the smallest normal one, the smallest subnormal. */
+static int th_emax(DML_TENSOR_DATA_TYPE t) { return (int)(th_exponent_ones(t) / 2u); }
+static int th_emin(DML_TENSOR_DATA_TYPE t) { return 1 - th_emax(t); }
+static int th_etiny(DML_TENSOR_DATA_TYPE t) { return th_emin(t) - (int)th_format_of(t).mantissa; }
+
+/* +-2^e (th_etiny(t) <= e <= th_emax(t)). */
+static uint64_t th_pow2(DML_TENSOR_DATA_TYPE t, int negative, int e) {
+    if (e >= th_emin(t)) return th_pack(t, negative, (uint64_t)(e + th_emax(t)), 0);
+    return th_pack(t, negative, 0, (uint64_t)1 << (e - th_etiny(t)));
+}
+/* A random significand in the binade of 2^e, random sign; below the normal range a random subnormal. */
+static uint64_t th_binade(fx_rng *r, DML_TENSOR_DATA_TYPE t, int e) {
+    const int negative = (int)fx_below(r, 2);
+    if (e >= th_emin(t)) return th_pack(t, negative, (uint64_t)(e + th_emax(t)), fx_next(r));
+    return th_pack(t, negative, 0, fx_next(r) | 1u);
+}
+/* A tiny value of the binade 2^lo; FLOAT16 subnormals only up to 3 x 2^-24, so that a segment of them
+   stays below half an ulp of 1. */
+static uint64_t th_tiny(fx_rng *r, DML_TENSOR_DATA_TYPE t, int lo, int negative) {
+    if (lo >= th_emin(t) || t != DML_TENSOR_DATA_TYPE_FLOAT16)
+        return (th_binade(r, t, lo) & ~th_sign_bit(t)) | (negative ? th_sign_bit(t) : 0);
+    return th_pack(t, negative, 0, 1u + fx_below(r, 3));
+}
+/* A random value of the binades 2^-w .. 2^w (w per type). */
+static uint64_t th_wide(fx_rng *r, DML_TENSOR_DATA_TYPE t) {
+    const int w = t == DML_TENSOR_DATA_TYPE_FLOAT16 ? 5 : t == DML_TENSOR_DATA_TYPE_FLOAT32 ? 40 : 300;
+    return th_binade(r, t, (int)fx_below(r, (uint32_t)(2 * w + 1)) - w);
+}
+static uint64_t th_max_finite(DML_TENSOR_DATA_TYPE t, int negative) {
+    return th_pack(t, negative, th_exponent_ones(t) - 1u, ~(uint64_t)0);
+}
+
+/* One line of n elements in traversal order. */
+static void th_exact_line(fx_rng *r, const th_exact_case *x, uint64_t *v, UINT n) {
+    const DML_TENSOR_DATA_TYPE t = x->type;
+    const uint64_t minus = th_sign_bit(t);
+    const int far = x->pattern == TH_EX_BITS_FAR;
+    /* BITS: big 2^hi, half its ulp, tiny values of the binade 2^lo */
+    const int hi = far ? th_emax(t) : th_emax(t) - 1 < 100 ? th_emax(t) - 1 : 100;
+    const int lo = far || th_etiny(t) > -100 ? th_etiny(t) : -100;
+    const int precision = (int)th_format_of(t).mantissa + 1;
+    UINT i, pair_start = 0, pair = 0, half = n / 2u;
+    uint64_t residue = 0;
+    for (i = 0; i < n; i++) {
+        const UINT segment = i / TH_EX_SEGMENT, o = i % TH_EX_SEGMENT;
+        switch (x->pattern) {
+        case TH_EX_BITS:
+        case TH_EX_BITS_FAR:
+            /* segment 0: B = 2^hi, H = half an ulp of B, 1, h = half an ulp of 1, positive tiny values T0:
+               the carry after it needs every bit from 2^hi down to 2^lo. Segment 1: -B, -H (the prefix is
+               now 1 + h + T0, a tie that only T0 > 0 breaks), then values of the binade of 1. Segment 2:
+               tiny values of either sign. Segment 3: -1, -h, segment 1's values negated: the prefix is
+               the tiny values alone. Then again. */
+            switch (segment % 4u) {
+            case 0:
+                v[i] = o == 0   ? th_pow2(t, 0, hi)
+                       : o == 1 ? th_pow2(t, 0, hi - precision)
+                       : o == 2 ? th_pow2(t, 0, 0)
+                       : o == 3 ? th_pow2(t, 0, -precision)
+                                : th_tiny(r, t, lo, 0);
+                break;
+            case 1:
+                v[i] = o == 0 ? th_pow2(t, 1, hi) : o == 1 ? th_pow2(t, 1, hi - precision) : th_binade(r, t, 0);
+                break;
+            case 2: v[i] = th_tiny(r, t, lo, (int)fx_below(r, 2)); break;
+            default:
+                v[i] = o == 0   ? th_pow2(t, 1, 0)
+                       : o == 1 ? th_pow2(t, 1, -precision)
+                                : v[i - 2u * TH_EX_SEGMENT] ^ minus; /* undo segment 1 */
+                break;
+            }
+            break;
+        case TH_EX_CANCEL: {
+            /* pair p: L elements, then the same L negated in another order; odd pairs replace their first
+               element by a tiny residue (negated as -0.0 instead), the pair after next takes it back */
+            const UINT length = pair % 2u ? 777u : TH_EX_SEGMENT;
+            const UINT at = i - pair_start;
+            if (at < length) {
+                if (at == 0 && pair % 2u == 1u)
+                    v[i] = residue = pair % 4u == 1u ? th_binade(r, t, th_etiny(t)) : residue ^ minus;
+                else v[i] = th_wide(r, t);
+            } else {
+                const UINT from = pair % 3u == 0 ? 2u * length - 1u - at : (at - length) * 389u % length;
+                v[i] = pair % 2u == 1u && from == 0 ? minus : v[pair_start + from] ^ minus;
+            }
+            if (at + 1u == 2u * length) {
+                pair++;
+                pair_start = i + 1u;
+            }
+            break;
+        }
+        case TH_EX_NAN_MIDDLE: v[i] = i == n / 2u ? th_nan(r, t) : th_wide(r, t); break;
+        case TH_EX_INF_NEG_INF:
+            v[i] = i == n / 4u + 1u ? th_infinity(t, 0) : i == 3u * (n / 4u) - 1u ? th_infinity(t, 1) : th_wide(r, t);
+            break;
+        case TH_EX_PLUS_INF:
+            v[i] = i == n / 3u || i == 2u * (n / 3u) ? th_infinity(t, 0)
+                   : fx_below(r, 20) == 0            ? th_max_finite(t, 1)
+                                                     : th_wide(r, t);
+            break;
+        case TH_EX_MINUS_ZEROS: v[i] = minus; break;
+        case TH_EX_ONE_PLUS_ZERO: v[i] = i == n / 8u * 5u ? 0 : minus; break;
+        case TH_EX_ZERO_CANCEL:
+            v[i] = i == n / 2u - 3u ? th_wide(r, t) : i == n / 2u + 1497u ? v[n / 2u - 3u] ^ minus : minus;
+            break;
+        case TH_EX_MAX_WALK:
+            if (i >= n - half) v[i] = v[n - 1u - i] ^ minus; /* the mirror: prefixes retrace their way back */
+            else if (i < half && fx_below(r, 8) == 0) v[i] = th_binade(r, t, (int)fx_below(r, 10) - 6);
+            else v[i] = th_max_finite(t, i < half && fx_below(r, 8) >= 5); /* the middle of an odd n: +MAX */
+            break;
+        default: /* TH_EX_SUBNORMAL */ v[i] = th_pack(t, fx_below(r, 4) == 0, 0, fx_next(r) | 1u); break;
+        }
+    }
+}
+
+/* The oracle's output at traversal position pos of a line (the exact-split shapes are packed). */
+static uint64_t th_ex_expected(const th_call *k, UINT line, UINT pos) {
+    const UINT n = k->c.shape->sizes[k->c.shape->axis];
+    const unsigned size = fx_type_size(k->c.type);
+    return fx_load(k->expect + ((size_t)line * n + (k->c.decreasing ? n - 1u - pos : pos)) * size, size);
+}
+
+/* What the contract says of some outputs of the patterns, checked on the oracle's answer (so that the
+   data do what they are built for, and the oracle agrees with the rules written out by hand). */
+static void th_ex_hand_check(const th_exact_case *x, const th_call *k, const uint64_t *v, UINT line) {
+    const DML_TENSOR_DATA_TYPE t = x->type;
+    const UINT n = x->length, ex = (UINT)x->exclusive;
+    const uint64_t minus = th_sign_bit(t), nan = th_canonical_nan(t);
+    UINT pos, bad = 0, first = 0;
+    uint64_t want = 0, got = 0;
+    for (pos = 0; pos < n; pos++) {
+        /* the prefix of pos holds the elements before `end` */
+        const UINT end = pos + 1u - ex;
+        uint64_t w = 0;
+        int known = 1;
+        switch (x->pattern) {
+        case TH_EX_BITS:
+        case TH_EX_BITS_FAR:
+            known = end == 2u || end == TH_EX_SEGMENT + 2u;
+            /* 2^hi plus half its ulp: a tie, to the even 2^hi; 1 + h + T0 (T0 > 0): the float after 1 */
+            w = end == 2u ? v[0] : th_pack(t, 0, (uint64_t)th_emax(t), 1);
+            if (end == 4u * TH_EX_SEGMENT) { /* the ~1 values and 2^hi gone: the tiny values alone */
+                const double y = th_bits_value(t, th_ex_expected(k, line, pos));
+                const int precision = (int)th_format_of(t).mantissa + 1;
+                const int lo = x->pattern == TH_EX_BITS_FAR || th_etiny(t) > -100 ? th_etiny(t) : -100;
+                TR_CHECKF(y != 0 && y < ldexp(1.0, lo + precision + 12) && y > -ldexp(1.0, lo + precision + 12),
+                          "%s line %lu: output %lu is %g, not the sum of the tiny values", x->name, (unsigned long)line,
+                          (unsigned long)pos, y);
+            }
+            break;
+        case TH_EX_CANCEL: { /* pairs 0, 3, 4, 7, 8, ... end on an exact zero: +0.0 */
+            UINT q, at = 0;
+            known = 0;
+            for (q = 0; at < end; q++) {
+                at += 2u * (q % 2u ? 777u : TH_EX_SEGMENT);
+                if (at == end && (q % 4u == 0 || q % 4u == 3u)) known = 1;
+            }
+            break;
+        }
+        case TH_EX_NAN_MIDDLE:
+            known = end > n / 2u;
+            w = nan;
+            if (!known) TR_CHECKF(!th_bits_nan(t, th_ex_expected(k, line, pos)), "%s: a NaN before the NaN", x->name);
+            break;
+        case TH_EX_INF_NEG_INF:
+            known = end > n / 4u + 1u;
+            w = end > 3u * (n / 4u) - 1u ? nan : th_infinity(t, 0);
+            break;
+        case TH_EX_PLUS_INF:
+            known = end > n / 3u;
+            w = th_infinity(t, 0);
+            break;
+        case TH_EX_MINUS_ZEROS: w = end > 0 && !x->seed ? minus : 0; break;
+        case TH_EX_ONE_PLUS_ZERO: w = end > 0 && !x->seed && end <= n / 8u * 5u ? minus : 0; break;
+        case TH_EX_ZERO_CANCEL:
+            w = end > n / 2u + 1497u ? 0 : end > n / 2u - 3u ? v[n / 2u - 3u] : end > 0 && !x->seed ? minus : 0;
+            break;
+        case TH_EX_MAX_WALK: /* the whole line: 0 (n even), or the middle element +MAX */
+            known = end == n;
+            w = n % 2u ? th_max_finite(t, 0) : 0;
+            break;
+        default: known = 0; break;
+        }
+        if (known && th_ex_expected(k, line, pos) != w && bad++ == 0) {
+            first = pos;
+            want = w;
+            got = th_ex_expected(k, line, pos);
+        }
+    }
+    TR_CHECKF(bad == 0,
+              "%s line %lu: the exact oracle has 0x%llx at traversal position %lu, the contract 0x%llx (%lu "
+              "positions)",
+              x->name, (unsigned long)line, (unsigned long long)got, (unsigned long)first, (unsigned long long)want,
+              (unsigned long)bad);
+}
+
+static void th_run_exact_case(const void *ctx) {
+    /* schedules that can split (max_tasks above the lines), hostile ones and both pools among them */
+    static const char *const names[8] = {"forward/7",  "shuffled/64", "reverse/64", "pool2/64",
+                                         "hostile/64", "pool3/7",     "hostile/7",  "shuffled/7"};
+    const th_exact_case *x = (const th_exact_case *)ctx;
+    const unsigned size = fx_type_size(x->type);
+    fx_rng r = fx_seeded(x->name, TH_SEED);
+    char shape_name[48];
+    th_shape shape;
+    th_config c;
+    th_call k;
+    th_env e;
+    th_seen seen;
+    unsigned schedules[8], i;
+    UINT line, pos;
+    uint64_t *v = (uint64_t *)malloc((size_t)x->length * sizeof *v);
+    memset(&shape, 0, sizeof shape);
+    memset(&c, 0, sizeof c);
+    memset(&k, 0, sizeof k);
+    memset(&seen, 0, sizeof seen);
+    if (x->lines > 1)
+        snprintf(shape_name, sizeof shape_name, "lines-%lux%lu", (unsigned long)x->lines, (unsigned long)x->length);
+    else snprintf(shape_name, sizeof shape_name, "line-%lu", (unsigned long)x->length);
+    shape.name = shape_name;
+    shape.rank = x->lines > 1 ? 2u : 1u;
+    shape.sizes[0] = x->lines > 1 ? x->lines : x->length;
+    shape.sizes[1] = x->length;
+    shape.axis = shape.rank - 1u;
+    shape.in_place = x->in_place;
+    c.what = TH_SCAN;
+    c.type = x->type;
+    c.index_type = DML_TENSOR_DATA_TYPE_UINT32;
+    c.exclusive = x->exclusive;
+    c.decreasing = x->decreasing;
+    c.order = DMLREF_FLOAT_ORDER_EXACT;
+    c.seed = x->seed;
+    c.shape = &shape;
+    for (i = 0; i < 8; i++) schedules[i] = th_schedule_named(names[i]);
+    th_env_begin(&e);
+    if (TR_CHECKF(v != NULL, "%s: out of memory", x->name) && th_call_init(&k, &c, &r)) {
+        snprintf(k.what, sizeof k.what, "%s", x->name);
+        for (line = 0; line < x->lines; line++) {
+            th_exact_line(&r, x, v, x->length);
+            for (pos = 0; pos < x->length; pos++)
+                fx_store(k.input + ((size_t)line * x->length + (x->decreasing ? x->length - 1u - pos : pos)) * size,
+                         size, v[pos]);
+        }
+        if (th_call_input_ready(&k)) {
+            /* the hand checks see the last line's data; the lines before have their own (same pattern) */
+            th_ex_hand_check(x, &k, v, x->lines - 1u);
+            for (i = 0; i < e.isa_count && !th_stop(); i++) th_check(&k, &e, e.isas[i], schedules, 8, &seen);
+            TR_CHECKF(seen.largest > x->lines,
+                      "%s: no line was cut (%lu runs, %lu parallel_for calls, the largest task_count %lu for %lu "
+                      "line(s))",
+                      x->name, seen.runs, seen.calls, (unsigned long)seen.largest, (unsigned long)x->lines);
+        }
+    }
+    th_call_free(&k);
+    free(v);
     th_env_end(&e);
 }
 
@@ -1058,6 +1559,8 @@ void register_thread_tests(void) {
     for (n = 0; n < sizeof th_fixed_cases / sizeof th_fixed_cases[0]; n++)
         if (strncmp(th_fixed_cases[n].name, "threads/split/", 14) == 0)
             tr_add(th_fixed_cases[n].name, th_run_fixed_case, &th_fixed_cases[n]);
+    for (n = 0; n < sizeof th_exact_cases / sizeof th_exact_cases[0]; n++)
+        tr_add(th_exact_cases[n].name, th_run_exact_case, &th_exact_cases[n]);
     for (p = 0; p < 2; p++)
         for (t = 0; t < FX_TYPE_COUNT; t++) {
             th_op_case *c = &th_scan_cases[p * FX_TYPE_COUNT + t];
