@@ -4889,6 +4889,45 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     }
 
 
+/* FLOAT16 NATIVE SEQUENTIAL sums and products along contiguous lines: every
+   step rounds to binary16, so a line is one dependent chain of the path's
+   binary16 operation. T is the tally, LOAD makes one of FLOAT16 bits, OP is
+   the operation (tally first), BITS gives a tally's FLOAT16 bits. The scalar
+   kernel's float32 operation then binary16 rounding gives the same bits:
+   float32 holds the product of two binary16 values exactly, and with
+   24 >= 2 x 11 + 2 bits rounding a sum to float32 and then to binary16 is
+   rounding it once. NaN outputs are 0x7E00, as every scan writes them. */
+#define DMLREF__F16_CANON(b) ((uint16_t)(((b)&0x7FFFu) > 0x7C00u ? 0x7E00u : (b)))
+#define DMLREF__NATIVE_F16_LINE(T, LOAD, OP, BITS)                                        \
+    do {                                                                                  \
+        T tally = LOAD(p->product ? 0x3C00u : 0u); /* the identity */                     \
+        uint16_t before = p->product ? 0x3C00u : 0u, b;                                   \
+        uint64_t i = 0;                                                                   \
+        if (!p->identity_seed && count > 0) { /* the first output is the first element */ \
+            tally = LOAD(x[0]);                                                           \
+            b = DMLREF__F16_CANON(BITS(tally));                                           \
+            y[0] = p->exclusive ? before : b;                                             \
+            before = b;                                                                   \
+            i = 1;                                                                        \
+        }                                                                                 \
+        for (; i < count; i++) {                                                          \
+            tally = OP(tally, LOAD(x[i]));                                                \
+            b = DMLREF__F16_CANON(BITS(tally));                                           \
+            y[i] = p->exclusive ? before : b;                                             \
+            before = b;                                                                   \
+        }                                                                                 \
+        if (p->exclusive) y[count] = before;                                              \
+    } while (0)
+#define DMLREF__NATIVE_F16(T, LOAD, ADD, MUL, BITS)                                           \
+    uint64_t j;                                                                               \
+    for (j = 0; j < p->lines; j++) {                                                          \
+        const uint16_t *x = (const uint16_t *)p->src + (ptrdiff_t)j * (ptrdiff_t)p->src_line; \
+        uint16_t *y = (uint16_t *)p->dst + (ptrdiff_t)j * (ptrdiff_t)p->dst_line;             \
+        const uint64_t count = p->exclusive ? p->length - 1u : p->length;                     \
+        if (p->product) DMLREF__NATIVE_F16_LINE(T, LOAD, MUL, BITS);                          \
+        else DMLREF__NATIVE_F16_LINE(T, LOAD, ADD, BITS);                                     \
+    }
+
 /* >>sse2 -------------------------------------------------------------------------
    SSE2, the x86-64 baseline: 4 float32 lanes, a BLOCKED block is four
    registers. No F16C: FLOAT16 stays on the scalar kernels. */
@@ -6506,9 +6545,22 @@ DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__A2_I64_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I64_CVT int64_t
 DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I64)} DMLREF__A2
-    static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p) {
-    DMLREF__CARG(DMLREF__A2_I64)
+    static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_I64)}
+
+/* FLOAT16 NATIVE SEQUENTIAL along contiguous lines (also the AVX-512 path's): a float32 operation,
+   then the F16C round trip. */
+#define DMLREF__A2_NATIVE_LOAD(bits) _mm_cvtph_ps(_mm_cvtsi32_si128((int)(bits)))
+#define DMLREF__A2_NATIVE_HALF(t) _mm_cvtps_ph((t), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+#define DMLREF__A2_NATIVE_BITS(t) ((uint16_t)_mm_cvtsi128_si32(DMLREF__A2_NATIVE_HALF(t)))
+#define DMLREF__A2_NATIVE_ADD(t, v) _mm_cvtph_ps(DMLREF__A2_NATIVE_HALF(_mm_add_ss((t), (v))))
+#define DMLREF__A2_NATIVE_MUL(t, v) _mm_cvtph_ps(DMLREF__A2_NATIVE_HALF(_mm_mul_ss((t), (v))))
+DMLREF__A2 static void dmlref__cnative_f16_avx2(const dmlref__scan_panel *p) {
+    DMLREF__NATIVE_F16(__m128, DMLREF__A2_NATIVE_LOAD, DMLREF__A2_NATIVE_ADD, DMLREF__A2_NATIVE_MUL,
+                       DMLREF__A2_NATIVE_BITS)
 }
+/* FLOAT16 NATIVE SEQUENTIAL: {sum, product}, contiguous lines only. */
+static const dmlref__scan_route dmlref__avx2_native_f16[2] = {{dmlref__cnative_f16_avx2, NULL, 16},
+                                                              {dmlref__cnative_f16_avx2, NULL, 16}};
 
 /* The AVX2 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -7551,7 +7603,28 @@ DMLREF__A5H static inline __mmask32 dmlref__a5h_unord(__m512i a, __m512i b) { /*
 #define DMLREF__A5H_F16_CSTOREV DMLREF__A5H_STORE_KEYS
 #define DMLREF__A5H_F16_CVT int16_t
 #define DMLREF__A5H_F16_SCALAR_ARG dmlref__arg_f16_scalar
-DMLREF__A5H static void dmlref__carg_f16_avx512fp16(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5H_F16) }
+DMLREF__A5H static void dmlref__carg_f16_avx512fp16(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5H_F16)}
+
+/* FLOAT16 NATIVE SEQUENTIAL along contiguous lines: one vaddsh (vmulsh) per element, binary16 bits in
+   the low lane of an __m128i. */
+DMLREF__A5H static inline __m128i dmlref__a5h_add_sh(__m128i a, __m128i b) {
+    __m128i r;
+    __asm__("vaddsh {%2, %1, %0|%0, %1, %2}" : "=v"(r) : "v"(a), "v"(b));
+    return r;
+}
+DMLREF__A5H static inline __m128i dmlref__a5h_mul_sh(__m128i a, __m128i b) {
+    __m128i r;
+    __asm__("vmulsh {%2, %1, %0|%0, %1, %2}" : "=v"(r) : "v"(a), "v"(b));
+    return r;
+}
+#define DMLREF__A5H_NATIVE_LOAD(bits) _mm_cvtsi32_si128((int)(bits))
+#define DMLREF__A5H_NATIVE_BITS(t) ((uint16_t)_mm_cvtsi128_si32(t))
+DMLREF__A5H static void dmlref__cnative_f16_avx512fp16(const dmlref__scan_panel *p) {
+    DMLREF__NATIVE_F16(__m128i, DMLREF__A5H_NATIVE_LOAD, dmlref__a5h_add_sh, dmlref__a5h_mul_sh,
+                       DMLREF__A5H_NATIVE_BITS)
+}
+static const dmlref__scan_route dmlref__avx512fp16_native_f16[2] = {{dmlref__cnative_f16_avx512fp16, NULL, 16},
+                                                                    {dmlref__cnative_f16_avx512fp16, NULL, 16}};
 
 /* The AVX512-FP16 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
@@ -8395,35 +8468,37 @@ static const dmlref__scalar_kernels dmlref__scalar = {
 typedef struct dmlref__path {
     const dmlref__scan_routes *scans;
     const dmlref__arg_route *args;
+    const dmlref__scan_route *native_f16; /* FLOAT16 NATIVE SEQUENTIAL {sum, product}, or NULL */
     int needs_cpuid;
 } dmlref__path;
 static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
-    /* AUTO */ {NULL, NULL, 0},
-    /* SCALAR */ {NULL, NULL, 0},
+    /* AUTO */ {NULL, NULL, NULL, 0},
+    /* SCALAR */ {NULL, NULL, NULL, 0},
 #if defined(DMLREF__BUILD_SSE2)
-    {&dmlref__sse2_scans, dmlref__sse2_args, 0},
+    {&dmlref__sse2_scans, dmlref__sse2_args, NULL, 0},
 #else
-    {NULL, NULL, 0},
+    {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX2)
-    {&dmlref__avx2_scans, dmlref__avx2_args, 1},
+    {&dmlref__avx2_scans, dmlref__avx2_args, dmlref__avx2_native_f16, 1},
 #else
-    {NULL, NULL, 0},
+    {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512)
-    {&dmlref__avx512_scans, dmlref__avx512_args, 1},
+    {&dmlref__avx512_scans, dmlref__avx512_args, DMLREF__AVX2_ONLY(dmlref__avx2_native_f16), 1},
 #else
-    {NULL, NULL, 0},
+    {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_NEON)
-    {&dmlref__neon_scans, dmlref__neon_args, 0},
+    {&dmlref__neon_scans, dmlref__neon_args, NULL, 0},
 #else
-    {NULL, NULL, 0},
+    {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512FP16)
-    {&dmlref__avx512_scans, dmlref__avx512fp16_args, 1}, /* AVX-512's scans, its own FLOAT16 arg kernel */
+    /* AVX-512's scans, its own FLOAT16 arg kernel and NATIVE chain */
+    {&dmlref__avx512_scans, dmlref__avx512fp16_args, dmlref__avx512fp16_native_f16, 1},
 #else
-    {NULL, NULL, 0},
+    {NULL, NULL, NULL, 0},
 #endif
 };
 
@@ -8520,6 +8595,9 @@ static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, co
             return plan->in.esize == 2   ? dmlref__cumsum_exact_f16
                    : plan->in.esize == 4 ? dmlref__cumsum_exact_f32
                                          : dmlref__cumsum_exact_f64;
+        if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL &&
+            path->native_f16) /* FLOAT16 (NATIVE is settled to DEFAULT on other types) */
+            *route = &path->native_f16[plan->op == DMLREF__OP_CUMPROD];
         if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT ||
             plan->identity_seed)
             return dmlref__scan_float_general;
