@@ -861,12 +861,13 @@ static void thread_cases(UINT square, size_t line) {
         UINT axis;
         DML_TENSOR_DATA_TYPE type;
         int order, scalar;
-    } cases[8] = {
+    } cases[9] = {
         {"cumsum FLOAT32 seq axis 1", 0, SQUARE, 1, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0},
         {"cumsum FLOAT16 seq axis 1", 0, SQUARE, 1, DML_TENSOR_DATA_TYPE_FLOAT16, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0},
         {"cumsum FLOAT32 seq axis 1 scalar", 0, SQUARE, 1, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_SEQUENTIAL,
          1},
         {"cumsum FLOAT32 exact axis 1", 0, SQUARE, 1, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_EXACT, 0},
+        {"cumsum FLOAT32 exact, one line", 0, LINE, 0, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_EXACT, 0},
         {"cumsum INT32, one line", 0, LINE, 0, DML_TENSOR_DATA_TYPE_INT32, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0},
         {"cumsum FLOAT32 blocked, one line", 0, LINE, 0, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_BLOCKED, 0},
         {"argmax FLOAT32, one line", 1, LINE, 0, DML_TENSOR_DATA_TYPE_FLOAT32, DMLREF_FLOAT_ORDER_SEQUENTIAL, 0},
@@ -875,7 +876,7 @@ static void thread_cases(UINT square, size_t line) {
     int c;
     snprintf(square_size, sizeof square_size, "%ux%u", (unsigned)square, (unsigned)square);
     snprintf(line_size, sizeof line_size, "%lu Ki elements", (unsigned long)(line / KIB));
-    for (c = 0; c < 8; c++) {
+    for (c = 0; c < 9; c++) {
         UINT sizes[2], rank = cases[c].shape == SQUARE ? 2u : 1u;
         const char *size = cases[c].shape == SQUARE ? square_size : line_size;
         char filter_name[96];
