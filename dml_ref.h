@@ -4636,8 +4636,10 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    zero-padded copy: padding never reaches lower lanes. */
 /* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
    PUT; the carry becomes the block's last output. */
-/* Elements a contiguous BLOCKED kernel stages for the streaming copy (a multiple of the block; 8 KiB of FLOAT32). */
-#define DMLREF__CB_STAGE (128u * DMLREF__BLOCK)
+/* Elements of type T a contiguous BLOCKED kernel stages for the streaming copy (a multiple of the block): small
+   flushes keep the streaming stores among the loads (measured best: 512 B of FLOAT16, 1 KiB of FLOAT32, 4 KiB of
+   FLOAT64). */
+#define DMLREF__CB_STAGE(T) ((sizeof(T) == 8u ? 32u : 16u) * DMLREF__BLOCK)
 #define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                 \
     do {                                                                                                \
         DMLREF__KP(V) r[DMLREF__KP(R)], o[DMLREF__KP(R)], last;                                         \
@@ -8830,8 +8832,10 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)line * p->dst_line;
         /* before: what exclusive writes first (+0, then the carry) */
         DMLREF__KP(V) carry = DMLREF__KP(NEGZ), before = DMLREF__KP(ZEROV);
-        const int stream = p->stream && (uintptr_t)dst % sizeof(DMLREF__KP(V)) == 0;
-        /* streamed, but off the vector boundary: blocks go to an L1 stage that the streaming copy
+        /* FLOAT16 blocks are half a vector of outputs: whole 64-byte streaming stores from the stage beat them */
+        const int stream = p->stream && (uintptr_t)dst % sizeof(DMLREF__KP(V)) == 0 &&
+                           sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A));
+        /* streamed, but off the vector boundary (or FLOAT16): blocks go to an L1 stage that the streaming copy
            writes out, from the first 64-byte boundary on */
         const int staged = p->stream && DMLREF__NT_STORES && !stream;
         if (p->has_carry) { /* a piece of a split line (>>tasks): the carry of the blocks before it */
@@ -8843,12 +8847,12 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         streamed |= stream;
         start = 0;
         if (staged) { /* each flush ends on a 64-byte boundary: what lies past it waits for the next */
-            DMLREF__KP(T) stage[DMLREF__CB_STAGE + 64u];
+            DMLREF__KP(T) stage[DMLREF__CB_STAGE(DMLREF__KP(T)) + 64u];
             DMLREF__KP(T) *out = dst; /* where stage[0] goes */
             size_t have = 0, n, k;    /* elements staged */
             int line_end = 0;
             while (!line_end) {
-                for (; start + DMLREF__BLOCK <= length && have < DMLREF__CB_STAGE;
+                for (; start + DMLREF__BLOCK <= length && have < DMLREF__CB_STAGE(DMLREF__KP(T));
                      start += DMLREF__BLOCK, have += DMLREF__BLOCK) {
                     DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));
                     if (p->exclusive)
