@@ -4655,6 +4655,23 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                               \
         carry = before = DMLREF__KP(ADD)(carry, last); /* == carry + y[15], the block's last output */  \
     } while (0)
+/* PUT of a contiguous BLOCKED kernel whose vectors are 64 bytes (DMLREF__K_REALIGN), for an output off
+   the boundary: vector k of the line holds outputs [kW, kW + W); the aligned vector from output kW + off
+   on is vector k's lanes from off and vector k + 1's below off (ALIGN2 with lane indices off, off + 1, ...),
+   streamed once vector k + 1 exists. The first vector's lanes below off (the outputs before the first
+   boundary) and, after the loop, the last vector's from off go through the cache (masked stores). Uses
+   the kernel's locals off, head, index, prev, prev_at. */
+#define DMLREF__CB_REALIGN_PUT(to, v)                                                                 \
+    do {                                                                                              \
+        unsigned k_;                                                                                  \
+        for (k_ = 0; k_ < DMLREF__KP(R); k_++) {                                                      \
+            DMLREF__KP(T) *at_ = (to) + k_ * DMLREF__KP(W);                                           \
+            if (prev_at) DMLREF__KP(STREAM)(prev_at + off, DMLREF__KP(ALIGN2)(prev, index, (v)[k_])); \
+            else DMLREF__KP(STOREMASK)(at_, head, (v)[k_]);                                           \
+            prev = (v)[k_];                                                                           \
+            prev_at = at_;                                                                            \
+        }                                                                                             \
+    } while (0)
 /* The full blocks of a line, one loop per store kind (no branch per block). */
 #define DMLREF__CBLOCKED_LOOP(PUT, EXCLUSIVE, PF)                                          \
     for (; start + DMLREF__BLOCK <= length; start += DMLREF__BLOCK) {                      \
@@ -7010,6 +7027,12 @@ DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F32_SHIFT1B DMLREF__A5_SHIFT1_PS
 #define DMLREF__A5_F32_STOREB DMLREF__A5_STOREB_PS
 #define DMLREF__A5_F32_STREAMB DMLREF__A5_STREAMB_PS
+#define DMLREF__A5_F32_IV __m512i
+#define DMLREF__A5_F32_ALIGNIDX(off)                \
+    _mm512_add_epi32(_mm512_set1_epi32((int)(off)), \
+                     _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#define DMLREF__A5_F32_ALIGN2 _mm512_permutex2var_ps
+#define DMLREF__A5_F32_STOREMASK(p, m, v) _mm512_mask_storeu_ps((p), (__mmask16)(m), (v))
 #define DMLREF__A5_F32_LASTB DMLREF__A5_LAST_PS
 #define DMLREF__A5_F32_ADD _mm512_add_ps
 #define DMLREF__A5_F32_AV __m512
@@ -7050,6 +7073,7 @@ DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
         DMLREF__VSCAN(DMLREF__A5_F32, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A5
     static void dmlref__cblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F32
+#define DMLREF__K_REALIGN 1
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
     } DMLREF__A5
@@ -7083,6 +7107,11 @@ DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F64_SHIFT1B DMLREF__A5_SHIFT1_PD
 #define DMLREF__A5_F64_STOREB DMLREF__A5_STOREB_PD
 #define DMLREF__A5_F64_STREAMB DMLREF__A5_STREAMB_PD
+#define DMLREF__A5_F64_IV __m512i
+#define DMLREF__A5_F64_ALIGNIDX(off) \
+    _mm512_add_epi64(_mm512_set1_epi64((long long)(off)), _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0))
+#define DMLREF__A5_F64_ALIGN2 _mm512_permutex2var_pd
+#define DMLREF__A5_F64_STOREMASK(p, m, v) _mm512_mask_storeu_pd((p), (__mmask8)(m), (v))
 #define DMLREF__A5_F64_LASTB DMLREF__A5_LAST_PD
 #define DMLREF__A5_F64_ADD _mm512_add_pd
 #define DMLREF__A5_F64_AV __m512d
@@ -7123,6 +7152,7 @@ DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p){
         DMLREF__VSCAN(DMLREF__A5_F64, _mm512_mul_pd, _mm512_set1_pd(1.0), DMLREF__MUL_F, 1)} DMLREF__A5
     static void dmlref__cblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F64
+#define DMLREF__K_REALIGN 1
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
     } DMLREF__A5
@@ -8846,6 +8876,24 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         }
         streamed |= stream;
         start = 0;
+#if defined(DMLREF__K_REALIGN)
+        if (staged) { /* vectors of 64 bytes: each aligned one is made from two neighbours in registers */
+            const unsigned off = DMLREF__KP(W) - (unsigned)((uintptr_t)dst % 64u / sizeof(DMLREF__KP(T)));
+            const DMLREF__KP(IV) index = DMLREF__KP(ALIGNIDX)(off);
+            const unsigned head = (1u << off) - 1u; /* lanes below off */
+            DMLREF__KP(V) prev = DMLREF__KP(ZEROV);
+            DMLREF__KP(T) *prev_at = NULL; /* where prev goes */
+            for (; start + DMLREF__BLOCK <= length; start += DMLREF__BLOCK) {
+                DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));
+                if (p->exclusive)
+                    DMLREF__CBLOCKED_STEP(DMLREF__CB_REALIGN_PUT, 1, dst + start, src + start);
+                else
+                    DMLREF__CBLOCKED_STEP(DMLREF__CB_REALIGN_PUT, 0, dst + start, src + start);
+            }
+            if (prev_at) DMLREF__KP(STOREMASK)(prev_at, ~head, prev);
+            streamed = 1;
+        } else
+#endif
         if (staged) { /* each flush ends on a 64-byte boundary: what lies past it waits for the next */
             DMLREF__KP(T) stage[DMLREF__CB_STAGE(DMLREF__KP(T)) + 64u];
             DMLREF__KP(T) *out = dst; /* where stage[0] goes */
@@ -8902,6 +8950,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     }
     if (streamed) DMLREF__KP(FENCE)();
 #undef DMLREF__K_P
+#undef DMLREF__K_REALIGN
 #elif DMLREF__KERNEL == DMLREF__KERNEL_TSCAN
     /* Streamed outputs, lines on cache lines: N = 2 or 4 tiles give each line 64 bytes, stored back
        to back so that they fill one write-combining buffer (a tile row at a time was slower than
