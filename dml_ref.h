@@ -3281,13 +3281,18 @@ static void dmlref__bound_inputs(const dmlref__scan_panel *p, const void *src, u
 static void dmlref__bound_scale(double *out, const double *v, double scale, unsigned n, int stream) {
     unsigned i = 0;
 #if defined(DMLREF__EXACT_STREAMS)
-    if (stream) {
+    if (stream) { /* every store streams (a line the cache also writes would leave the combining buffer in part) */
         __m128d s = _mm_set1_pd(scale);
         if (((uintptr_t)out & 15u) != 0 && n > 0) { /* doubles are 8-aligned: one peels to 16 */
-            out[0] = scale * v[0];
+            _mm_stream_si64((long long *)(void *)out, _mm_cvtsi128_si64(_mm_castpd_si128(_mm_set_sd(scale * v[0]))));
             i = 1;
         }
         for (; i + 1 < n; i += 2) _mm_stream_pd(out + i, _mm_mul_pd(s, _mm_loadu_pd(v + i)));
+        if (i < n) {
+            _mm_stream_si64((long long *)(void *)(out + i),
+                            _mm_cvtsi128_si64(_mm_castpd_si128(_mm_set_sd(scale * v[i]))));
+            i++;
+        }
     }
 #else
     (void)stream;
