@@ -8433,9 +8433,20 @@ DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__NE_I64_CSTOREV vst1q_s64
 #define DMLREF__NE_I64_CVT int64_t
 DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_I64)} DMLREF__NE
-    static void dmlref__carg_i64_neon(const dmlref__arg_panel *p) {
-    DMLREF__CARG(DMLREF__NE_I64)
+    static void dmlref__carg_i64_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_I64)}
+
+/* FLOAT16 NATIVE SEQUENTIAL along contiguous lines: a float32 operation, then the round trip through
+   binary16 (FCVTN, FCVTL; lane 0 of each vector). */
+#define DMLREF__NE_NATIVE_LOAD(bits) vcvt_f32_f16(vreinterpret_f16_u16(vdup_n_u16((uint16_t)(bits))))
+#define DMLREF__NE_NATIVE_BITS(t) vget_lane_u16(vreinterpret_u16_f16(vcvt_f16_f32(t)), 0)
+#define DMLREF__NE_NATIVE_ADD(t, v) vcvt_f32_f16(vcvt_f16_f32(vaddq_f32((t), (v))))
+#define DMLREF__NE_NATIVE_MUL(t, v) vcvt_f32_f16(vcvt_f16_f32(vmulq_f32((t), (v))))
+DMLREF__NE static void dmlref__cnative_f16_neon(const dmlref__scan_panel *p) {
+    DMLREF__NATIVE_F16(float32x4_t, DMLREF__NE_NATIVE_LOAD, DMLREF__NE_NATIVE_ADD, DMLREF__NE_NATIVE_MUL,
+                       DMLREF__NE_NATIVE_BITS)
 }
+static const dmlref__scan_route dmlref__neon_native_f16[2] = {{dmlref__cnative_f16_neon, NULL, 16},
+                                                              {dmlref__cnative_f16_neon, NULL, 16}};
 
 /* The NEON path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -8527,7 +8538,7 @@ static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
     {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_NEON)
-    {&dmlref__neon_scans, dmlref__neon_args, NULL, 0},
+    {&dmlref__neon_scans, dmlref__neon_args, dmlref__neon_native_f16, 0},
 #else
     {NULL, NULL, NULL, 0},
 #endif
