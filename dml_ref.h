@@ -2568,7 +2568,8 @@ static uint64_t dmlref__exact_round(dmlref__exact_limbs *a, const dmlref__float_
     extension = negative ? ~UINT64_C(0) : 0;
     for (h = a->high; h > a->low && a->limb[h] == extension; h--) continue;
     for (z = a->low; z < h && a->limb[z] == 0; z++) continue;
-    a->high = h; /* both only narrow the range the next call scans */
+    if (a->limb[z] == 0 && negative) z = ++h; /* z == h and the limbs above it all ones: -2^(64 (h + 1)) */
+    a->high = h;                              /* both only narrow the range the next call scans */
     a->low = z;
     if (a->limb[z] == 0) return 0; /* z == h: every limb is 0 (-1 would be all ones) */
     t = h + 1u < a->limbs ? h + 1u : h;
@@ -3015,7 +3016,7 @@ static void dmlref__exact_carry_add(dmlref__exact_carry *c, const dmlref__exact_
         dmlref__exact_fast s = c->state;
         int held;
         if (f->bits == 16u) {
-            s.units += t->state.units; /* both below 2^61 in magnitude */
+            s.units += t->state.units; /* each below 2^61 + 2^40 in magnitude: no overflow */
             held = s.units < DMLREF__F16_UNITS_LIMIT && s.units > -DMLREF__F16_UNITS_LIMIT;
         } else {
             held = dmlref__pair_add(&s.hi, &s.lo, t->state.hi) && dmlref__pair_add(&s.hi, &s.lo, t->state.lo);
@@ -3089,18 +3090,19 @@ static uint64_t dmlref__exact_limb_bits(const dmlref__exact_limbs *a, uint32_t p
 
 /* A sum in the limbs moves back to a window when its bits span at most 120
    (a merged carry: the inputs after it then add at the window's speed). The
-   window reaches 104 bits below the sum's top: as far below the carry as a
-   line's first window reaches below its first input, and the sum may grow
-   by 2^21 before it leaves. */
+   window reaches 104 bits below the sum's top (24 more than a line's first
+   window below its first input: a carry's low bits come from many inputs),
+   or to its lowest set bit if that is lower; window_add checks every input
+   against it, so the choice changes speed only. */
 #define DMLREF__REWINDOW_BELOW 104u
 static void dmlref__exact_rewindow(dmlref__exact_sum *a) {
     dmlref__exact_limbs *l = a->limbs;
     uint64_t extension;
     uint32_t h, z, lowest, top, base;
-    if (a->windowed || l->low > l->high) return;
+    if (a->windowed) return;
     extension = 0u - (l->limb[l->limbs - 1u] >> 63);
-    for (z = l->low; z <= l->high && l->limb[z] == 0; z++) continue;
-    if (z > l->high) { /* zero: an empty window, placed at the next input */
+    for (z = l->low; z < l->limbs && l->limb[z] == 0; z++) continue; /* limbs below low are 0 */
+    if (z == l->limbs) { /* zero: an empty window, placed at the next input */
         a->window_lo = a->window_hi = 0;
         a->windowed = 1;
         a->window_placed = 0;
@@ -3278,19 +3280,23 @@ static void dmlref__bound_inputs(const dmlref__scan_panel *p, const void *src, u
 /* out[i] = scale * v[i] for a contiguous run of bounds; a large separate
    bound tensor bypasses the cache (its lines would only be read for
    ownership), as large scan outputs do. The same multiplications either way. */
+#if defined(DMLREF__EXACT_STREAMS)
+static void dmlref__stream_f64(double *p, double v) { /* one double past the cache (movnti) */
+    _mm_stream_si64((long long *)(void *)p, _mm_cvtsi128_si64(_mm_castpd_si128(_mm_set_sd(v))));
+}
+#endif
 static void dmlref__bound_scale(double *out, const double *v, double scale, unsigned n, int stream) {
     unsigned i = 0;
 #if defined(DMLREF__EXACT_STREAMS)
     if (stream) { /* every store streams (a line the cache also writes would leave the combining buffer in part) */
         __m128d s = _mm_set1_pd(scale);
         if (((uintptr_t)out & 15u) != 0 && n > 0) { /* doubles are 8-aligned: one peels to 16 */
-            _mm_stream_si64((long long *)(void *)out, _mm_cvtsi128_si64(_mm_castpd_si128(_mm_set_sd(scale * v[0]))));
+            dmlref__stream_f64(out, scale * v[0]);
             i = 1;
         }
         for (; i + 1 < n; i += 2) _mm_stream_pd(out + i, _mm_mul_pd(s, _mm_loadu_pd(v + i)));
         if (i < n) {
-            _mm_stream_si64((long long *)(void *)(out + i),
-                            _mm_cvtsi128_si64(_mm_castpd_si128(_mm_set_sd(scale * v[i]))));
+            dmlref__stream_f64(out + i, scale * v[i]);
             i++;
         }
     }
@@ -4641,7 +4647,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    zero-padded copy: padding never reaches lower lanes. */
 /* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
    PUT; the carry becomes the block's last output. */
-/* Elements of type T a contiguous BLOCKED kernel stages for the streaming copy (a multiple of the block): small
+/* Elements of type T a contiguous BLOCKED kernel without DMLREF__K_REALIGN (FLOAT16, and SSE2 and AVX2) stages
+   for the streaming copy (a multiple of the block): small
    flushes keep the streaming stores among the loads (measured best: 512 B of FLOAT16, 1 KiB of FLOAT32, 4 KiB of
    FLOAT64). */
 #define DMLREF__CB_STAGE(T) ((sizeof(T) == 8u ? 32u : 16u) * DMLREF__BLOCK)
@@ -6582,9 +6589,8 @@ DMLREF__A2 static void dmlref__cnative_f16_avx2(const dmlref__scan_panel *p) {
     DMLREF__NATIVE_F16(__m128, DMLREF__A2_NATIVE_LOAD, DMLREF__A2_NATIVE_ADD, DMLREF__A2_NATIVE_MUL,
                        DMLREF__A2_NATIVE_BITS)
 }
-/* FLOAT16 NATIVE SEQUENTIAL: {sum, product}, contiguous lines only. */
-static const dmlref__scan_route dmlref__avx2_native_f16[2] = {{dmlref__cnative_f16_avx2, NULL, 16},
-                                                              {dmlref__cnative_f16_avx2, NULL, 16}};
+/* FLOAT16 NATIVE SEQUENTIAL sums and products: contiguous lines only. */
+static const dmlref__scan_route dmlref__avx2_native_f16 = {dmlref__cnative_f16_avx2, NULL, 16};
 
 /* The AVX2 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -7037,7 +7043,7 @@ DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p){
     _mm512_add_epi32(_mm512_set1_epi32((int)(off)), \
                      _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
 #define DMLREF__A5_F32_ALIGN2 _mm512_permutex2var_ps
-#define DMLREF__A5_F32_STOREMASK(p, m, v) _mm512_mask_storeu_ps((p), (__mmask16)(m), (v))
+#define DMLREF__A5_F32_STOREMASK(p, m, v) _mm512_mask_storeu_ps((p), (__mmask16)(m), dmlref__a5_canon_ps(v))
 #define DMLREF__A5_F32_LASTB DMLREF__A5_LAST_PS
 #define DMLREF__A5_F32_ADD _mm512_add_ps
 #define DMLREF__A5_F32_AV __m512
@@ -7116,7 +7122,7 @@ DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F64_ALIGNIDX(off) \
     _mm512_add_epi64(_mm512_set1_epi64((long long)(off)), _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0))
 #define DMLREF__A5_F64_ALIGN2 _mm512_permutex2var_pd
-#define DMLREF__A5_F64_STOREMASK(p, m, v) _mm512_mask_storeu_pd((p), (__mmask8)(m), (v))
+#define DMLREF__A5_F64_STOREMASK(p, m, v) _mm512_mask_storeu_pd((p), (__mmask8)(m), dmlref__a5_canon_pd(v))
 #define DMLREF__A5_F64_LASTB DMLREF__A5_LAST_PD
 #define DMLREF__A5_F64_ADD _mm512_add_pd
 #define DMLREF__A5_F64_AV __m512d
@@ -7660,8 +7666,7 @@ DMLREF__A5H static void dmlref__cnative_f16_avx512fp16(const dmlref__scan_panel 
     DMLREF__NATIVE_F16(__m128i, DMLREF__A5H_NATIVE_LOAD, dmlref__a5h_add_sh, dmlref__a5h_mul_sh,
                        DMLREF__A5H_NATIVE_BITS)
 }
-static const dmlref__scan_route dmlref__avx512fp16_native_f16[2] = {{dmlref__cnative_f16_avx512fp16, NULL, 16},
-                                                                    {dmlref__cnative_f16_avx512fp16, NULL, 16}};
+static const dmlref__scan_route dmlref__avx512fp16_native_f16 = {dmlref__cnative_f16_avx512fp16, NULL, 16};
 
 /* The AVX512-FP16 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
@@ -8445,8 +8450,7 @@ DMLREF__NE static void dmlref__cnative_f16_neon(const dmlref__scan_panel *p) {
     DMLREF__NATIVE_F16(float32x4_t, DMLREF__NE_NATIVE_LOAD, DMLREF__NE_NATIVE_ADD, DMLREF__NE_NATIVE_MUL,
                        DMLREF__NE_NATIVE_BITS)
 }
-static const dmlref__scan_route dmlref__neon_native_f16[2] = {{dmlref__cnative_f16_neon, NULL, 16},
-                                                              {dmlref__cnative_f16_neon, NULL, 16}};
+static const dmlref__scan_route dmlref__neon_native_f16 = {dmlref__cnative_f16_neon, NULL, 16};
 
 /* The NEON path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -8516,7 +8520,7 @@ static const dmlref__scalar_kernels dmlref__scalar = {
 typedef struct dmlref__path {
     const dmlref__scan_routes *scans;
     const dmlref__arg_route *args;
-    const dmlref__scan_route *native_f16; /* FLOAT16 NATIVE SEQUENTIAL {sum, product}, or NULL */
+    const dmlref__scan_route *native_f16; /* FLOAT16 NATIVE SEQUENTIAL sums and products, or NULL */
     int needs_cpuid;
 } dmlref__path;
 static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
@@ -8528,23 +8532,23 @@ static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
     {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX2)
-    {&dmlref__avx2_scans, dmlref__avx2_args, dmlref__avx2_native_f16, 1},
+    {&dmlref__avx2_scans, dmlref__avx2_args, &dmlref__avx2_native_f16, 1},
 #else
     {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512)
-    {&dmlref__avx512_scans, dmlref__avx512_args, DMLREF__AVX2_ONLY(dmlref__avx2_native_f16), 1},
+    {&dmlref__avx512_scans, dmlref__avx512_args, DMLREF__AVX2_ONLY(&dmlref__avx2_native_f16), 1},
 #else
     {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_NEON)
-    {&dmlref__neon_scans, dmlref__neon_args, dmlref__neon_native_f16, 0},
+    {&dmlref__neon_scans, dmlref__neon_args, &dmlref__neon_native_f16, 0},
 #else
     {NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512FP16)
     /* AVX-512's scans, its own FLOAT16 arg kernel and NATIVE chain */
-    {&dmlref__avx512_scans, dmlref__avx512fp16_args, dmlref__avx512fp16_native_f16, 1},
+    {&dmlref__avx512_scans, dmlref__avx512fp16_args, &dmlref__avx512fp16_native_f16, 1},
 #else
     {NULL, NULL, NULL, 0},
 #endif
@@ -8645,7 +8649,7 @@ static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, co
                                          : dmlref__cumsum_exact_f64;
         if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL &&
             path->native_f16) /* FLOAT16 (NATIVE is settled to DEFAULT on other types) */
-            *route = &path->native_f16[plan->op == DMLREF__OP_CUMPROD];
+            *route = path->native_f16;
         if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT ||
             plan->identity_seed)
             return dmlref__scan_float_general;
@@ -8881,8 +8885,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         /* FLOAT16 blocks are half a vector of outputs: whole 64-byte streaming stores from the stage beat them */
         const int stream = p->stream && (uintptr_t)dst % sizeof(DMLREF__KP(V)) == 0 &&
                            sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A));
-        /* streamed, but off the vector boundary (or FLOAT16): blocks go to an L1 stage that the streaming copy
-           writes out, from the first 64-byte boundary on */
+        /* streamed, but off the vector boundary (or FLOAT16): made aligned in registers (DMLREF__K_REALIGN), or
+           blocks go to an L1 stage that the streaming copy writes out, from the first 64-byte boundary on */
         const int staged = p->stream && DMLREF__NT_STORES && !stream;
         if (p->has_carry) { /* a piece of a split line (>>tasks): the carry of the blocks before it */
             DMLREF__KP(A) lanes[sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A))];

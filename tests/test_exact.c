@@ -5,7 +5,8 @@
               even, with the rules for NaN, infinities, overflow and the sign of
               zero (docs/semantics.md, "Exact sums"), on adversarial lines of lengths 1 to
               100,000: cancellation, the whole exponent range, subnormals,
-              rounding ties, sums a few double spacings below a midpoint whose
+              rounding ties, sums of exactly -2^(64 j) smallest subnormals in
+              the superaccumulator, sums a few double spacings below a midpoint whose
               rounding errors pile up past it, prefixes that pass the largest
               finite value and come back, -0.0 runs, NaN and infinities; exclusive, both
               directions, in place, strided and broadcast layouts, every path.
@@ -109,11 +110,13 @@ enum {
     PAT_SPECIAL,   /* SPAN with NaN and infinities */
     PAT_MIDRES,    /* a half-ulp tie plus a residue far below the double precision of the sum */
     PAT_CREEP,     /* just below a midpoint; steps below the double precision pile up until the sum passes it */
+    PAT_LIMBEDGE,  /* sums of exactly -2^(64 j) smallest subnormals, after inputs too far apart for 128 bits */
     PAT_NEAR1,     /* 1 +- small: products */
     PAT_COUNT
 };
-static const char *const ex_pattern_names[PAT_COUNT] = {"normal",  "cancel",  "span",   "subnormal", "ties", "overflow",
-                                                        "negzero", "special", "midres", "creep",     "near1"};
+static const char *const ex_pattern_names[PAT_COUNT] = {"normal", "cancel",   "span",     "subnormal",
+                                                        "ties",   "overflow", "negzero",  "special",
+                                                        "midres", "creep",    "limbedge", "near1"};
 
 static uint64_t ex_random_finite(fx_rng *r, const ex_type *t, unsigned biased_low, unsigned biased_high) {
     unsigned biased = biased_low + fx_below(r, biased_high - biased_low + 1u);
@@ -184,6 +187,16 @@ static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             const double values[4] = {y, ldexp(y, -(int)t->precision), -k * d, step};
             double value = c < 3u ? values[c] : c < 16u ? step : c < 19u ? -values[c - 16u] : -step;
             v = ex_from_double(t, value);
+            break;
+        }
+        case PAT_LIMBEDGE: { /* blocks of 6: +big, +tiny, -big, -tiny (the sum, 0, needs more than 128 bits on
+                                the way), -V, +V with V = 2^(64 j) times the smallest subnormal, j = 1 .. jmax */
+            const unsigned c = (unsigned)(i % 6u), jmax = (2u * bias + t->precision - 3u) / 64u;
+            const unsigned j = jmax ? 1u + (unsigned)(i / 6u) % jmax : 0u;
+            const int sign = c >= 2u && c <= 4u;
+            if (c == 0 || c == 2) v = ex_make(t, sign, ones - 2u, 0);
+            else if (c == 1 || c == 3 || j == 0) v = ex_make(t, sign, 0, 1); /* FLOAT16: V is the subnormal itself */
+            else v = ex_make(t, sign, 64u * j + 2u - t->precision, 0);       /* biased: 64 j + (2 - bias - p) + bias */
             break;
         }
         default: /* PAT_NEAR1 */ v = ex_from_double(t, 1 + ldexp(ex_normal(r), -(int)t->precision / 2)); break;

@@ -22,58 +22,67 @@ typedef struct large_case {
     int along_axis0; /* 1: along axis 0 instead (the vertical kernels, rows streamed) */
     int decreasing;  /* arg-reductions: DML_AXIS_DIRECTION_DECREASING (the last extreme) */
     UINT pad;        /* elements after each line (input and output strides length + pad, 1) */
+    int nan;         /* NaN inputs (fill_nan) */
 } large_case;
 
 static const large_case large_cases[] = {
     {"large/cumsum-int32", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 1, 10u << 20,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
     {"large/cumsum-int32-exclusive-3-lines", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT32, 3,
-     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0, 0},
+     (4u << 20) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0, 0, 0},
     {"large/cumsum-int8", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT8, 1, 36u << 20,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
     {"large/cumsum-uint64", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_UINT64, 1, (5u << 20) + 3,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
     {"large/cumsum-float32-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1,
-     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0},
+     (10u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0, 0},
     {"large/cumsum-float64-blocked-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 2,
-     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0},
+     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0, 0},
     {"large/cumsum-float16-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1, 18u << 20,
-     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0},
+     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0, 0},
     /* > 32 MiB along axis 0 (vertical kernels, rows streamed when 64-byte aligned):
        rows of 8256 bytes, a short last block of 4 (or 3) rows */
     {"large/cumsum-float32-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
-     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
+     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0, 0},
     {"large/cumsum-float32-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0, 0},
     {"large/cumsum-float16-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 4099, 4128,
-     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0},
+     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0, 0},
     /* padded rows of 4108 + 4 floats (16,448 bytes): after the first 4096 lanes, AVX2 has one vector (a half
        line, streamed through the cache), SSE2 three, and the last lanes go to the scalar kernel */
     {"large/cumsum-float32-blocked-axis0-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 2052,
-     4108, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 4},
+     4108, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 4, 0},
     /* two lines on rows of 64 bytes: an output off the boundary has fewer lines than the bytes before it */
     {"large/cumsum-float64-axis0-2-lines-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64,
-     600000, 2, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 6},
+     600000, 2, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 6, 0},
     /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
     {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
     {"large/argmax-int8-decreasing", DML_OPERATOR_ARGMAX, DML_TENSOR_DATA_TYPE_INT8, 2, (17u << 20) + 3,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 0, 0},
     {"large/argmin-float16-decreasing", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT16, 4, (4u << 20) + 1,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 0, 0},
     {"large/argmax-float64-axis0", DML_OPERATOR_ARGMAX, DML_TENSOR_DATA_TYPE_FLOAT64, 2050, 2064,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0, 0},
     /* > 32 MiB of SEQUENTIAL rows along axis 1 (the transposed kernels, 2 or 4 tiles streamed at a time
        when every line starts on a cache line): leftover lines, leftover single tiles and a line tail
        through padded rows, and products that reach inf and NaN (rewritten canonical afterwards) */
     {"large/cumsum-float32-rows", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1029, 8192,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
     {"large/cumsum-float32-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1025, 8203,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 5},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 5, 0},
     {"large/cumprod-float64-rows-padded", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT64, 1027, 4100,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 4},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 4, 0},
     {"large/cumsum-float16-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1025, 16403,
-     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 13},
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 13, 0},
+    /* NaN with payloads and either sign every 4099 elements (from element 3): every output after the first is
+       the canonical quiet NaN, on the streamed kernels' head, body and tail stores alike */
+    {"large/cumsum-float32-blocked-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 2,
+     (5u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0, 1},
+    {"large/cumsum-float64-blocked-exclusive-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 2,
+     (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0, 1},
+    {"large/cumsum-float16-blocked-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1, 18u << 20,
+     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0, 1},
 };
 
 static uint64_t splitmix(uint64_t *state) {
@@ -103,6 +112,20 @@ static void fill(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count, u
         } else {
             memcpy(data + i * es, &r, es);
         }
+    }
+}
+
+/* A NaN with a payload and either sign every 4099 elements, from element 3. */
+static void fill_nan(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count) {
+    size_t i, es = oracle_type_size(type);
+    for (i = 3; i < count; i += 4099) {
+        const uint64_t sign = (i / 4099u) & 1u;
+        const uint64_t bits = es == 2   ? sign << 15 | 0x7E00u | (i & 0xFFu)
+                              : es == 4 ? sign << 31 | 0x7FC00000u | (i & 0xFFFFu)
+                                        : sign << 63 | UINT64_C(0x7FF8000000000000) | i;
+        const uint16_t b16 = (uint16_t)bits;
+        const uint32_t b32 = (uint32_t)bits;
+        memcpy(data + i * es, es == 2 ? (const void *)&b16 : es == 4 ? (const void *)&b32 : (const void *)&bits, es);
     }
 }
 
@@ -168,6 +191,7 @@ static void run_large_case(const void *ctx) {
     block = (unsigned char *)malloc(out_bytes + 128);
     if (!TR_CHECKF(input && expected && block, "out of memory for %lu bytes", (unsigned long)bytes)) goto done;
     fill(input, c->type, count, 0x5EEDu + c->length, arg);
+    if (c->nan) fill_nan(input, c->type, count);
     memset(expected, 0xA5, out_bytes); /* the padding keeps the fill below */
     if (!TR_CHECK(oracle_run(&op, input, expected, c->float_order, DMLREF_NAN_PROPAGATE) == 0)) goto done;
     for (isa = DMLREF_ISA_AUTO; isa < DMLREF_ISA_COUNT; isa++) {
