@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.6.0 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.7.0 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -59,7 +59,7 @@
 #include <stdint.h>
 
 #define DMLREF_VERSION_MAJOR 0
-#define DMLREF_VERSION_MINOR 6
+#define DMLREF_VERSION_MINOR 7
 #define DMLREF_VERSION_PATCH 0
 #define DMLREF_VERSION_NUMBER (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
 
@@ -9209,6 +9209,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 /*
 ------------------------------------------------------------------------------
 Revision history (CHANGELOG.md has one line per change)
+    0.7.0  (2026-11-25)  one long EXACT line split between tasks by exact piece sums;
+                         FLOAT16 NATIVE SEQUENTIAL lines on binary16 operations
+                         (AVX512-FP16) and conversion round trips (F16C, NEON);
+                         BLOCKED outputs off the boundary aligned in registers
+                         (AVX-512); an EXACT rounding fix at -2^(64 j) units.
     0.6.0  (2026-11-25)  speed where callers are: options.parallel runs a call on the
                          caller's parallel-for with the same bits for every task count
                          (lines, and long lines of integers, BLOCKED, TREE CARRY_AFTER
