@@ -4648,9 +4648,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
    PUT; the carry becomes the block's last output. */
 /* Elements of type T a contiguous BLOCKED kernel without DMLREF__K_REALIGN (FLOAT16, and SSE2 and AVX2) stages
-   for the streaming copy (a multiple of the block): small
-   flushes keep the streaming stores among the loads (measured best: 512 B of FLOAT16, 1 KiB of FLOAT32, 4 KiB of
-   FLOAT64). */
+   for the streaming copy (a multiple of the block): small flushes keep the streaming stores among the loads
+   (measured best: 512 B of FLOAT16, 1 KiB of FLOAT32, 4 KiB of FLOAT64). */
 #define DMLREF__CB_STAGE(T) ((sizeof(T) == 8u ? 32u : 16u) * DMLREF__BLOCK)
 #define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                 \
     do {                                                                                                \
@@ -8903,12 +8902,10 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             const unsigned head = (1u << off) - 1u; /* lanes below off */
             DMLREF__KP(V) prev = DMLREF__KP(ZEROV);
             DMLREF__KP(T) *prev_at = NULL; /* where prev goes */
-            for (; start + DMLREF__BLOCK <= length; start += DMLREF__BLOCK) {
-                DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));
-                if (p->exclusive)
-                    DMLREF__CBLOCKED_STEP(DMLREF__CB_REALIGN_PUT, 1, dst + start, src + start);
-                else
-                    DMLREF__CBLOCKED_STEP(DMLREF__CB_REALIGN_PUT, 0, dst + start, src + start);
+            if (p->exclusive) {
+                DMLREF__CBLOCKED_LOOP(DMLREF__CB_REALIGN_PUT, 1, 1)
+            } else {
+                DMLREF__CBLOCKED_LOOP(DMLREF__CB_REALIGN_PUT, 0, 1)
             }
             if (prev_at) DMLREF__KP(STOREMASK)(prev_at, ~head, prev);
             streamed = 1;
