@@ -1615,13 +1615,35 @@ static uint64_t dmlref__stream_head_lines(const dmlref__scan_panel *p) {
     return (64u - off) / p->esize;
 }
 
+/* A vertical kernel keeps its per-line state (tallies, or best values and
+   indices) for a chunk of adjacent lines in arrays of this many bytes each,
+   and walks whole rows of the chunk: wide chunks keep the reads streaming.
+   An inclusive scan whose tally has the element type (not FLOAT16) and whose
+   rows go through the cache reads the tally back from the row it just
+   stored: one store per vector instead of two. The stored value differs from the tally only by
+   NaN canonicalisation, which no later result can tell apart. */
+#define DMLREF__CHUNK_BYTES 16384u
+
+/* Whether a vertical scan (DMLREF__VSCAN) runs its panel as one flat recurrence: streamed inclusive rows
+   back to back (element k's line is k's column), output off the 64-byte boundary, every line of a row's
+   tally in DMLREF__CHUNK_BYTES as tally_size bytes. Output k is then output k - lines OP input k, so the
+   vectors can follow the output's boundaries across rows and every 64-byte line streams whole. */
+static int dmlref__flat_rows(const dmlref__scan_panel *p, size_t tally_size) {
+    return p->stream && !p->exclusive && p->src_step == (int64_t)p->lines && p->dst_step == (int64_t)p->lines &&
+           p->length >= 2 && p->lines % (64u / p->esize) == 0 && p->lines * tally_size <= DMLREF__CHUNK_BYTES &&
+           (uintptr_t)p->dst % 64u != 0 && (uintptr_t)p->dst % p->esize == 0;
+}
+
 static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__scan_kernel scalar,
                                      const dmlref__scan_panel *p) {
     if (route && route->contiguous && p->src_step == 1 && p->dst_step == 1 && p->length >= route->min)
         route->contiguous(p);
     else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min) {
         const uint64_t head = dmlref__stream_head_lines(p);
-        if (head > 0 && head < p->lines && p->lines - head >= route->min) { /* head lines on the scalar kernel */
+        const int flat =
+            p->float_order != DMLREF_FLOAT_ORDER_BLOCKED && dmlref__flat_rows(p, p->esize < 4u ? 4u : p->esize);
+        if (!flat && head > 0 && head < p->lines &&
+            p->lines - head >= route->min) { /* head lines on the scalar kernel */
             dmlref__scan_panel part = *p;
             part.lines = head;
             scalar(&part);
@@ -4367,14 +4389,6 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
                    (FLOAT16 as ordered keys, some integers biased), CMIN, CMAX, CLE,
                    CISNAN, CISNAN2 (a NaN in a or b), CMOR, CMANY, CSET1V, CSTOREV */
 
-/* A vertical kernel keeps its per-line state (tallies, or best values and
-   indices) for a chunk of adjacent lines in arrays of this many bytes each,
-   and walks whole rows of the chunk: wide chunks keep the reads streaming.
-   An inclusive scan whose tally has the element type (not FLOAT16) and whose
-   rows go through the cache reads the tally back from the row it just
-   stored: one store per vector instead of two. The stored value differs from the tally only by
-   NaN canonicalisation, which no later result can tell apart. */
-#define DMLREF__CHUNK_BYTES 16384u
 #define DMLREF__NO_FENCE() ((void)0)
 #if defined(__clang__)
 #define DMLREF__UNROLL _Pragma("clang loop unroll(full)")
@@ -4388,62 +4402,86 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
    dst_line == 1), so lane j of a vector is line j; rows along the axis are
    visited in order with a tally per line, which keeps every access
    contiguous. Per lane this is exactly the scalar recurrence. */
-#define DMLREF__VSCAN(P, OP, IDENTV, SOP, SIDENT)                                                                      \
-    const int stream = dmlref__stream_rows(p, sizeof(P##_V));                                                          \
-    P##_A tally[DMLREF__CHUNK_BYTES / sizeof(P##_A)];                                                                  \
-    const unsigned chunk = (unsigned)(sizeof tally / sizeof tally[0]);                                                 \
-    uint64_t first, i;                                                                                                 \
-    for (first = 0; first < p->lines; first += chunk) {                                                                \
-        unsigned c = p->lines - first < chunk ? (unsigned)(p->lines - first) : chunk, j;                               \
-        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)first;                                                   \
-        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)first;                                                               \
-        for (j = 0; j + P##_W <= c; j += P##_W) {                                                                      \
-            P##_V x = P##_LOAD(src + j);                                                                               \
-            P##_TSTORE(tally + j, x);                                                                                  \
-            P##_STORE(dst + j, p->exclusive ? (IDENTV) : x);                                                           \
-        }                                                                                                              \
-        for (; j < c; j++) {                                                                                           \
-            tally[j] = P##_SLOAD(src[j]);                                                                              \
-            dst[j] = P##_SSTORE(p->exclusive ? (P##_A)(SIDENT) : tally[j]);                                            \
-        }                                                                                                              \
-        for (i = 1; i < p->length; i++) {                                                                              \
-            const P##_T *s = src + (ptrdiff_t)i * p->src_step;                                                         \
-            P##_T *d = dst + (ptrdiff_t)i * p->dst_step;                                                               \
-            if (p->exclusive) {                                                                                        \
-                for (j = 0; j + P##_W <= c; j += P##_W) {                                                              \
-                    P##_V x = P##_LOAD(s + j), t = P##_TLOAD(tally + j);                                               \
-                    P##_STORE(d + j, t); /* x was read first: in-place safe */                                         \
-                    P##_TSTORE(tally + j, OP(t, x));                                                                   \
-                }                                                                                                      \
-                for (; j < c; j++) {                                                                                   \
-                    P##_A x = P##_SLOAD(s[j]);                                                                         \
-                    d[j] = P##_SSTORE(tally[j]);                                                                       \
-                    tally[j] = SOP(tally[j], x);                                                                       \
-                }                                                                                                      \
-            } else {                                                                                                   \
-                if (stream)                                                                                            \
-                    for (j = 0; j + P##_W <= c; j += P##_W) {                                                          \
-                        P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                           \
-                        P##_TSTORE(tally + j, t);                                                                      \
-                        P##_STREAM(d + j, t);                                                                          \
-                    }                                                                                                  \
-                else if (sizeof(P##_A) == sizeof(P##_T)) /* the row just stored is the tally: one store, not two */    \
-                    for (j = 0; j + P##_W <= c; j += P##_W)                                                            \
-                        P##_STORE(d + j,                                                                               \
-                                  OP(P##_TLOAD((const P##_A *)(const void *)(d - p->dst_step) + j), P##_LOAD(s + j))); \
-                else                                                                                                   \
-                    for (j = 0; j + P##_W <= c; j += P##_W) {                                                          \
-                        P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                           \
-                        P##_TSTORE(tally + j, t);                                                                      \
-                        P##_STORE(d + j, t);                                                                           \
-                    }                                                                                                  \
-                for (; j < c; j++) {                                                                                   \
-                    tally[j] = SOP(tally[j], P##_SLOAD(s[j]));                                                         \
-                    d[j] = P##_SSTORE(tally[j]);                                                                       \
-                }                                                                                                      \
-            }                                                                                                          \
-        }                                                                                                              \
-    }                                                                                                                  \
+#define DMLREF__VSCAN(P, OP, IDENTV, SOP, SIDENT)                                                                   \
+    const int stream = dmlref__stream_rows(p, sizeof(P##_V));                                                       \
+    P##_A tally[DMLREF__CHUNK_BYTES / sizeof(P##_A)];                                                               \
+    const unsigned chunk = (unsigned)(sizeof tally / sizeof tally[0]);                                              \
+    uint64_t first, i;                                                                                              \
+    if (dmlref__flat_rows(p, sizeof(P##_A))) { /* slot (k - h) mod lines of tally: output k - lines */              \
+        const uint64_t lines = p->lines, total = lines * p->length;                                                 \
+        const uint64_t h = (64u - (uintptr_t)p->dst % 64u) / sizeof(P##_T); /* outputs before the first boundary */ \
+        const P##_T *src = (const P##_T *)p->src;                                                                   \
+        P##_T *dst = (P##_T *)p->dst;                                                                               \
+        uint64_t k, r = 0;                                                                                          \
+        for (k = 0; k < lines; k++) tally[k] = (SIDENT) ? (P##_A)1 : (P##_A)(-0.0); /* x OP it == x: row 0 */       \
+        for (k = 0; k < h; k++) {                                                                                   \
+            tally[lines - h + k] = SOP(tally[lines - h + k], P##_SLOAD(src[k]));                                    \
+            dst[k] = P##_SSTORE(tally[lines - h + k]);                                                              \
+        }                                                                                                           \
+        for (; k + P##_W <= total; k += P##_W) {                                                                    \
+            P##_V t = OP(P##_TLOAD(tally + r), P##_LOAD(src + k));                                                  \
+            P##_TSTORE(tally + r, t);                                                                               \
+            P##_STREAM(dst + k, t);                                                                                 \
+            r = r + P##_W == lines ? 0 : r + P##_W;                                                                 \
+        }                                                                                                           \
+        for (; k < total; k++, r++) {                                                                               \
+            tally[r] = SOP(tally[r], P##_SLOAD(src[k]));                                                            \
+            dst[k] = P##_SSTORE(tally[r]);                                                                          \
+        }                                                                                                           \
+        P##_FENCE();                                                                                                \
+    } else                                                                                                          \
+        for (first = 0; first < p->lines; first += chunk) {                                                         \
+            unsigned c = p->lines - first < chunk ? (unsigned)(p->lines - first) : chunk, j;                        \
+            const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)first;                                            \
+            P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)first;                                                        \
+            for (j = 0; j + P##_W <= c; j += P##_W) {                                                               \
+                P##_V x = P##_LOAD(src + j);                                                                        \
+                P##_TSTORE(tally + j, x);                                                                           \
+                P##_STORE(dst + j, p->exclusive ? (IDENTV) : x);                                                    \
+            }                                                                                                       \
+            for (; j < c; j++) {                                                                                    \
+                tally[j] = P##_SLOAD(src[j]);                                                                       \
+                dst[j] = P##_SSTORE(p->exclusive ? (P##_A)(SIDENT) : tally[j]);                                     \
+            }                                                                                                       \
+            for (i = 1; i < p->length; i++) {                                                                       \
+                const P##_T *s = src + (ptrdiff_t)i * p->src_step;                                                  \
+                P##_T *d = dst + (ptrdiff_t)i * p->dst_step;                                                        \
+                if (p->exclusive) {                                                                                 \
+                    for (j = 0; j + P##_W <= c; j += P##_W) {                                                       \
+                        P##_V x = P##_LOAD(s + j), t = P##_TLOAD(tally + j);                                        \
+                        P##_STORE(d + j, t); /* x was read first: in-place safe */                                  \
+                        P##_TSTORE(tally + j, OP(t, x));                                                            \
+                    }                                                                                               \
+                    for (; j < c; j++) {                                                                            \
+                        P##_A x = P##_SLOAD(s[j]);                                                                  \
+                        d[j] = P##_SSTORE(tally[j]);                                                                \
+                        tally[j] = SOP(tally[j], x);                                                                \
+                    }                                                                                               \
+                } else {                                                                                            \
+                    if (stream)                                                                                     \
+                        for (j = 0; j + P##_W <= c; j += P##_W) {                                                   \
+                            P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                    \
+                            P##_TSTORE(tally + j, t);                                                               \
+                            P##_STREAM(d + j, t);                                                                   \
+                        }                                                                                           \
+                    else if (sizeof(P##_A) ==                                                                       \
+                             sizeof(P##_T)) /* the row just stored is the tally: one store, not two */              \
+                        for (j = 0; j + P##_W <= c; j += P##_W)                                                     \
+                            P##_STORE(d + j, OP(P##_TLOAD((const P##_A *)(const void *)(d - p->dst_step) + j),      \
+                                                P##_LOAD(s + j)));                                                  \
+                    else                                                                                            \
+                        for (j = 0; j + P##_W <= c; j += P##_W) {                                                   \
+                            P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                    \
+                            P##_TSTORE(tally + j, t);                                                               \
+                            P##_STORE(d + j, t);                                                                    \
+                        }                                                                                           \
+                    for (; j < c; j++) {                                                                            \
+                        tally[j] = SOP(tally[j], P##_SLOAD(s[j]));                                                  \
+                        d[j] = P##_SSTORE(tally[j]);                                                                \
+                    }                                                                                               \
+                }                                                                                                   \
+            }                                                                                                       \
+        }                                                                                                           \
     if (stream) P##_FENCE();
 
 #if defined(DMLREF__ANY_SIMD)
@@ -4670,7 +4708,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    the boundary: vector k of the line holds outputs [kW, kW + W); the aligned vector from output kW + off
    on is vector k's lanes from off and vector k + 1's below off (ALIGN2 with lane indices off, off + 1, ...),
    streamed once vector k + 1 exists. The first vector's lanes below off (the outputs before the first
-   boundary) and, after the loop, the last vector's from off go through the cache (masked stores). Uses
+   boundary) and, after the loop, the last vector's from off go through the cache (masked stores), unless
+   the next line follows (chain): its first PUT streams them with its own first outputs. Uses
    the kernel's locals off, head, index, prev, prev_at. */
 #define DMLREF__CB_REALIGN_PUT(to, v)                                                                 \
     do {                                                                                              \
@@ -8876,6 +8915,13 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     const uint64_t length = p->length;
     uint64_t line, start;
     int streamed = 0;
+#if defined(DMLREF__K_REALIGN)
+    /* Back-to-back lines of whole blocks: the 64-byte line that holds one line's last outputs and the next
+       line's first is streamed whole, once both exist (a partial line stored through the cache cost 15%). */
+    const int chain = p->dst_line == (int64_t)length && length % DMLREF__BLOCK == 0;
+    DMLREF__KP(V) prev = DMLREF__KP(ZEROV);
+    DMLREF__KP(T) *prev_at = NULL; /* where prev goes */
+#endif
     for (line = 0; line < p->lines; line++) {
         const DMLREF__KP(T) *src = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)line * p->src_line;
         DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)line * p->dst_line;
@@ -8900,14 +8946,15 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             const unsigned off = DMLREF__KP(W) - (unsigned)((uintptr_t)dst % 64u / sizeof(DMLREF__KP(T)));
             const DMLREF__KP(IV) index = DMLREF__KP(ALIGNIDX)(off);
             const unsigned head = (1u << off) - 1u; /* lanes below off */
-            DMLREF__KP(V) prev = DMLREF__KP(ZEROV);
-            DMLREF__KP(T) *prev_at = NULL; /* where prev goes */
             if (p->exclusive) {
                 DMLREF__CBLOCKED_LOOP(DMLREF__CB_REALIGN_PUT, 1, 1)
             } else {
                 DMLREF__CBLOCKED_LOOP(DMLREF__CB_REALIGN_PUT, 0, 1)
             }
-            if (prev_at) DMLREF__KP(STOREMASK)(prev_at, ~head, prev);
+            if (prev_at && !(chain && line + 1 < p->lines)) {
+                DMLREF__KP(STOREMASK)(prev_at, ~head, prev);
+                prev_at = NULL;
+            }
             streamed = 1;
         } else
 #endif
@@ -8978,6 +9025,12 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     const int stream = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) > 1u && !p->exclusive && p->stream &&
                        p->length >= peel + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) &&
                        (uintptr_t)p->dst % sizeof(DMLREF__KP(T)) == 0 && line_bytes % 64u == 0;
+    /* Lines back to back, off the boundary: the 64-byte line that holds one line's last `tailn` outputs and
+       the next line's first `peel` is assembled in edge[] and streamed whole (two partial lines through the
+       cache cost 5%). edge[l] is the one that ends with line g + l's head; edge[W] waits for the next group. */
+    const int chain = stream && peel > 0 && p->dst_line == (int64_t)p->length;
+    const unsigned tailn = 64u / (unsigned)sizeof(DMLREF__KP(T)) - (unsigned)peel;
+    DMLREF__KP(T) edge[DMLREF__KP(W) + 1][64u / sizeof(DMLREF__KP(T))];
     uint64_t g, i;
     unsigned k, l;
     for (g = 0; g + DMLREF__KP(W) <= p->lines; g += DMLREF__KP(W)) {
@@ -9000,11 +9053,12 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                 i = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W);
             } else { /* the elements before the boundary line by line, stored raw as the tiles are */
                 for (l = 0; l < DMLREF__KP(W); l++) {
+                    DMLREF__KP(T) *head = chain ? edge[l] + tailn : d[l];
                     DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s[l][0]);
-                    d[l][0] = DMLREF__KP(RSTORE)(t);
+                    head[0] = DMLREF__KP(RSTORE)(t);
                     for (i = 1; i < peel; i++) {
                         t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s[l][i]));
-                        d[l][i] = DMLREF__KP(RSTORE)(t);
+                        head[i] = DMLREF__KP(RSTORE)(t);
                     }
                     lanes[l] = t;
                 }
@@ -9015,7 +9069,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                  i + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) <= p->length;
                  i += DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 0, DMLREF__KP(STREAM_RAW));
-            for (; i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
+            for (; !chain && i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(1, 0, 0, DMLREF__KP(STORE_RAW));
         } else {
             DMLREF__TSCAN_TILES(1, 0, 1, DMLREF__KP(STORE_RAW));
@@ -9024,18 +9078,32 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         }
         memcpy(lanes, &tally, sizeof lanes);
         for (l = 0; l < DMLREF__KP(W); l++) { /* the tail of each line */
+            DMLREF__KP(T) *tail = chain ? edge[l + 1] : d[l] + i; /* chain: i == length - tailn */
             DMLREF__KP(A) t = lanes[l];
             uint64_t j;
             for (j = i; j < p->length; j++) {
                 DMLREF__KP(A) x = DMLREF__KP(SLOAD)(s[l][j]);
-                if (p->exclusive) d[l][j] = DMLREF__KP(SSTORE)(t);
+                if (p->exclusive) tail[j - i] = DMLREF__KP(SSTORE)(t);
                 t = DMLREF__K_SOP(t, x);
-                if (!p->exclusive) d[l][j] = DMLREF__KP(SSTORE)(t);
+                if (!p->exclusive) tail[j - i] = DMLREF__KP(SSTORE)(t);
             }
-            if (t != t) /* the tiles were stored raw */
+            if (t != t && chain) { /* the tiles and the head were stored raw */
+                DMLREF__CANON_LINE(d[l] + peel, p->length - peel - tailn, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
+                DMLREF__CANON_LINE(edge[l] + tailn, peel, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
+            } else if (t != t) {
                 DMLREF__CANON_LINE(d[l], p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
+            }
+        }
+        if (chain) { /* edge[0] is whole after the first group; edge[W] becomes the next group's edge[0] */
+            if (g == 0) memcpy(d[0], edge[0] + tailn, peel * sizeof(DMLREF__KP(T)));
+            else dmlref__stream_copy(d[0] - tailn, edge[0], 64u);
+            for (l = 1; l < DMLREF__KP(W); l++) dmlref__stream_copy(d[l] - tailn, edge[l], 64u);
+            memcpy(edge[0], edge[DMLREF__KP(W)], tailn * sizeof(DMLREF__KP(T)));
         }
     }
+    if (chain && g > 0) /* the last group's last tail */
+        memcpy((DMLREF__KP(T) *)p->dst + (ptrdiff_t)(g - 1u) * p->dst_line + (p->length - tailn), edge[0],
+               tailn * sizeof(DMLREF__KP(T)));
     if (stream) DMLREF__KP(FENCE)();
     /* FLOAT16 lines left over: a stage of elements at a time, widened and narrowed with the vector
        conversions (one at a time, they cost more than the chain of additions), the chain in between

@@ -55,6 +55,24 @@ static const large_case large_cases[] = {
     /* two lines on rows of 64 bytes: an output off the boundary has fewer lines than the bytes before it */
     {"large/cumsum-float64-axis0-2-lines-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64,
      600000, 2, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 6, 0},
+    /* rows back to back, streamed inclusive SEQUENTIAL along axis 0 with the output off a 64-byte boundary: one
+       flat recurrence whose vectors cross rows (FLOAT64, FLOAT16, INT8, a product that reaches inf and NaN);
+       exclusive keeps the head lines on the scalar kernel */
+    {"large/cumsum-float64-axis0-flat", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 4100, 1032,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0, 0},
+    {"large/cumsum-float16-axis0-flat", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 8200, 2080,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0, 0},
+    {"large/cumsum-int8-axis0-flat", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT8, 8200, 4096,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0, 0},
+    {"large/cumprod-float32-axis0-flat-nan", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0, 1},
+    {"large/cumsum-float32-axis0-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100,
+     2064, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 1, 0, 0, 0},
+    /* BLOCKED lines back to back, whole blocks: the 64-byte line across two lines is streamed whole */
+    {"large/cumsum-float32-blocked-rows", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1025, 8192,
+     DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0, 0},
+    {"large/cumsum-float64-blocked-rows-exclusive-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64,
+     1025, 4096, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0, 1},
     /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
     {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
@@ -73,6 +91,12 @@ static const large_case large_cases[] = {
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 5, 0},
     {"large/cumprod-float64-rows-padded", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT64, 1027, 4100,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 4, 0},
+    /* rows back to back, off the boundary: the 64-byte line across two rows (and two groups of rows) is
+       assembled and streamed whole; NaN products rewritten canonical there too */
+    {"large/cumsum-float16-rows", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1025, 16384,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
+    {"large/cumprod-float32-rows-nan", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT32, 1027, 8192,
+     DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 1},
     {"large/cumsum-float16-rows-padded", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1025, 16403,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 13, 0},
     /* NaN with payloads and either sign every 4099 elements (from element 3): every output after the first is
@@ -92,7 +116,7 @@ static uint64_t splitmix(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
-/* Small values (floats in [-8, 8) in steps of 1/16) keep float sums finite;
+/* Small values (floats in [-8, 8) in steps of 1/16, and -0.0) keep float sums finite;
    arg-reductions get steps of 2^-16 (FLOAT16: 2^-7), so that the extreme is
    rarely tied and lies anywhere in the line. */
 static void fill(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count, uint64_t seed, int arg) {
@@ -101,6 +125,7 @@ static void fill(unsigned char *data, DML_TENSOR_DATA_TYPE type, size_t count, u
     for (i = 0; i < count; i++) {
         uint64_t r = splitmix(&seed);
         double v = (double)(int64_t)(r % (16u << bits)) / (double)(1u << bits) - 8.0;
+        if (!arg && r % 61u == 0) v = -0.0; /* x + -0.0 == x: a scan may not start from +0.0 */
         if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
             float f = (float)v;
             memcpy(data + i * es, &f, 4);
