@@ -1360,7 +1360,7 @@ static dmlref_status dmlref__check_order(const dmlref__ctx *ctx, const dmlref__p
 
 static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan);
 
-/* Drop the options that cannot change a bit (integers, NATIVE outside
+/* Drop the options that cannot change a bit (integer orders, NATIVE outside
    FLOAT16, WIDE on FLOAT64, the seed of products: 1 x v is v), so kernels
    see one spelling of each computation; float products are never BLOCKED. */
 static void dmlref__settle_order(dmlref__plan *plan) {
@@ -1368,7 +1368,8 @@ static void dmlref__settle_order(dmlref__plan *plan) {
     int is_float = dmlref__types[type].kind == DMLREF__KIND_FLOAT;
     if (plan->op != DMLREF__OP_CUMSUM && plan->op != DMLREF__OP_CUMPROD) return;
     if (!is_float) {
-        if (plan->float_order == DMLREF_FLOAT_ORDER_TREE) plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+        if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
+            plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
         plan->accumulation = DMLREF_ACCUMULATION_DEFAULT;
         plan->identity_seed = 0;
         return;
@@ -1640,9 +1641,10 @@ static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__sc
         route->contiguous(p);
     else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min) {
         const uint64_t head = dmlref__stream_head_lines(p);
-        const int flat =
-            p->float_order != DMLREF_FLOAT_ORDER_BLOCKED && dmlref__flat_rows(p, p->esize < 4u ? 4u : p->esize);
-        if (!flat && head > 0 && head < p->lines &&
+        /* the vertical kernel's own way: BLOCKED (DMLREF__KERNEL_VBLOCKED) splits the head itself */
+        const int whole =
+            p->float_order == DMLREF_FLOAT_ORDER_BLOCKED || dmlref__flat_rows(p, p->esize < 4u ? 4u : p->esize);
+        if (!whole && head > 0 && head < p->lines &&
             p->lines - head >= route->min) { /* head lines on the scalar kernel */
             dmlref__scan_panel part = *p;
             part.lines = head;
@@ -4546,11 +4548,41 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* The next two run inside DMLREF__DEFINE_VBLOCKED and use its locals (p, d,
    j, j0, end, r, direct, stream, staged). One row vector of a pass: pass row
    r, block row `row`. */
-#define DMLREF__VB_PUT(r, row, v)                                                  \
-    do {                                                                           \
-        if (direct) DMLREF__KP(STREAM)(d + (ptrdiff_t)(row)*p->dst_step + j, (v)); \
-        else if (stream) DMLREF__KP(STORE)(staged[r] + (j - j0), (v));             \
-        else DMLREF__KP(STORE)(d + (ptrdiff_t)(row)*p->dst_step + j, (v));         \
+#define DMLREF__VB_PUT(r, row, v)                                          \
+    do {                                                                   \
+        if (direct) DMLREF__VB_DIRECT(row, v);                             \
+        else if (stream) DMLREF__KP(STORE)(staged[r] + (j - j0), (v));     \
+        else DMLREF__KP(STORE)(d + (ptrdiff_t)(row)*p->dst_step + j, (v)); \
+    } while (0)
+/* A whole-line row vector streamed; with edges, the two edge vectors kept for DMLREF__VB_EDGES instead. */
+#define DMLREF__VB_DIRECT(row, v)                                                           \
+    do {                                                                                    \
+        if (edge && j >= cm) DMLREF__KP(STORE)(stash[j == cm ? 0 : 1][row], (v));           \
+        else DMLREF__KP(STREAM)(d + (ptrdiff_t)(row)*p->dst_step + DMLREF__VB_COL(j), (v)); \
+    } while (0)
+/* Line of vector j (its first lane): with edges, the vectors follow the output's 64-byte boundaries from
+   line h on, and the two after them are lines 0 and lines - W, whose outputs before h and from
+   lines - W + h make the 64-byte line across two rows. */
+#define DMLREF__VB_COL(j) (!edge ? (j) : (j) < cm ? h + (j) : (j) == cm ? 0u : (unsigned)p->lines - DMLREF__KP(W))
+/* With edges, after each block: the line across rows R - 1 and R of the block streamed whole (the first
+   row's head and, after the last block, the last row's tail through the cache: they share a line with
+   memory outside the output). pend holds row R - 1's last W - h outputs. */
+#define DMLREF__VB_EDGES(len)                                                                               \
+    do {                                                                                                    \
+        for (r = 0; r < (len); r++) {                                                                       \
+            const uint64_t row_ = start + r;                                                                \
+            DMLREF__KP(T) *at_ = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)row_ * p->dst_step;                   \
+            if (row_ == 0) {                                                                                \
+                memcpy(at_, stash[0][r], h * sizeof(DMLREF__KP(T)));                                        \
+            } else {                                                                                        \
+                DMLREF__KP(T) whole[DMLREF__KP(W)];                                                         \
+                memcpy(whole, pend, (DMLREF__KP(W) - h) * sizeof(DMLREF__KP(T)));                           \
+                memcpy(whole + (DMLREF__KP(W) - h), stash[0][r], h * sizeof(DMLREF__KP(T)));                \
+                DMLREF__KP(STREAM)                                                                          \
+                (at_ - (DMLREF__KP(W) - h), DMLREF__KP(TLOAD)((const DMLREF__KP(A) *)(const void *)whole)); \
+            }                                                                                               \
+            memcpy(pend, stash[1][r] + h, (DMLREF__KP(W) - h) * sizeof(DMLREF__KP(T)));                     \
+        }                                                                                                   \
     } while (0)
 /* The staged strips of a pass's 8 rows (block rows row0..row0 + 7), streamed out. */
 #define DMLREF__VB_FLUSH(row0)                                                                 \
@@ -9165,7 +9197,26 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 #undef DMLREF__K_SOP
 #undef DMLREF__K_FALLBACK
 #elif DMLREF__KERNEL == DMLREF__KERNEL_VBLOCKED
-    DMLREF__KP(V) carry[DMLREF__CHUNK_BYTES / sizeof(DMLREF__KP(V))]; /* the output before each lane's next block */
+    /* Streamed rows back to back whose output is off the 64-byte boundary, on whole-line vectors: edges
+       (DMLREF__VB_COL). Otherwise the lines before the boundary go to the scalar kernel first. */
+    const int edge = p->stream && !p->exclusive && DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u &&
+                     (uintptr_t)p->dst % 64u != 0 && (uintptr_t)p->dst % sizeof(DMLREF__KP(T)) == 0 &&
+                     p->src_step == (int64_t)p->lines && p->dst_step == (int64_t)p->lines &&
+                     p->lines % DMLREF__KP(W) == 0 && p->lines * sizeof(DMLREF__KP(T)) <= DMLREF__CHUNK_BYTES;
+    const unsigned h = edge ? (unsigned)((64u - (uintptr_t)p->dst % 64u) / sizeof(DMLREF__KP(T))) : 0u;
+    const unsigned cm = edge ? (unsigned)p->lines - DMLREF__KP(W) : 0u; /* lines of the aligned vectors */
+    DMLREF__KP(T) stash[2][DMLREF__BLOCK][DMLREF__KP(W)], pend[DMLREF__KP(W)];
+    dmlref__scan_panel rest;
+    if (!edge) { /* the lines before the boundary on the scalar kernel: the rest streams from it */
+        const uint64_t head = dmlref__stream_head_lines(p);
+        if (head > 0 && head < p->lines && p->lines - head >= DMLREF__KP(W)) {
+            rest = dmlref__scan_subpanel(p, 0, head);
+            DMLREF__KP(SCALAR_BLOCKED)(&rest);
+            rest = dmlref__scan_subpanel(p, head, p->lines - head);
+            p = &rest;
+        }
+    }
+    DMLREF__KP(V) carry[DMLREF__CHUNK_BYTES / sizeof(DMLREF__KP(V)) + 2]; /* the output before each lane's next block */
     DMLREF__KP(V) part[DMLREF__VB_STRIP / sizeof(DMLREF__KP(V))][15]; /* what rows 8-15 of a block take from rows 0-7 */
     const unsigned chunk = (unsigned)(sizeof carry / sizeof carry[0]) * DMLREF__KP(W);
     const unsigned strip = (unsigned)(sizeof part / sizeof part[0]) * DMLREF__KP(W);
@@ -9174,17 +9225,19 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
        would stream each line in pieces stored far apart in time (AVX2, 4096x4096 along axis 0: 0.25 of
        the streaming copy, against 0.56-0.73 through the cache), so their rows wait in `staged` and
        each pass streams its strip of every row out a line at a time. */
-    const int stream = !p->exclusive && dmlref__stream_rows(p, 64u) &&
-                       (DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u || DMLREF__NT_STORES);
+    const int stream = edge || (!p->exclusive && dmlref__stream_rows(p, 64u) &&
+                       (DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u || DMLREF__NT_STORES));
     const int direct = stream && DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u;
     DMLREF__KP(T) staged[8][(DMLREF__VB_STRIP / sizeof(DMLREF__KP(V))) * DMLREF__KP(W)];
     uint64_t first, start;
     unsigned c, j, j0, end, r, k;
-    for (first = 0; p->lines - first >= DMLREF__KP(W); first += c) {
+    for (first = 0; p->lines - first >= DMLREF__KP(W); first += edge ? p->lines : c) {
         uint64_t left = p->lines - first;
         const DMLREF__KP(T) *src = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)first;
         DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)first;
-        c = left < chunk ? (unsigned)(left / DMLREF__KP(W)) * DMLREF__KP(W) : chunk;
+        c = edge             ? (unsigned)p->lines + DMLREF__KP(W)
+            : left < chunk ? (unsigned)(left / DMLREF__KP(W)) * DMLREF__KP(W)
+                           : chunk;
         for (j = 0; j < c; j += DMLREF__KP(W)) /* -0.0 + y == y: the first block stands */
             carry[j / DMLREF__KP(W)] = DMLREF__KP(NEGZ);
         for (start = 0; start < p->length; start += DMLREF__BLOCK) {
@@ -9198,7 +9251,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                     for (j = j0; j < end; j += DMLREF__KP(W)) { /* rows 0-7: their sums are final */
                         DMLREF__KP(V) y[8], *t = part[(j - j0) / DMLREF__KP(W)];
                         DMLREF__UNROLL for (r = 0; r < 8; r++)
-                            y[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)r * p->src_step + j);
+                            y[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)r * p->src_step + DMLREF__VB_COL(j));
                         t[0] = y[7];
                         DMLREF__UNROLL for (r = 8; r-- > 1;) y[r] = DMLREF__KP(ADD)(y[r - 1], y[r]);
                         t[1] = y[6];
@@ -9219,7 +9272,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                         DMLREF__KP(V) z[8];
                         const DMLREF__KP(V) *t = part[(j - j0) / DMLREF__KP(W)];
                         DMLREF__UNROLL for (r = 0; r < 8; r++)
-                            z[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)(r + 8) * p->src_step + j);
+                            z[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)(r + 8) * p->src_step + DMLREF__VB_COL(j));
                         DMLREF__UNROLL for (r = 8; r-- > 1;) z[r] = DMLREF__KP(ADD)(z[r - 1], z[r]);
                         z[0] = DMLREF__KP(ADD)(t[0], z[0]);
                         DMLREF__UNROLL for (r = 8; r-- > 2;) z[r] = DMLREF__KP(ADD)(z[r - 2], z[r]);
@@ -9239,11 +9292,12 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                     }
                     DMLREF__VB_FLUSH(8u);
                 }
+                if (edge) DMLREF__VB_EDGES(DMLREF__BLOCK);
                 continue;
             }
             for (j = 0; j < c; j += DMLREF__KP(W)) { /* the last, short block: the plain log-step scan */
                 DMLREF__KP(V) y[DMLREF__BLOCK];
-                for (r = 0; r < len; r++) y[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)r * p->src_step + j);
+                for (r = 0; r < len; r++) y[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)r * p->src_step + DMLREF__VB_COL(j));
                 for (k = 1; k < DMLREF__BLOCK; k <<= 1)
                     for (r = len; r-- > k;) y[r] = DMLREF__KP(ADD)(y[r - k], y[r]);
                 for (r = 0; r < len; r++) y[r] = DMLREF__KP(ADD)(carry[j / DMLREF__KP(W)], y[r]);
@@ -9252,13 +9306,17 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                     DMLREF__KP(STORE)(d + j, start == 0 ? DMLREF__KP(ZEROV) : carry[j / DMLREF__KP(W)]);
                     for (r = 1; r < len; r++) DMLREF__KP(STORE)(d + (ptrdiff_t)r * p->dst_step + j, y[r - 1]);
                 } else if (direct) {
-                    for (r = 0; r < len; r++) DMLREF__KP(STREAM)(d + (ptrdiff_t)r * p->dst_step + j, y[r]);
+                    for (r = 0; r < len; r++) DMLREF__VB_DIRECT(r, y[r]);
                 } else {
                     for (r = 0; r < len; r++) DMLREF__KP(STORE)(d + (ptrdiff_t)r * p->dst_step + j, y[r]);
                 }
             }
+            if (edge) DMLREF__VB_EDGES(len);
         }
     }
+    if (edge) /* the last row's tail */
+        memcpy((DMLREF__KP(T) *)p->dst + (ptrdiff_t)p->length * p->dst_step - (DMLREF__KP(W) - h), pend,
+               (DMLREF__KP(W) - h) * sizeof(DMLREF__KP(T)));
     if (stream) DMLREF__KP(FENCE)();
     if (first < p->lines) {
         dmlref__scan_panel sub = dmlref__scan_subpanel(p, first, p->lines - first);
