@@ -4554,36 +4554,6 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         else if (stream) DMLREF__KP(STORE)(staged[r] + (j - j0), (v));     \
         else DMLREF__KP(STORE)(d + (ptrdiff_t)(row)*p->dst_step + j, (v)); \
     } while (0)
-/* A whole-line row vector streamed; with edges, the two edge vectors kept for DMLREF__VB_EDGES instead. */
-#define DMLREF__VB_DIRECT(row, v)                                                           \
-    do {                                                                                    \
-        if (edge && j >= cm) DMLREF__KP(STORE)(stash[j == cm ? 0 : 1][row], (v));           \
-        else DMLREF__KP(STREAM)(d + (ptrdiff_t)(row)*p->dst_step + DMLREF__VB_COL(j), (v)); \
-    } while (0)
-/* Line of vector j (its first lane): with edges, the vectors follow the output's 64-byte boundaries from
-   line h on, and the two after them are lines 0 and lines - W, whose outputs before h and from
-   lines - W + h make the 64-byte line across two rows. */
-#define DMLREF__VB_COL(j) (!edge ? (j) : (j) < cm ? h + (j) : (j) == cm ? 0u : (unsigned)p->lines - DMLREF__KP(W))
-/* With edges, after each block: the line across rows R - 1 and R of the block streamed whole (the first
-   row's head and, after the last block, the last row's tail through the cache: they share a line with
-   memory outside the output). pend holds row R - 1's last W - h outputs. */
-#define DMLREF__VB_EDGES(len)                                                                               \
-    do {                                                                                                    \
-        for (r = 0; r < (len); r++) {                                                                       \
-            const uint64_t row_ = start + r;                                                                \
-            DMLREF__KP(T) *at_ = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)row_ * p->dst_step;                   \
-            if (row_ == 0) {                                                                                \
-                memcpy(at_, stash[0][r], h * sizeof(DMLREF__KP(T)));                                        \
-            } else {                                                                                        \
-                DMLREF__KP(T) whole[DMLREF__KP(W)];                                                         \
-                memcpy(whole, pend, (DMLREF__KP(W) - h) * sizeof(DMLREF__KP(T)));                           \
-                memcpy(whole + (DMLREF__KP(W) - h), stash[0][r], h * sizeof(DMLREF__KP(T)));                \
-                DMLREF__KP(STREAM)                                                                          \
-                (at_ - (DMLREF__KP(W) - h), DMLREF__KP(TLOAD)((const DMLREF__KP(A) *)(const void *)whole)); \
-            }                                                                                               \
-            memcpy(pend, stash[1][r] + h, (DMLREF__KP(W) - h) * sizeof(DMLREF__KP(T)));                     \
-        }                                                                                                   \
-    } while (0)
 /* The staged strips of a pass's 8 rows (block rows row0..row0 + 7), streamed out. */
 #define DMLREF__VB_FLUSH(row0)                                                                 \
     do {                                                                                       \
@@ -7114,6 +7084,7 @@ DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p){
                      _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
 #define DMLREF__A5_F32_ALIGN2 _mm512_permutex2var_ps
 #define DMLREF__A5_F32_STOREMASK(p, m, v) _mm512_mask_storeu_ps((p), (__mmask16)(m), dmlref__a5_canon_ps(v))
+#define DMLREF__A5_F32_SPLICE(a, b, n) _mm512_mask_blend_ps((__mmask16)(0xFFFFu << (n)), (a), (b))
 #define DMLREF__A5_F32_LASTB DMLREF__A5_LAST_PS
 #define DMLREF__A5_F32_ADD _mm512_add_ps
 #define DMLREF__A5_F32_AV __m512
@@ -7162,6 +7133,7 @@ DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
     static void dmlref__carg_f32_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_F32)} DMLREF__A5
     static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F32
+#define DMLREF__K_REALIGN 1
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
     }
@@ -7193,6 +7165,7 @@ DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
     _mm512_add_epi64(_mm512_set1_epi64((long long)(off)), _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0))
 #define DMLREF__A5_F64_ALIGN2 _mm512_permutex2var_pd
 #define DMLREF__A5_F64_STOREMASK(p, m, v) _mm512_mask_storeu_pd((p), (__mmask8)(m), dmlref__a5_canon_pd(v))
+#define DMLREF__A5_F64_SPLICE(a, b, n) _mm512_mask_blend_pd((__mmask8)(0xFFu << (n)), (a), (b))
 #define DMLREF__A5_F64_LASTB DMLREF__A5_LAST_PD
 #define DMLREF__A5_F64_ADD _mm512_add_pd
 #define DMLREF__A5_F64_AV __m512d
@@ -7241,6 +7214,7 @@ DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p){
     static void dmlref__carg_f64_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_F64)} DMLREF__A5
     static void dmlref__vblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F64
+#define DMLREF__K_REALIGN 1
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
     }
@@ -9197,15 +9171,56 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 #undef DMLREF__K_SOP
 #undef DMLREF__K_FALLBACK
 #elif DMLREF__KERNEL == DMLREF__KERNEL_VBLOCKED
-    /* Streamed rows back to back whose output is off the 64-byte boundary, on whole-line vectors: edges
-       (DMLREF__VB_COL). Otherwise the lines before the boundary go to the scalar kernel first. */
+    /* Streamed rows back to back whose output is off the 64-byte boundary, on whole-line vectors that can be
+       realigned in registers (DMLREF__K_REALIGN): edges. Otherwise the lines before the boundary go to the
+       scalar kernel first. */
+#if defined(DMLREF__K_REALIGN)
     const int edge = p->stream && !p->exclusive && DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u &&
                      (uintptr_t)p->dst % 64u != 0 && (uintptr_t)p->dst % sizeof(DMLREF__KP(T)) == 0 &&
                      p->src_step == (int64_t)p->lines && p->dst_step == (int64_t)p->lines &&
                      p->lines % DMLREF__KP(W) == 0 && p->lines * sizeof(DMLREF__KP(T)) <= DMLREF__CHUNK_BYTES;
+    /* h: outputs before the first boundary; cm: the wrapped vector's j */
     const unsigned h = edge ? (unsigned)((64u - (uintptr_t)p->dst % 64u) / sizeof(DMLREF__KP(T))) : 0u;
-    const unsigned cm = edge ? (unsigned)p->lines - DMLREF__KP(W) : 0u; /* lines of the aligned vectors */
-    DMLREF__KP(T) stash[2][DMLREF__BLOCK][DMLREF__KP(W)], pend[DMLREF__KP(W)];
+    const unsigned cm = edge ? (unsigned)p->lines - DMLREF__KP(W) : 0u;
+    const DMLREF__KP(IV) wrap = DMLREF__KP(ALIGNIDX)(h);
+    DMLREF__KP(V) last_x = DMLREF__KP(ZEROV); /* the wrapped vector of the row before */
+    DMLREF__KP(T) first_x[DMLREF__KP(W)];     /* row 0's */
+    /* ish: input lanes past a 64-byte boundary at the aligned vectors. A row's inner ones (all but its
+       first and its last two) are then two aligned loads realigned in registers: unaligned, they cost 3%. */
+    const unsigned ish = edge && p->lines >= 4u * DMLREF__KP(W)
+                             ? (unsigned)(((uintptr_t)p->src + h * sizeof(DMLREF__KP(T))) % 64u / sizeof(DMLREF__KP(T)))
+                             : 0u;
+    const DMLREF__KP(IV) in_wrap = DMLREF__KP(ALIGNIDX)(ish);
+/* Row vector j of the row at `at`. With edges, the vectors follow the output's 64-byte boundaries from
+   line h on, and the last one (j == cm) wraps: lines 0 .. h - 1 and lines - W + h .. lines - 1 of the
+   same row, each in its own lanes, so that every lane keeps its row's blocks. */
+#define DMLREF__VB_LOAD(at)                                                                                  \
+    (edge && j == cm ? DMLREF__KP(SPLICE)(DMLREF__KP(LOAD)(at), DMLREF__KP(LOAD)((at) + cm), h)            \
+     : ish && j - DMLREF__KP(W) <= cm - 3u * DMLREF__KP(W)                                                  \
+         ? DMLREF__KP(ALIGN2)(DMLREF__KP(LOAD)((at) + h + j - ish), in_wrap,                                \
+                              DMLREF__KP(LOAD)((at) + h + j - ish + DMLREF__KP(W)))                         \
+         : DMLREF__KP(LOAD)((at) + (edge ? h + j : j)))
+/* A whole-line row vector streamed. With edges, the wrapped vector X of row R makes the 64-byte line
+   across rows R - 1 and R: X(R - 1) from lane h on (its row's last W - h outputs), then X(R) below h
+   (its row's first h), by ALIGN2, streamed whole. Row 0's first h outputs and the last row's last W - h
+   go through the cache at the end: their lines hold memory outside the output. */
+#define DMLREF__VB_DIRECT(row, v)                                                                               \
+    do {                                                                                                        \
+        if (edge && j == cm) {                                                                                  \
+            if (start + (row) == 0) DMLREF__KP(STORE)(first_x, (v));                                            \
+            else                                                                                                \
+                DMLREF__KP(STREAM)(d + (ptrdiff_t)(row)*p->dst_step - (DMLREF__KP(W) - h),                      \
+                                   DMLREF__KP(ALIGN2)(last_x, wrap, (v)));                                      \
+            last_x = (v);                                                                                       \
+        } else {                                                                                                \
+            DMLREF__KP(STREAM)(d + (ptrdiff_t)(row)*p->dst_step + (edge ? h + j : j), (v));                     \
+        }                                                                                                       \
+    } while (0)
+#else
+    const int edge = 0;
+#define DMLREF__VB_LOAD(at) DMLREF__KP(LOAD)((at) + j)
+#define DMLREF__VB_DIRECT(row, v) DMLREF__KP(STREAM)(d + (ptrdiff_t)(row)*p->dst_step + j, (v))
+#endif
     dmlref__scan_panel rest;
     if (!edge) { /* the lines before the boundary on the scalar kernel: the rest streams from it */
         const uint64_t head = dmlref__stream_head_lines(p);
@@ -9216,7 +9231,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             p = &rest;
         }
     }
-    DMLREF__KP(V) carry[DMLREF__CHUNK_BYTES / sizeof(DMLREF__KP(V)) + 2]; /* the output before each lane's next block */
+    DMLREF__KP(V) carry[DMLREF__CHUNK_BYTES / sizeof(DMLREF__KP(V))]; /* the output before each lane's next block */
     DMLREF__KP(V) part[DMLREF__VB_STRIP / sizeof(DMLREF__KP(V))][15]; /* what rows 8-15 of a block take from rows 0-7 */
     const unsigned chunk = (unsigned)(sizeof carry / sizeof carry[0]) * DMLREF__KP(W);
     const unsigned strip = (unsigned)(sizeof part / sizeof part[0]) * DMLREF__KP(W);
@@ -9231,13 +9246,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     DMLREF__KP(T) staged[8][(DMLREF__VB_STRIP / sizeof(DMLREF__KP(V))) * DMLREF__KP(W)];
     uint64_t first, start;
     unsigned c, j, j0, end, r, k;
-    for (first = 0; p->lines - first >= DMLREF__KP(W); first += edge ? p->lines : c) {
+    for (first = 0; p->lines - first >= DMLREF__KP(W); first += c) {
         uint64_t left = p->lines - first;
         const DMLREF__KP(T) *src = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)first;
         DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)first;
-        c = edge             ? (unsigned)p->lines + DMLREF__KP(W)
-            : left < chunk ? (unsigned)(left / DMLREF__KP(W)) * DMLREF__KP(W)
-                           : chunk;
+        c = left < chunk ? (unsigned)(left / DMLREF__KP(W)) * DMLREF__KP(W) : chunk;
         for (j = 0; j < c; j += DMLREF__KP(W)) /* -0.0 + y == y: the first block stands */
             carry[j / DMLREF__KP(W)] = DMLREF__KP(NEGZ);
         for (start = 0; start < p->length; start += DMLREF__BLOCK) {
@@ -9251,7 +9264,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                     for (j = j0; j < end; j += DMLREF__KP(W)) { /* rows 0-7: their sums are final */
                         DMLREF__KP(V) y[8], *t = part[(j - j0) / DMLREF__KP(W)];
                         DMLREF__UNROLL for (r = 0; r < 8; r++)
-                            y[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)r * p->src_step + DMLREF__VB_COL(j));
+                            y[r] = DMLREF__VB_LOAD(s + (ptrdiff_t)r * p->src_step);
                         t[0] = y[7];
                         DMLREF__UNROLL for (r = 8; r-- > 1;) y[r] = DMLREF__KP(ADD)(y[r - 1], y[r]);
                         t[1] = y[6];
@@ -9272,7 +9285,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                         DMLREF__KP(V) z[8];
                         const DMLREF__KP(V) *t = part[(j - j0) / DMLREF__KP(W)];
                         DMLREF__UNROLL for (r = 0; r < 8; r++)
-                            z[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)(r + 8) * p->src_step + DMLREF__VB_COL(j));
+                            z[r] = DMLREF__VB_LOAD(s + (ptrdiff_t)(r + 8) * p->src_step);
                         DMLREF__UNROLL for (r = 8; r-- > 1;) z[r] = DMLREF__KP(ADD)(z[r - 1], z[r]);
                         z[0] = DMLREF__KP(ADD)(t[0], z[0]);
                         DMLREF__UNROLL for (r = 8; r-- > 2;) z[r] = DMLREF__KP(ADD)(z[r - 2], z[r]);
@@ -9292,12 +9305,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                     }
                     DMLREF__VB_FLUSH(8u);
                 }
-                if (edge) DMLREF__VB_EDGES(DMLREF__BLOCK);
                 continue;
             }
             for (j = 0; j < c; j += DMLREF__KP(W)) { /* the last, short block: the plain log-step scan */
                 DMLREF__KP(V) y[DMLREF__BLOCK];
-                for (r = 0; r < len; r++) y[r] = DMLREF__KP(LOAD)(s + (ptrdiff_t)r * p->src_step + DMLREF__VB_COL(j));
+                for (r = 0; r < len; r++) y[r] = DMLREF__VB_LOAD(s + (ptrdiff_t)r * p->src_step);
                 for (k = 1; k < DMLREF__BLOCK; k <<= 1)
                     for (r = len; r-- > k;) y[r] = DMLREF__KP(ADD)(y[r - k], y[r]);
                 for (r = 0; r < len; r++) y[r] = DMLREF__KP(ADD)(carry[j / DMLREF__KP(W)], y[r]);
@@ -9311,18 +9323,26 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                     for (r = 0; r < len; r++) DMLREF__KP(STORE)(d + (ptrdiff_t)r * p->dst_step + j, y[r]);
                 }
             }
-            if (edge) DMLREF__VB_EDGES(len);
         }
     }
-    if (edge) /* the last row's tail */
-        memcpy((DMLREF__KP(T) *)p->dst + (ptrdiff_t)p->length * p->dst_step - (DMLREF__KP(W) - h), pend,
+#if defined(DMLREF__K_REALIGN)
+    if (edge) { /* row 0's first h outputs, the last row's last W - h */
+        DMLREF__KP(T) last[DMLREF__KP(W)];
+        DMLREF__KP(STORE)(last, last_x);
+        memcpy(p->dst, first_x, h * sizeof(DMLREF__KP(T)));
+        memcpy((DMLREF__KP(T) *)p->dst + (ptrdiff_t)p->length * p->dst_step - (DMLREF__KP(W) - h), last + h,
                (DMLREF__KP(W) - h) * sizeof(DMLREF__KP(T)));
+    }
+#endif
     if (stream) DMLREF__KP(FENCE)();
     if (first < p->lines) {
         dmlref__scan_panel sub = dmlref__scan_subpanel(p, first, p->lines - first);
         DMLREF__KP(SCALAR_BLOCKED)(&sub);
     }
 #undef DMLREF__K_P
+#undef DMLREF__K_REALIGN
+#undef DMLREF__VB_LOAD
+#undef DMLREF__VB_DIRECT
 #endif
 #undef DMLREF__KERNEL
 

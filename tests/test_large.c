@@ -46,9 +46,13 @@ static const large_case large_cases[] = {
      DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0, 0},
     {"large/cumsum-float32-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 1, 0, 0, 0},
-    /* rows back to back on AVX-512: two edge vectors per row make the 64-byte line across two rows */
+    /* rows back to back on AVX-512: each row's last vector wraps to its first lines, and the 64-byte line
+       across two rows is made from two of them; inner input vectors realigned in registers (not on rows of
+       fewer than 4 vectors: 32 lines) */
     {"large/cumsum-float64-blocked-axis0-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 4103,
      1032, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0, 1},
+    {"large/cumsum-float32-blocked-axis0-32-lines", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32,
+     270007, 32, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0, 0},
     {"large/cumsum-float16-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 4099, 4128,
      DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 1, 0, 0, 0},
     /* padded rows of 4108 + 4 floats (16,448 bytes): after the first 4096 lanes, AVX2 has one vector (a half
