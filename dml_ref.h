@@ -7704,11 +7704,50 @@ DMLREF__A5H static inline __m128i dmlref__a5h_mul_sh(__m128i a, __m128i b) {
     __asm__("vmulsh {%2, %1, %0|%0, %1, %2}" : "=v"(r) : "v"(a), "v"(b));
     return r;
 }
-#define DMLREF__A5H_NATIVE_LOAD(bits) _mm_cvtsi32_si128((int)(bits))
-#define DMLREF__A5H_NATIVE_BITS(t) ((uint16_t)_mm_cvtsi128_si32(t))
+/* FLOAT16 bits straight between memory and the low lane (vmovw): the chain's port then serves only the
+   operation. */
+DMLREF__A5H static inline __m128i dmlref__a5h_load_sh(const uint16_t *at) {
+    __m128i r;
+    __asm__("vmovw {%1, %0|%0, %1}" : "=v"(r) : "m"(*at));
+    return r;
+}
+DMLREF__A5H static inline void dmlref__a5h_store_sh(uint16_t *at, __m128i v) {
+    __asm__("vmovw {%1, %0|%0, %1}" : "=m"(*at) : "v"(v));
+}
+/* A line's tallies are stored raw; NaN absorbs + and x, so only a line whose last tally is NaN holds NaN
+   outputs, rewritten canonical afterwards. Each element is read before its output is written (in place).
+   Exclusive: output i is the tally before element i. */
+#define DMLREF__A5H_NATIVE_LINE(OP)                            \
+    do {                                                       \
+        __m128i v = dmlref__a5h_load_sh(x);                    \
+        tally = p->identity_seed ? OP(tally, v) : v;           \
+        if (p->exclusive) {                                    \
+            y[0] = identity;                                   \
+            for (i = 1; i < p->length; i++) {                  \
+                v = dmlref__a5h_load_sh(x + i);                \
+                dmlref__a5h_store_sh(y + i, tally);            \
+                tally = OP(tally, v);                          \
+            }                                                  \
+        } else {                                               \
+            dmlref__a5h_store_sh(y, tally);                    \
+            for (i = 1; i < p->length; i++) {                  \
+                tally = OP(tally, dmlref__a5h_load_sh(x + i)); \
+                dmlref__a5h_store_sh(y + i, tally);            \
+            }                                                  \
+        }                                                      \
+    } while (0)
 DMLREF__A5H static void dmlref__cnative_f16_avx512fp16(const dmlref__scan_panel *p) {
-    DMLREF__NATIVE_F16(__m128i, DMLREF__A5H_NATIVE_LOAD, dmlref__a5h_add_sh, dmlref__a5h_mul_sh,
-                       DMLREF__A5H_NATIVE_BITS)
+    const uint16_t identity = p->product ? 0x3C00u : 0u;
+    uint64_t j, i;
+    for (j = 0; j < p->lines; j++) {
+        const uint16_t *x = (const uint16_t *)p->src + (ptrdiff_t)j * (ptrdiff_t)p->src_line;
+        uint16_t *y = (uint16_t *)p->dst + (ptrdiff_t)j * (ptrdiff_t)p->dst_line;
+        __m128i tally = _mm_cvtsi32_si128((int)identity);
+        if (p->product) DMLREF__A5H_NATIVE_LINE(dmlref__a5h_mul_sh);
+        else DMLREF__A5H_NATIVE_LINE(dmlref__a5h_add_sh);
+        if ((_mm_cvtsi128_si32(tally) & 0x7FFF) > 0x7C00) /* NaN: so is every output from the first NaN on */
+            for (i = 0; i < p->length; i++) y[i] = DMLREF__F16_CANON(y[i]);
+    }
 }
 static const dmlref__scan_route dmlref__avx512fp16_native_f16 = {dmlref__cnative_f16_avx512fp16, NULL, 16};
 

@@ -801,6 +801,80 @@ static void tt_run_sequential(const void *ctx) {
             }
 }
 
+/* ---- tree/in-place -------------------------------------------------------------------- */
+
+/* SEQUENTIAL scans of packed lines run in place (input and output one buffer): every ISA must give the
+   model's output of the line as it was read, in every form (exclusive ones write each output before reading
+   the next element's place, so a kernel that stores ahead of its reads shows here). */
+static void tt_run_in_place(const void *ctx) {
+    const DML_TENSOR_DATA_TYPE type = *(const DML_TENSOR_DATA_TYPE *)ctx;
+    static const size_t lengths[] = {1, 2, 3, 17, 100, 1000, 4097};
+    const unsigned size = fx_type_size(type);
+    char name[64];
+    fx_rng r;
+    unsigned counter = 0;
+    int product, accumulation, seed, exclusive;
+    uint64_t *x = (uint64_t *)malloc(4097 * sizeof *x), *y = (uint64_t *)malloc(4097 * sizeof *y);
+    unsigned char *buf = (unsigned char *)malloc(4097 * 8);
+    snprintf(name, sizeof name, "tree/in-place/%s", fx_type_short(type));
+    r = fx_seeded(name, 0x1A9ACE2025ull);
+    if (!TR_CHECK(x && y && buf)) goto done;
+    for (product = 0; product < 2; product++)
+        for (accumulation = 0; accumulation < 3; accumulation++)
+            for (seed = 0; seed < 2; seed++)
+                for (exclusive = 0; exclusive < 2; exclusive++) {
+                    size_t l, j;
+                    for (l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+                        const size_t n = lengths[l];
+                        tt_cfg c;
+                        tt_geometry g;
+                        tt_scan_op o;
+                        unsigned i;
+                        memset(&c, 0, sizeof c);
+                        c.type = type;
+                        c.product = product;
+                        c.order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+                        c.accumulation = accumulation;
+                        c.seed = seed;
+                        c.exclusive = exclusive;
+                        tt_fill_line(&r, &c, x, n, (int)(counter++ & 1u));
+                        tt_model_line(&c, x, n, y);
+                        tt_line_geometry(&g, n, NULL);
+                        tt_make_scan_op(&o, &c, &g);
+                        for (i = 0; i < FX_ISA_COUNT; i++) {
+                            dmlref_options options;
+                            dmlref_scan_tree tree;
+                            char message[256], what[160];
+                            const void *inputs[1];
+                            void *outputs[1];
+                            dmlref_status st;
+                            if (!dmlref_isa_available(fx_isas[i])) continue;
+                            for (j = 0; j < n; j++) fx_store(buf + j * size, size, x[j]);
+                            tt_set_options(&options, &c, &tree, fx_isas[i], message, sizeof message);
+                            inputs[0] = buf;
+                            outputs[0] = buf;
+                            st = dmlref_execute(&o.scan.op, inputs, outputs, &options);
+                            tt_describe_cfg(&c, what, sizeof what);
+                            if (!TR_CHECKF(st == DMLREF_OK, "%s n=%lu isa=%s: status %s (%s)", what, (unsigned long)n,
+                                           dmlref_isa_name(fx_isas[i]), dmlref_status_name(st), message))
+                                goto done;
+                            for (j = 0; j < n; j++)
+                                if (fx_load(buf + j * size, size) != y[j]) {
+                                    TR_CHECKF(0, "%s n=%lu isa=%s, in place: output %lu is 0x%llx, expected 0x%llx",
+                                              what, (unsigned long)n, dmlref_isa_name(fx_isas[i]), (unsigned long)j,
+                                              (unsigned long long)fx_load(buf + j * size, size),
+                                              (unsigned long long)y[j]);
+                                    goto done;
+                                }
+                        }
+                    }
+                }
+done:
+    free(x);
+    free(y);
+    free(buf);
+}
+
 /* ---- tree/integers ------------------------------------------------------------------- */
 
 static void tt_run_integers(const void *ctx) {
@@ -1845,6 +1919,10 @@ void register_tree_tests(void) {
     for (t = 0; t < 3; t++) {
         snprintf(names[t][2], sizeof names[t][2], "tree/sequential/%s", fx_type_short(tt_float_types[t]));
         tr_add(names[t][2], tt_run_sequential, &tt_float_types[t]);
+    }
+    for (t = 0; t < 3; t++) {
+        snprintf(names[t][3], sizeof names[t][3], "tree/in-place/%s", fx_type_short(tt_float_types[t]));
+        tr_add(names[t][3], tt_run_in_place, &tt_float_types[t]);
     }
     tr_add("tree/integers", tt_run_integers, NULL);
     {
