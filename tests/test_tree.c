@@ -768,6 +768,19 @@ static void tt_run_blocked(const void *ctx) {
 
 /* ---- tree/sequential/... --------------------------------------------------------------- */
 
+/* A SEQUENTIAL configuration, INCREASING. */
+static tt_cfg tt_sequential_cfg(DML_TENSOR_DATA_TYPE type, int product, int accumulation, int seed, int exclusive) {
+    tt_cfg c;
+    memset(&c, 0, sizeof c);
+    c.type = type;
+    c.product = product;
+    c.order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    c.accumulation = accumulation;
+    c.seed = seed;
+    c.exclusive = exclusive;
+    return c;
+}
+
 static void tt_run_sequential(const void *ctx) {
     const DML_TENSOR_DATA_TYPE type = *(const DML_TENSOR_DATA_TYPE *)ctx;
     static const size_t lengths[] = {1, 2, 3, 17, 100, 1000, 4097};
@@ -782,15 +795,8 @@ static void tt_run_sequential(const void *ctx) {
             for (seed = 0; seed < 2; seed++) {
                 size_t l;
                 for (l = 0; l <= sizeof lengths / sizeof lengths[0]; l++) {
-                    tt_cfg c;
+                    tt_cfg c = tt_sequential_cfg(type, product, accumulation, seed, (int)(counter & 1u));
                     tt_geometry g;
-                    memset(&c, 0, sizeof c);
-                    c.type = type;
-                    c.product = product;
-                    c.order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
-                    c.accumulation = accumulation;
-                    c.seed = seed;
-                    c.exclusive = (int)(counter & 1u);
                     c.decreasing = (int)((counter >> 1) & 1u);
                     counter++;
                     if (l < sizeof lengths / sizeof lengths[0]) tt_line_geometry(&g, lengths[l], &r);
@@ -826,17 +832,10 @@ static void tt_run_in_place(const void *ctx) {
                     size_t l, j;
                     for (l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
                         const size_t n = lengths[l];
-                        tt_cfg c;
+                        const tt_cfg c = tt_sequential_cfg(type, product, accumulation, seed, exclusive);
                         tt_geometry g;
                         tt_scan_op o;
                         unsigned i;
-                        memset(&c, 0, sizeof c);
-                        c.type = type;
-                        c.product = product;
-                        c.order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
-                        c.accumulation = accumulation;
-                        c.seed = seed;
-                        c.exclusive = exclusive;
                         tt_fill_line(&r, &c, x, n, (int)(counter++ & 1u));
                         tt_model_line(&c, x, n, y);
                         tt_line_geometry(&g, n, NULL);
