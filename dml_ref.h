@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.7.0 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.7.1 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -60,7 +60,7 @@
 
 #define DMLREF_VERSION_MAJOR 0
 #define DMLREF_VERSION_MINOR 7
-#define DMLREF_VERSION_PATCH 0
+#define DMLREF_VERSION_PATCH 1
 #define DMLREF_VERSION_NUMBER (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
 
 #ifndef DMLREF_API
@@ -9396,6 +9396,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 /*
 ------------------------------------------------------------------------------
 Revision history (CHANGELOG.md has one line per change)
+    0.7.1  (2026-11-26)  whole 64-byte lines across rows of outputs off the boundary;
+                         FLOAT16 NATIVE chains with vmovw; EXACT FLOAT32 reads ahead.
     0.7.0  (2026-11-25)  one long EXACT line split between tasks by exact piece sums;
                          FLOAT16 NATIVE SEQUENTIAL lines on binary16 operations
                          (AVX512-FP16) and conversion round trips (F16C, NEON);
