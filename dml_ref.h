@@ -1625,10 +1625,10 @@ static uint64_t dmlref__stream_head_lines(const dmlref__scan_panel *p) {
    NaN canonicalisation, which no later result can tell apart. */
 #define DMLREF__CHUNK_BYTES 16384u
 
-/* Whether a vertical scan (DMLREF__VSCAN) runs its panel as one flat recurrence: streamed inclusive rows
-   back to back (element k's line is k's column), output off the 64-byte boundary, every line of a row's
-   tally in DMLREF__CHUNK_BYTES as tally_size bytes. Output k is then output k - lines OP input k, so the
-   vectors can follow the output's boundaries across rows and every 64-byte line streams whole. */
+/* Streamed inclusive rows back to back (element k's line is k's column), output off the 64-byte boundary,
+   a row's tallies (tally_size bytes each) within DMLREF__CHUNK_BYTES: the layout whose 64-byte lines across
+   rows the vertical kernels write whole. DMLREF__VSCAN runs it as one flat recurrence (output k is output
+   k - lines OP input k), DMLREF__KERNEL_VBLOCKED with a wrapped vector per row. */
 static int dmlref__flat_rows(const dmlref__scan_panel *p, size_t tally_size) {
     return p->stream && !p->exclusive && p->src_step == (int64_t)p->lines && p->dst_step == (int64_t)p->lines &&
            p->length >= 2 && p->lines % (64u / p->esize) == 0 && p->lines * tally_size <= DMLREF__CHUNK_BYTES &&
@@ -9219,10 +9219,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
        realigned in registers (DMLREF__K_REALIGN): edges. Otherwise the lines before the boundary go to the
        scalar kernel first. */
 #if defined(DMLREF__K_REALIGN)
-    const int edge = p->stream && !p->exclusive && DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u &&
-                     (uintptr_t)p->dst % 64u != 0 && (uintptr_t)p->dst % sizeof(DMLREF__KP(T)) == 0 &&
-                     p->src_step == (int64_t)p->lines && p->dst_step == (int64_t)p->lines &&
-                     p->lines % DMLREF__KP(W) == 0 && p->lines * sizeof(DMLREF__KP(T)) <= DMLREF__CHUNK_BYTES;
+    const int edge = DMLREF__KP(W) * sizeof(DMLREF__KP(T)) == 64u && dmlref__flat_rows(p, sizeof(DMLREF__KP(T)));
     /* h: outputs before the first boundary; cm: the wrapped vector's j */
     const unsigned h = edge ? (unsigned)((64u - (uintptr_t)p->dst % 64u) / sizeof(DMLREF__KP(T))) : 0u;
     const unsigned cm = edge ? (unsigned)p->lines - DMLREF__KP(W) : 0u;
