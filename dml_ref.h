@@ -4974,11 +4974,12 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    24 >= 2 x 11 + 2 bits rounding a sum to float32 and then to binary16 is
    rounding it once. NaN outputs are 0x7E00, as every scan writes them. */
 #define DMLREF__F16_CANON(b) ((uint16_t)(((b)&0x7FFFu) > 0x7C00u ? 0x7E00u : (b)))
-#define DMLREF__NATIVE_F16_LINE(T, LOAD, OP, BITS)                                        \
+#define DMLREF__NATIVE_F16_LINE(T, LOAD, OP, BITS, RUNS, RUN)                             \
     do {                                                                                  \
         T tally = LOAD(p->product ? 0x3C00u : 0u); /* the identity */                     \
         uint16_t before = p->product ? 0x3C00u : 0u, b;                                   \
         uint64_t i = 0;                                                                   \
+        dmlref__native_pace pace = {0, 16};                                               \
         if (!p->identity_seed && count > 0) { /* the first output is the first element */ \
             tally = LOAD(x[0]);                                                           \
             b = DMLREF__F16_CANON(BITS(tally));                                           \
@@ -4987,6 +4988,13 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             i = 1;                                                                        \
         }                                                                                 \
         for (; i < count; i++) {                                                          \
+            if (RUNS && dmlref__native_run_due(&pace, i, count, before, y, p->stream)) {  \
+                uint64_t at = RUN(x, y, i, count, p->exclusive, p->stream, &before);      \
+                dmlref__native_run_done(&pace, i, at, count);                             \
+                tally = LOAD(before);                                                     \
+                i = at;                                                                   \
+                if (i == count) break;                                                    \
+            }                                                                             \
             tally = OP(tally, LOAD(x[i]));                                                \
             b = DMLREF__F16_CANON(BITS(tally));                                           \
             y[i] = p->exclusive ? before : b;                                             \
@@ -4994,15 +5002,50 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                 \
         if (p->exclusive) y[count] = before;                                              \
     } while (0)
-#define DMLREF__NATIVE_F16(T, LOAD, ADD, MUL, BITS)                                           \
-    uint64_t j;                                                                               \
-    for (j = 0; j < p->lines; j++) {                                                          \
-        const uint16_t *x = (const uint16_t *)p->src + (ptrdiff_t)j * (ptrdiff_t)p->src_line; \
-        uint16_t *y = (uint16_t *)p->dst + (ptrdiff_t)j * (ptrdiff_t)p->dst_line;             \
-        const uint64_t count = p->exclusive ? p->length - 1u : p->length;                     \
-        if (p->product) DMLREF__NATIVE_F16_LINE(T, LOAD, MUL, BITS);                          \
-        else DMLREF__NATIVE_F16_LINE(T, LOAD, ADD, BITS);                                     \
+/* RUN is the path's float32 run for sums (see dmlref__native_pace below), or
+   dmlref__native_no_run; RUNS is 1 when there is one. */
+#define DMLREF__NATIVE_F16(T, LOAD, ADD, MUL, BITS, RUNS, RUN)                                 \
+    uint64_t j;                                                                                \
+    for (j = 0; j < p->lines; j++) {                                                           \
+        const uint16_t *x = (const uint16_t *)p->src + (ptrdiff_t)j * (ptrdiff_t)p->src_line;  \
+        uint16_t *y = (uint16_t *)p->dst + (ptrdiff_t)j * (ptrdiff_t)p->dst_line;              \
+        const uint64_t count = p->exclusive ? p->length - 1u : p->length;                      \
+        if (p->product) DMLREF__NATIVE_F16_LINE(T, LOAD, MUL, BITS, 0, dmlref__native_no_run); \
+        else DMLREF__NATIVE_F16_LINE(T, LOAD, ADD, BITS, RUNS, RUN);                           \
     }
+
+/* FLOAT16 NATIVE SEQUENTIAL sums in float32 runs. While every tally stays in
+   the binade [2^e, 2^(e+1)) of the tally a run starts from, a float32 tally
+   offset by c = 3 x 2^(e+12) has binary16's spacing there, 2^(e-10), and its
+   even significands, so one float32 add rounds each step exactly as binary16
+   does (the proof: docs/internals.md, "FLOAT16 NATIVE sums"). A run takes
+   blocks of 16 elements, one dependent add per element (float32 adds chain
+   faster than binary16 ones on x86), checks every tally against the binade,
+   keeps the elements before the first tally outside it, and returns; the
+   caller's binary16 chain then takes that element. The pace: a run may start
+   when the tally is a normal binary16 below 2^16 and 16 elements are left;
+   one that stops within its first 256 elements doubles the wait before the
+   next (16 to 1024 elements), so data that leaves its binade every few
+   elements costs little more than the binary16 chain alone. */
+typedef struct dmlref__native_pace {
+    uint64_t resume; /* the first element a run may start at */
+    uint64_t wait;   /* elements between a run that stops early and the next */
+} dmlref__native_pace;
+static inline int dmlref__native_run_due(const dmlref__native_pace *pace, uint64_t i, uint64_t end, uint16_t t,
+                                         const uint16_t *y, int stream) {
+    return i >= pace->resume && end - i >= 16u && ((t >> 10) & 31u) - 1u < 30u &&
+           (!stream || (uintptr_t)(y + i) % 32u == 0); /* a streamed run's blocks are 32-byte aligned */
+}
+static inline void dmlref__native_run_done(dmlref__native_pace *pace, uint64_t from, uint64_t at, uint64_t end) {
+    if (end - at < 16u) return; /* the run ended at the line's last block */
+    pace->wait = at - from < 256u ? (pace->wait < 1024u ? 2u * pace->wait : 1024u) : 16u;
+    pace->resume = at + pace->wait;
+}
+static inline uint64_t dmlref__native_no_run(const uint16_t *x, uint16_t *y, uint64_t i, uint64_t end, int exclusive,
+                                             int stream, uint16_t *t) {
+    (void)x, (void)y, (void)end, (void)exclusive, (void)stream, (void)t;
+    return i;
+}
 
 /* >>sse2 -------------------------------------------------------------------------
    SSE2, the x86-64 baseline: 4 float32 lanes, a BLOCKED block is four
@@ -6621,7 +6664,9 @@ DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__A2_I64_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I64_CVT int64_t
 DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I64)} DMLREF__A2
-    static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_I64)}
+    static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p) {
+    DMLREF__CARG(DMLREF__A2_I64)
+}
 
 /* FLOAT16 NATIVE SEQUENTIAL along contiguous lines (also the AVX-512 path's): a float32 operation,
    then the F16C round trip. */
@@ -6630,9 +6675,84 @@ DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__A2_NATIVE_BITS(t) ((uint16_t)_mm_cvtsi128_si32(DMLREF__A2_NATIVE_HALF(t)))
 #define DMLREF__A2_NATIVE_ADD(t, v) _mm_cvtph_ps(DMLREF__A2_NATIVE_HALF(_mm_add_ss((t), (v))))
 #define DMLREF__A2_NATIVE_MUL(t, v) _mm_cvtph_ps(DMLREF__A2_NATIVE_HALF(_mm_mul_ss((t), (v))))
+/* A float32 run of FLOAT16 NATIVE sums (see dmlref__native_pace): u is the tally plus c in every lane;
+   each element adds to u and lands in its lane of r. */
+#define DMLREF__A2_NATIVE_ADD1(xs, r, k)                   \
+    u = _mm256_add_ps(u, _mm256_broadcast_ss((xs) + (k))); \
+    r = _mm256_blend_ps(r, u, 1 << (k))
+#define DMLREF__A2_NATIVE_SUM8(xs, r)     \
+    do {                                  \
+        DMLREF__A2_NATIVE_ADD1(xs, r, 0); \
+        DMLREF__A2_NATIVE_ADD1(xs, r, 1); \
+        DMLREF__A2_NATIVE_ADD1(xs, r, 2); \
+        DMLREF__A2_NATIVE_ADD1(xs, r, 3); \
+        DMLREF__A2_NATIVE_ADD1(xs, r, 4); \
+        DMLREF__A2_NATIVE_ADD1(xs, r, 5); \
+        DMLREF__A2_NATIVE_ADD1(xs, r, 6); \
+        DMLREF__A2_NATIVE_ADD1(xs, r, 7); \
+    } while (0)
+DMLREF__A2 static inline unsigned dmlref__a2_native_in(__m256 s, __m256 lo, __m256 hi) { /* lo < |s| <= hi */
+    const __m256 m = _mm256_and_ps(s, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)));
+    return (unsigned)_mm256_movemask_ps(
+        _mm256_and_ps(_mm256_cmp_ps(m, lo, _CMP_GT_OQ), _mm256_cmp_ps(m, hi, _CMP_LE_OQ)));
+}
+/* Where a run stops: the tallies before the first one outside the binade (first) are kept. s holds the
+   tally before the block, then after each of its 16 elements. */
+DMLREF__A2 static uint64_t dmlref__a2_native_sum_stop(uint16_t *y, uint64_t i, int exclusive, const float *s,
+                                                      unsigned first, uint16_t *t) {
+    unsigned k;
+    for (k = 0; k < first; k++) y[i + k] = dmlref_f32_to_f16(s[k + (exclusive ? 0u : 1u)]);
+    *t = dmlref_f32_to_f16(s[first]);
+    return i + first;
+}
+DMLREF__A2 static uint64_t dmlref__a2_native_sum_run(const uint16_t *x, uint16_t *y, uint64_t i, uint64_t end,
+                                                     int exclusive, int stream, uint16_t *t) {
+    const unsigned ef = (unsigned)(*t >> 10) & 31u; /* 1 to 30: e = ef - 15 */
+    const __m256 c = _mm256_castsi256_ps(_mm256_set1_epi32((int)((ef + 125u) << 23 | 0x400000u)));
+    const __m256 lo = _mm256_castsi256_ps(_mm256_set1_epi32((int)((ef + 112u) << 23)));
+    const __m256 hi = ef == 30u ? _mm256_set1_ps(65504.0f) : _mm256_add_ps(lo, lo); /* binary16's largest */
+    const __m256i rotate = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6), last = _mm256_set1_epi32(7);
+    __m256 u = _mm256_add_ps(c, _mm256_set1_ps(dmlref_f16_to_f32(*t)));
+    for (; end - i >= 16u; i += 16) {
+        float xs[16];
+        const __m256 s_before = _mm256_sub_ps(u, c);
+        __m256 r0 = u, r1, s0, s1;
+        unsigned in;
+        if (stream) DMLREF__PREFETCH_SPAN(x + i, 32u);
+        _mm256_storeu_ps(xs, dmlref__a2_load_ph(x + i));
+        _mm256_storeu_ps(xs + 8, dmlref__a2_load_ph(x + i + 8));
+        DMLREF__A2_NATIVE_SUM8(xs, r0);
+        r1 = u;
+        DMLREF__A2_NATIVE_SUM8(xs + 8, r1);
+        s0 = _mm256_sub_ps(r0, c); /* exact: the tallies themselves */
+        s1 = _mm256_sub_ps(r1, c);
+        in = dmlref__a2_native_in(s0, lo, hi) | dmlref__a2_native_in(s1, lo, hi) << 8;
+        if (in != 0xFFFFu) {
+            float s[17];
+            s[0] = _mm256_cvtss_f32(s_before);
+            _mm256_storeu_ps(s + 1, s0);
+            _mm256_storeu_ps(s + 9, s1);
+            return dmlref__a2_native_sum_stop(y, i, exclusive, s, (unsigned)__builtin_ctz(~in), t);
+        }
+        if (exclusive) { /* the tally before each element */
+            s1 = _mm256_blend_ps(_mm256_permutevar8x32_ps(s1, rotate), _mm256_permutevar8x32_ps(s0, last), 1);
+            s0 = _mm256_blend_ps(_mm256_permutevar8x32_ps(s0, rotate), s_before, 1);
+        }
+        if (stream) {
+            dmlref__a2_rstream_ph(y + i, s0);
+            dmlref__a2_rstream_ph(y + i + 8, s1);
+        } else {
+            dmlref__a2_rstore_ph(y + i, s0);
+            dmlref__a2_rstore_ph(y + i + 8, s1);
+        }
+    }
+    *t = dmlref_f32_to_f16(_mm256_cvtss_f32(_mm256_sub_ps(u, c)));
+    return i;
+}
 DMLREF__A2 static void dmlref__cnative_f16_avx2(const dmlref__scan_panel *p) {
     DMLREF__NATIVE_F16(__m128, DMLREF__A2_NATIVE_LOAD, DMLREF__A2_NATIVE_ADD, DMLREF__A2_NATIVE_MUL,
-                       DMLREF__A2_NATIVE_BITS)
+                       DMLREF__A2_NATIVE_BITS, 1, dmlref__a2_native_sum_run)
+    if (p->stream) _mm_sfence(); /* the runs' non-temporal stores */
 }
 /* FLOAT16 NATIVE SEQUENTIAL sums and products: contiguous lines only. */
 static const dmlref__scan_route dmlref__avx2_native_f16 = {dmlref__cnative_f16_avx2, NULL, 16};
@@ -7722,13 +7842,15 @@ DMLREF__A5H static inline void dmlref__a5h_store_sh(uint16_t *at, __m128i v) {
 /* A line's tallies are stored raw; NaN absorbs + and x, so only a line whose last tally is NaN holds NaN
    outputs, rewritten canonical afterwards. Each element is read before its output is written (in place).
    Exclusive: output i is the tally before element i. */
-#define DMLREF__A5H_NATIVE_LINE(OP)                            \
+#define DMLREF__A5H_NATIVE_LINE(OP, RUNS)                      \
     do {                                                       \
         __m128i v = dmlref__a5h_load_sh(x);                    \
+        dmlref__native_pace pace = {0, 16};                    \
         tally = p->identity_seed ? OP(tally, v) : v;           \
         if (p->exclusive) {                                    \
             y[0] = identity;                                   \
             for (i = 1; i < p->length; i++) {                  \
+                DMLREF__A5H_NATIVE_RUN(RUNS);                  \
                 v = dmlref__a5h_load_sh(x + i);                \
                 dmlref__a5h_store_sh(y + i, tally);            \
                 tally = OP(tally, v);                          \
@@ -7736,11 +7858,26 @@ DMLREF__A5H static inline void dmlref__a5h_store_sh(uint16_t *at, __m128i v) {
         } else {                                               \
             dmlref__a5h_store_sh(y, tally);                    \
             for (i = 1; i < p->length; i++) {                  \
+                DMLREF__A5H_NATIVE_RUN(RUNS);                  \
                 tally = OP(tally, dmlref__a5h_load_sh(x + i)); \
                 dmlref__a5h_store_sh(y + i, tally);            \
             }                                                  \
         }                                                      \
     } while (0)
+/* Sums take float32 runs (dmlref__native_pace) where the AVX2 path is built. */
+#if defined(DMLREF__BUILD_AVX2)
+#define DMLREF__A5H_NATIVE_RUN(RUNS)                                                                             \
+    if (RUNS && dmlref__native_run_due(&pace, i, p->length, (uint16_t)_mm_cvtsi128_si32(tally), y, p->stream)) { \
+        uint16_t t = (uint16_t)_mm_cvtsi128_si32(tally);                                                         \
+        uint64_t at = dmlref__a2_native_sum_run(x, y, i, p->length, p->exclusive, p->stream, &t);                \
+        dmlref__native_run_done(&pace, i, at, p->length);                                                        \
+        tally = _mm_cvtsi32_si128((int)t);                                                                       \
+        i = at;                                                                                                  \
+        if (i == p->length) break;                                                                               \
+    }
+#else
+#define DMLREF__A5H_NATIVE_RUN(RUNS) (void)pace
+#endif
 DMLREF__A5H static void dmlref__cnative_f16_avx512fp16(const dmlref__scan_panel *p) {
     const uint16_t identity = p->product ? 0x3C00u : 0u;
     uint64_t j, i;
@@ -7748,11 +7885,12 @@ DMLREF__A5H static void dmlref__cnative_f16_avx512fp16(const dmlref__scan_panel 
         const uint16_t *x = (const uint16_t *)p->src + (ptrdiff_t)j * (ptrdiff_t)p->src_line;
         uint16_t *y = (uint16_t *)p->dst + (ptrdiff_t)j * (ptrdiff_t)p->dst_line;
         __m128i tally = _mm_cvtsi32_si128((int)identity);
-        if (p->product) DMLREF__A5H_NATIVE_LINE(dmlref__a5h_mul_sh);
-        else DMLREF__A5H_NATIVE_LINE(dmlref__a5h_add_sh);
+        if (p->product) DMLREF__A5H_NATIVE_LINE(dmlref__a5h_mul_sh, 0);
+        else DMLREF__A5H_NATIVE_LINE(dmlref__a5h_add_sh, 1);
         if ((_mm_cvtsi128_si32(tally) & 0x7FFF) > 0x7C00) /* NaN: so is every output from the first NaN on */
             for (i = 0; i < p->length; i++) y[i] = DMLREF__F16_CANON(y[i]);
     }
+    if (p->stream) _mm_sfence(); /* the runs' non-temporal stores */
 }
 static const dmlref__scan_route dmlref__avx512fp16_native_f16 = {dmlref__cnative_f16_avx512fp16, NULL, 16};
 
@@ -8536,7 +8674,7 @@ DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__NE_NATIVE_MUL(t, v) vcvt_f32_f16(vcvt_f16_f32(vmulq_f32((t), (v))))
 DMLREF__NE static void dmlref__cnative_f16_neon(const dmlref__scan_panel *p) {
     DMLREF__NATIVE_F16(float32x4_t, DMLREF__NE_NATIVE_LOAD, DMLREF__NE_NATIVE_ADD, DMLREF__NE_NATIVE_MUL,
-                       DMLREF__NE_NATIVE_BITS)
+                       DMLREF__NE_NATIVE_BITS, 0, dmlref__native_no_run)
 }
 static const dmlref__scan_route dmlref__neon_native_f16 = {dmlref__cnative_f16_neon, NULL, 16};
 
@@ -9170,6 +9308,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             const unsigned n = p->length - start < DMLREF__TSCAN_STAGE ? (unsigned)(p->length - start)
                                                                       : DMLREF__TSCAN_STAGE;
             unsigned j = 0;
+            if (p->stream) DMLREF__PREFETCH_SPAN(s0 + start, n * sizeof(DMLREF__KP(T)));
             for (; j + DMLREF__KP(W) <= n; j += DMLREF__KP(W))
                 DMLREF__KP(TSTORE)(stage + j, DMLREF__KP(LOAD)(s0 + start + j));
             for (; j < n; j++) stage[j] = DMLREF__KP(SLOAD)(s0[start + j]);
@@ -9200,6 +9339,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s0[0]);
         d0[0] = DMLREF__KP(RSTORE)(t);
         for (i = 1; i < p->length; i++) {
+            if (p->stream && i % (64u / sizeof(DMLREF__KP(T))) == 0) DMLREF__PREFETCH_SPAN(s0 + i, 64u);
             t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s0[i]));
             d0[i] = DMLREF__KP(RSTORE)(t);
         }

@@ -809,19 +809,60 @@ static void tt_run_sequential(const void *ctx) {
 
 /* ---- tree/in-place -------------------------------------------------------------------- */
 
+/* Runs SEQUENTIAL configuration c on the packed line x (n elements) under every ISA and checks each output
+   against y, the model's. shift < 0: in place (input and output one buffer); else the input at a 64-byte
+   boundary and the output `shift` (< 8) elements past another. buf holds 2 n elements and 256 bytes. */
+static int tt_check_packed_line(const tt_cfg *c, const uint64_t *x, size_t n, const uint64_t *y, unsigned char *buf,
+                                int shift) {
+    const unsigned size = fx_type_size(c->type);
+    unsigned char *base = buf + (64u - (uintptr_t)buf % 64u) % 64u;
+    unsigned char *in = base, *out = shift < 0 ? base : base + ((n * size + 63u) / 64u + 1u) * 64u + shift * size;
+    tt_geometry g;
+    tt_scan_op o;
+    unsigned i;
+    size_t j;
+    tt_line_geometry(&g, n, NULL);
+    tt_make_scan_op(&o, c, &g);
+    for (i = 0; i < FX_ISA_COUNT; i++) {
+        dmlref_options options;
+        dmlref_scan_tree tree;
+        char message[256], what[160];
+        const void *inputs[1];
+        void *outputs[1];
+        dmlref_status st;
+        if (!dmlref_isa_available(fx_isas[i])) continue;
+        for (j = 0; j < n; j++) fx_store(in + j * size, size, x[j]);
+        tt_set_options(&options, c, &tree, fx_isas[i], message, sizeof message);
+        inputs[0] = in;
+        outputs[0] = out;
+        st = dmlref_execute(&o.scan.op, inputs, outputs, &options);
+        tt_describe_cfg(c, what, sizeof what);
+        if (!TR_CHECKF(st == DMLREF_OK, "%s n=%lu isa=%s: status %s (%s)", what, (unsigned long)n,
+                       dmlref_isa_name(fx_isas[i]), dmlref_status_name(st), message))
+            return 0;
+        for (j = 0; j < n; j++)
+            if (fx_load(out + j * size, size) != y[j])
+                return TR_CHECKF(0, "%s n=%lu isa=%s, %s%d: output %lu is 0x%llx, expected 0x%llx", what,
+                                 (unsigned long)n, dmlref_isa_name(fx_isas[i]),
+                                 shift < 0 ? "in place" : "output elements past 64 bytes: ", shift < 0 ? 0 : shift,
+                                 (unsigned long)j, (unsigned long long)fx_load(out + j * size, size),
+                                 (unsigned long long)y[j]);
+    }
+    return 1;
+}
+
 /* SEQUENTIAL scans of packed lines run in place (input and output one buffer): every ISA must give the
    model's output of the line as it was read, in every form (exclusive ones write each output before reading
    the next element's place, so a kernel that stores ahead of its reads shows here). */
 static void tt_run_in_place(const void *ctx) {
     const DML_TENSOR_DATA_TYPE type = *(const DML_TENSOR_DATA_TYPE *)ctx;
     static const size_t lengths[] = {1, 2, 3, 17, 100, 1000, 4097};
-    const unsigned size = fx_type_size(type);
     char name[64];
     fx_rng r;
     unsigned counter = 0;
     int product, accumulation, seed, exclusive;
     uint64_t *x = (uint64_t *)malloc(4097 * sizeof *x), *y = (uint64_t *)malloc(4097 * sizeof *y);
-    unsigned char *buf = (unsigned char *)malloc(4097 * 8);
+    unsigned char *buf = (unsigned char *)malloc(2 * 4097 * 8 + 256);
     snprintf(name, sizeof name, "tree/in-place/%s", fx_type_short(type));
     r = fx_seeded(name, 0x1A9ACE2025ull);
     if (!TR_CHECK(x && y && buf)) goto done;
@@ -829,45 +870,126 @@ static void tt_run_in_place(const void *ctx) {
         for (accumulation = 0; accumulation < 3; accumulation++)
             for (seed = 0; seed < 2; seed++)
                 for (exclusive = 0; exclusive < 2; exclusive++) {
-                    size_t l, j;
+                    size_t l;
                     for (l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
                         const size_t n = lengths[l];
                         const tt_cfg c = tt_sequential_cfg(type, product, accumulation, seed, exclusive);
-                        tt_geometry g;
-                        tt_scan_op o;
-                        unsigned i;
                         tt_fill_line(&r, &c, x, n, (int)(counter++ & 1u));
                         tt_model_line(&c, x, n, y);
-                        tt_line_geometry(&g, n, NULL);
-                        tt_make_scan_op(&o, &c, &g);
-                        for (i = 0; i < FX_ISA_COUNT; i++) {
-                            dmlref_options options;
-                            dmlref_scan_tree tree;
-                            char message[256], what[160];
-                            const void *inputs[1];
-                            void *outputs[1];
-                            dmlref_status st;
-                            if (!dmlref_isa_available(fx_isas[i])) continue;
-                            for (j = 0; j < n; j++) fx_store(buf + j * size, size, x[j]);
-                            tt_set_options(&options, &c, &tree, fx_isas[i], message, sizeof message);
-                            inputs[0] = buf;
-                            outputs[0] = buf;
-                            st = dmlref_execute(&o.scan.op, inputs, outputs, &options);
-                            tt_describe_cfg(&c, what, sizeof what);
-                            if (!TR_CHECKF(st == DMLREF_OK, "%s n=%lu isa=%s: status %s (%s)", what, (unsigned long)n,
-                                           dmlref_isa_name(fx_isas[i]), dmlref_status_name(st), message))
-                                goto done;
-                            for (j = 0; j < n; j++)
-                                if (fx_load(buf + j * size, size) != y[j]) {
-                                    TR_CHECKF(0, "%s n=%lu isa=%s, in place: output %lu is 0x%llx, expected 0x%llx",
-                                              what, (unsigned long)n, dmlref_isa_name(fx_isas[i]), (unsigned long)j,
-                                              (unsigned long long)fx_load(buf + j * size, size),
-                                              (unsigned long long)y[j]);
-                                    goto done;
-                                }
-                        }
+                        if (!tt_check_packed_line(&c, x, n, y, buf, -1)) goto done;
                     }
                 }
+done:
+    free(x);
+    free(y);
+    free(buf);
+}
+
+/* ---- tree/native-runs ------------------------------------------------------------------ */
+
+/* FLOAT16 NATIVE SEQUENTIAL sums of long lines whose tallies sit where a kernel that adds in a wider type
+   could round differently from binary16: binade boundaries crossed both ways, a tie at every step, the top
+   binade and its overflow to infinity, the normal / subnormal boundary and exact zeros, jumps across many
+   binades, and NaN or infinity after a long stretch. Every ISA, inclusive and exclusive, both identity_seed
+   values, in place and out of place with the output 0, 1 or 3 elements past a 64-byte boundary. */
+enum { TT_NR_EDGE, TT_NR_TIES, TT_NR_TOP, TT_NR_BOTTOM, TT_NR_JUMPS, TT_NR_WINDOW, TT_NR_SPECIAL, TT_NR_KINDS };
+static const char *const tt_nr_names[TT_NR_KINDS] = {
+    "binade edge", "ties", "top binade", "bottom binade", "jumps", "exponent window", "special late"};
+
+/* Element i of a line of kind `kind` around 2^k (one draw of k per line). */
+static uint64_t tt_nr_element(fx_rng *r, int kind, int k, size_t i, size_t n, size_t late) {
+    const double half_ulp = ldexp(1, k - 11); /* half of binary16's spacing in [2^k, 2^(k+1)) */
+    const double sign = fx_below(r, 2) ? 1.0 : -1.0;
+    switch (kind) {
+    case TT_NR_EDGE: /* start on 2^k; steps of 1 to 3 half-spacings either way cross it again and again */
+        return tt_to_half(i == 0 ? ldexp(1, k) : sign * (double)(1u + fx_below(r, 3)) * half_ulp);
+    case TT_NR_TIES: /* start inside the binade; odd half-spacings: every sum is a tie */
+        return tt_to_half(i == 0 ? 1.5 * ldexp(1, k) : sign * (double)(2u * fx_below(r, 4) + 1u) * half_ulp);
+    case TT_NR_TOP: /* from 61440 upward in multiples of 8 (ties at spacing 32) to 65504 and past it */
+        return tt_to_half(i == 0 ? 61440.0 : (fx_below(r, 3) ? 8.0 : -8.0) * (double)(1u + fx_below(r, 4)));
+    case TT_NR_BOTTOM: /* around 2^-14, in subnormal steps: into the subnormals, through +-0 and back */
+        return tt_to_half(i == 0 ? ldexp(1, -14) : sign * ldexp((double)(1u + fx_below(r, 6)), -24));
+    case TT_NR_JUMPS: /* a value from any binade, then most of it back: the tally jumps many binades */
+        if (i % 2u == 0) return tt_to_half(sign * ldexp(1.0 + fx_unit(r), (int)fx_below(r, 30) - 14));
+        return tt_to_half(-ldexp(1, k) * (fx_below(r, 2) ? 1.0 : 0.75)) ^ (fx_below(r, 8) == 0 ? 0x8000u : 0u);
+    case TT_NR_WINDOW: /* random normals of exponents k - 3 to k + 1, either sign */
+        return (fx_below(r, 2) ? 0x8000u : 0u) | (uint64_t)(k + 15 - 3 + (int)fx_below(r, 5)) << 10 | fx_below(r, 1024);
+    default: /* ties, then NaN or +-infinity (once, or an infinity and its negative) late in the line */
+        if (i == late) return fx_below(r, 3) == 0 ? tt_random_nan(r, DML_TENSOR_DATA_TYPE_FLOAT16) : 0x7C00u;
+        if (i == late + 1u + (n - late) / 2u && fx_below(r, 2)) return 0xFC00u;
+        return tt_nr_element(r, TT_NR_TIES, k, i, n, late);
+    }
+}
+
+static void tt_run_native_runs(const void *ctx) {
+    static const size_t lengths[] = {16, 17, 33, 700, 3001};
+    fx_rng r = fx_seeded("tree/native-runs", 0x7A71E5EEDull);
+    const size_t most = 3001;
+    uint64_t *x = (uint64_t *)malloc(most * sizeof *x), *y = (uint64_t *)malloc(most * sizeof *y);
+    unsigned char *buf = (unsigned char *)malloc(2 * most * 2 + 256);
+    int kind, exclusive, seed;
+    (void)ctx;
+    if (!TR_CHECK(x && y && buf)) goto done;
+    for (kind = 0; kind < TT_NR_KINDS; kind++)
+        for (exclusive = 0; exclusive < 2; exclusive++)
+            for (seed = 0; seed < 2; seed++) {
+                const tt_cfg c =
+                    tt_sequential_cfg(DML_TENSOR_DATA_TYPE_FLOAT16, 0, DMLREF_ACCUMULATION_NATIVE, seed, exclusive);
+                size_t l, i;
+                for (l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+                    const size_t n = lengths[l];
+                    const int k = kind == TT_NR_EDGE ? (int)fx_below(&r, 29) - 13 : (int)fx_below(&r, 26) - 11;
+                    const size_t late = n / 2u + fx_below(&r, (uint32_t)(n / 2u));
+                    int shift;
+                    for (i = 0; i < n; i++) x[i] = tt_nr_element(&r, kind, k, i, n, late);
+                    tt_model_line(&c, x, n, y);
+                    for (shift = -1; shift <= 3; shift += shift == 1 ? 2 : 1)
+                        if (!TR_CHECKF(tt_check_packed_line(&c, x, n, y, buf, shift), "kind %s, around 2^%d",
+                                       tt_nr_names[kind], k))
+                            goto done;
+                }
+            }
+done:
+    free(x);
+    free(y);
+    free(buf);
+}
+
+/* One line whose output passes DMLREF_STREAM_BYTES (32 MiB), so that the kernels stream it: segments of
+   4096 to 4607 elements of the kinds above that keep the tally finite, each opened by the element that takes
+   the tally (as the generator tracks it) to the segment's start. Inclusive with the output on a 64-byte
+   boundary and one element past it, exclusive three elements past it. (Registered with large/.) */
+static void tt_run_native_large(const void *ctx) {
+    static const int kinds[5] = {TT_NR_EDGE, TT_NR_TIES, TT_NR_BOTTOM, TT_NR_JUMPS, TT_NR_WINDOW};
+    const size_t n = (16u << 20) + 37u;
+    fx_rng r = fx_seeded("large/cumsum-float16-native-runs", 0x7A71E5EEDull);
+    uint64_t *x = (uint64_t *)malloc(n * sizeof *x), *y = (uint64_t *)malloc(n * sizeof *y);
+    unsigned char *buf = (unsigned char *)malloc(2 * n * 2 + 256);
+    double t = 0.0;
+    size_t at = 0, i;
+    int exclusive;
+    (void)ctx;
+    if (!TR_CHECK(x && y && buf)) goto done;
+    while (at < n) {
+        const size_t len = n - at < 4608u ? n - at : 4096u + fx_below(&r, 512);
+        const int kind = kinds[fx_below(&r, 5)];
+        const int k = kind == TT_NR_EDGE ? (int)fx_below(&r, 29) - 13 : (int)fx_below(&r, 26) - 11;
+        for (i = 0; i < len; i++) {
+            uint64_t e = tt_nr_element(&r, kind, k, i, len, len);
+            if (i == 0) e = tt_to_half(tt_value(DML_TENSOR_DATA_TYPE_FLOAT16, e) - t);
+            x[at + i] = e;
+            t = tt_apply(TT_K_HALF, 0, t, tt_value(DML_TENSOR_DATA_TYPE_FLOAT16, e));
+        }
+        at += len;
+    }
+    for (exclusive = 0; exclusive < 2; exclusive++) {
+        const tt_cfg c =
+            tt_sequential_cfg(DML_TENSOR_DATA_TYPE_FLOAT16, 0, DMLREF_ACCUMULATION_NATIVE, exclusive, exclusive);
+        tt_model_line(&c, x, n, y);
+        if (!tt_check_packed_line(&c, x, n, y, buf, exclusive ? 3 : 0) ||
+            (!exclusive && !tt_check_packed_line(&c, x, n, y, buf, 1)))
+            goto done;
+    }
 done:
     free(x);
     free(y);
@@ -1923,6 +2045,8 @@ void register_tree_tests(void) {
         snprintf(names[t][3], sizeof names[t][3], "tree/in-place/%s", fx_type_short(tt_float_types[t]));
         tr_add(names[t][3], tt_run_in_place, &tt_float_types[t]);
     }
+    tr_add("tree/native-runs", tt_run_native_runs, NULL);
+    tr_add("large/cumsum-float16-native-runs", tt_run_native_large, NULL);
     tr_add("tree/integers", tt_run_integers, NULL);
     {
         static const DML_OPERATOR_TYPE ops[4] = {DML_OPERATOR_ARGMIN, DML_OPERATOR_ARGMAX, DML_OPERATOR_REDUCE,
