@@ -9293,20 +9293,39 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         memcpy((DMLREF__KP(T) *)p->dst + (ptrdiff_t)(g - 1u) * p->dst_line + (p->length - tailn), edge[0],
                tailn * sizeof(DMLREF__KP(T)));
     if (stream) DMLREF__KP(FENCE)();
-    /* FLOAT16 lines left over: a stage of elements at a time, widened and narrowed with the vector
-       conversions (one at a time, they cost more than the chain of additions), the chain in between
-       exactly the scalar recurrence on float tallies. */
+    /* Lines left over go a stage at a time. Streamed (nt): the stages start on the output's 64-byte
+       boundaries (the first ends at one) and their whole vectors are written raw with non-temporal stores;
+       a line whose last tally is NaN is made canonical afterwards (a NaN tally stays NaN for + and x). */
+#define DMLREF__TSCAN_STAGE_END(start)                                                                    \
+    ((start) == 0 && nt && (uintptr_t)d0 % 64u != 0                                                       \
+         ? ((64u - (uintptr_t)d0 % 64u) / sizeof(DMLREF__KP(T)) < p->length                               \
+                ? (64u - (uintptr_t)d0 % 64u) / sizeof(DMLREF__KP(T))                                     \
+                : p->length)                                                                              \
+         : (p->length - (start) < DMLREF__TSCAN_STAGE ? p->length : (start) + DMLREF__TSCAN_STAGE))
+/* Stage `from` (n elements, converted by TLOAD) to d0 + start: whole vectors streamed when nt and start is
+   on a 64-byte boundary, the rest with PUT and SPUT. */
+#define DMLREF__TSCAN_STAGE_OUT(from, TLOAD, PUT, SPUT)                                                   \
+    do {                                                                                                  \
+        unsigned o_ = 0;                                                                                  \
+        if (nt && (uintptr_t)(d0 + start) % 64u == 0)                                                     \
+            for (; o_ + DMLREF__KP(W) <= n; o_ += DMLREF__KP(W))                                          \
+                DMLREF__KP(STREAM_RAW)(d0 + start + o_, TLOAD((from) + o_));                              \
+        for (; o_ + DMLREF__KP(W) <= n; o_ += DMLREF__KP(W)) PUT(d0 + start + o_, TLOAD((from) + o_));   \
+        for (; o_ < n; o_++) d0[start + o_] = SPUT((from)[o_]);                                           \
+    } while (0)
+    /* FLOAT16: widened and narrowed with the vector conversions (one at a time, they cost more than the
+       chain of additions), the chain in between exactly the scalar recurrence on float tallies. */
     for (; sizeof(DMLREF__KP(T)) == 2 && g < p->lines; g++) {
         const DMLREF__KP(T) *s0 = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)g * p->src_line;
         DMLREF__KP(T) *d0 = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)g * p->dst_line;
+        const int nt = p->stream && (uintptr_t)d0 % sizeof(DMLREF__KP(T)) == 0;
         DMLREF__KP(A) stage[DMLREF__TSCAN_STAGE], t, identity;
         const DMLREF__KP(V) identity_v = DMLREF__K_IDENTV;
-        uint64_t start;
+        uint64_t start, next;
         memcpy(&identity, &identity_v, sizeof identity);
         t = DMLREF__KP(SLOAD)(s0[0]); /* the first output is the first element (exclusive: the identity) */
-        for (start = 0; start < p->length; start += DMLREF__TSCAN_STAGE) {
-            const unsigned n = p->length - start < DMLREF__TSCAN_STAGE ? (unsigned)(p->length - start)
-                                                                      : DMLREF__TSCAN_STAGE;
+        for (start = 0; start < p->length; start = next) {
+            const unsigned n = (unsigned)((next = DMLREF__TSCAN_STAGE_END(start)) - start);
             unsigned j = 0;
             if (p->stream) DMLREF__PREFETCH_SPAN(s0 + start, n * sizeof(DMLREF__KP(T)));
             for (; j + DMLREF__KP(W) <= n; j += DMLREF__KP(W))
@@ -9325,26 +9344,43 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                 }
             else
                 for (; j < n; j++) stage[j] = t = DMLREF__K_SOP(t, stage[j]);
-            for (j = 0; j + DMLREF__KP(W) <= n; j += DMLREF__KP(W))
-                DMLREF__KP(STORE)(d0 + start + j, DMLREF__KP(TLOAD)(stage + j));
-            for (; j < n; j++) d0[start + j] = DMLREF__KP(SSTORE)(stage[j]);
+            DMLREF__TSCAN_STAGE_OUT(stage, DMLREF__KP(TLOAD), DMLREF__KP(STORE), DMLREF__KP(SSTORE));
         }
+        if (nt && t != t) DMLREF__CANON_LINE(d0, p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
     }
-    /* Lines left over, inclusive: the naive loop, bound by the latency of OP. A NaN tally stays NaN
-       (for + and x), so the outputs are stored raw (RSTORE: no NaN select on the way) and, only if
-       the last one is NaN, the NaN outputs are rewritten canonical afterwards. */
+    /* FLOAT32 and FLOAT64, inclusive: the naive loop, bound by the latency of OP, its outputs stored raw
+       (RSTORE: no NaN select on the way) and made canonical afterwards if the last one is NaN. */
     for (; g < p->lines && !p->exclusive; g++) {
         const DMLREF__KP(T) *s0 = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)g * p->src_line;
         DMLREF__KP(T) *d0 = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)g * p->dst_line;
+        const int nt = p->stream && (uintptr_t)d0 % sizeof(DMLREF__KP(T)) == 0;
         DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s0[0]);
-        d0[0] = DMLREF__KP(RSTORE)(t);
-        for (i = 1; i < p->length; i++) {
-            if (p->stream && i % (64u / sizeof(DMLREF__KP(T))) == 0) DMLREF__PREFETCH_SPAN(s0 + i, 64u);
-            t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s0[i]));
-            d0[i] = DMLREF__KP(RSTORE)(t);
+        if (nt) {
+            DMLREF__KP(T) staged[DMLREF__TSCAN_STAGE];
+            uint64_t start, next;
+            for (start = 0; start < p->length; start = next) {
+                const unsigned n = (unsigned)((next = DMLREF__TSCAN_STAGE_END(start)) - start);
+                unsigned j = 0;
+                DMLREF__PREFETCH_SPAN(s0 + start, n * sizeof(DMLREF__KP(T)));
+                if (start == 0) {
+                    staged[0] = DMLREF__KP(RSTORE)(t);
+                    j = 1;
+                }
+                for (; j < n; j++) staged[j] = DMLREF__KP(RSTORE)(t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s0[start + j])));
+                DMLREF__TSCAN_STAGE_OUT(staged, DMLREF__KP(LOAD), DMLREF__KP(STORE_RAW), (DMLREF__KP(T)));
+            }
+        } else {
+            d0[0] = DMLREF__KP(RSTORE)(t);
+            for (i = 1; i < p->length; i++) {
+                t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s0[i]));
+                d0[i] = DMLREF__KP(RSTORE)(t);
+            }
         }
         if (t != t) DMLREF__CANON_LINE(d0, p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
     }
+    if (p->stream) DMLREF__KP(FENCE)(); /* the stages' non-temporal stores */
+#undef DMLREF__TSCAN_STAGE_END
+#undef DMLREF__TSCAN_STAGE_OUT
     if (g < p->lines) {
         dmlref__scan_panel sub = dmlref__scan_subpanel(p, g, p->lines - g);
         DMLREF__K_FALLBACK(&sub);
