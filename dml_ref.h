@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.7.1 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.7.2 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -60,7 +60,7 @@
 
 #define DMLREF_VERSION_MAJOR 0
 #define DMLREF_VERSION_MINOR 7
-#define DMLREF_VERSION_PATCH 1
+#define DMLREF_VERSION_PATCH 2
 #define DMLREF_VERSION_NUMBER (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
 
 #ifndef DMLREF_API
@@ -5041,6 +5041,30 @@ static inline void dmlref__native_run_done(dmlref__native_pace *pace, uint64_t f
     pace->wait = at - from < 256u ? (pace->wait < 1024u ? 2u * pace->wait : 1024u) : 16u;
     pace->resume = at + pace->wait;
 }
+/* A run's constants from the tally t it starts from (exponent field 1 to 30, e = field - 15): c =
+   3 x 2^(e+12), the binade's floor 2^e and its ceiling 2^(e+1) (binary16's largest in the top binade). */
+typedef struct dmlref__native_binade {
+    float c, lo, hi;
+} dmlref__native_binade;
+static inline dmlref__native_binade dmlref__native_binade_of(uint16_t t) {
+    const uint32_t ef = (uint32_t)(t >> 10) & 31u, c_bits = (ef + 125u) << 23 | 0x400000u, lo_bits = (ef + 112u) << 23;
+    dmlref__native_binade b;
+    memcpy(&b.c, &c_bits, sizeof b.c);
+    memcpy(&b.lo, &lo_bits, sizeof b.lo);
+    b.hi = ef == 30u ? 65504.0f : 2.0f * b.lo;
+    return b;
+}
+#if defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_NEON)
+/* Where a run stops: the tallies before the first one outside the binade (first) are kept. s holds the
+   tally before the block, then after each of its 16 elements. */
+static uint64_t dmlref__native_sum_stop(uint16_t *y, uint64_t i, int exclusive, const float *s, unsigned first,
+                                        uint16_t *t) {
+    unsigned k;
+    for (k = 0; k < first; k++) y[i + k] = dmlref_f32_to_f16(s[k + (exclusive ? 0u : 1u)]);
+    *t = dmlref_f32_to_f16(s[first]);
+    return i + first;
+}
+#endif
 static inline uint64_t dmlref__native_no_run(const uint16_t *x, uint16_t *y, uint64_t i, uint64_t end, int exclusive,
                                              int stream, uint16_t *t) {
     (void)x, (void)y, (void)end, (void)exclusive, (void)stream, (void)t;
@@ -6696,21 +6720,10 @@ DMLREF__A2 static inline unsigned dmlref__a2_native_in(__m256 s, __m256 lo, __m2
     return (unsigned)_mm256_movemask_ps(
         _mm256_and_ps(_mm256_cmp_ps(m, lo, _CMP_GT_OQ), _mm256_cmp_ps(m, hi, _CMP_LE_OQ)));
 }
-/* Where a run stops: the tallies before the first one outside the binade (first) are kept. s holds the
-   tally before the block, then after each of its 16 elements. */
-DMLREF__A2 static uint64_t dmlref__a2_native_sum_stop(uint16_t *y, uint64_t i, int exclusive, const float *s,
-                                                      unsigned first, uint16_t *t) {
-    unsigned k;
-    for (k = 0; k < first; k++) y[i + k] = dmlref_f32_to_f16(s[k + (exclusive ? 0u : 1u)]);
-    *t = dmlref_f32_to_f16(s[first]);
-    return i + first;
-}
 DMLREF__A2 static uint64_t dmlref__a2_native_sum_run(const uint16_t *x, uint16_t *y, uint64_t i, uint64_t end,
                                                      int exclusive, int stream, uint16_t *t) {
-    const unsigned ef = (unsigned)(*t >> 10) & 31u; /* 1 to 30: e = ef - 15 */
-    const __m256 c = _mm256_castsi256_ps(_mm256_set1_epi32((int)((ef + 125u) << 23 | 0x400000u)));
-    const __m256 lo = _mm256_castsi256_ps(_mm256_set1_epi32((int)((ef + 112u) << 23)));
-    const __m256 hi = ef == 30u ? _mm256_set1_ps(65504.0f) : _mm256_add_ps(lo, lo); /* binary16's largest */
+    const dmlref__native_binade b = dmlref__native_binade_of(*t);
+    const __m256 c = _mm256_set1_ps(b.c), lo = _mm256_set1_ps(b.lo), hi = _mm256_set1_ps(b.hi);
     const __m256i rotate = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6), last = _mm256_set1_epi32(7);
     __m256 u = _mm256_add_ps(c, _mm256_set1_ps(dmlref_f16_to_f32(*t)));
     for (; end - i >= 16u; i += 16) {
@@ -6732,7 +6745,7 @@ DMLREF__A2 static uint64_t dmlref__a2_native_sum_run(const uint16_t *x, uint16_t
             s[0] = _mm256_cvtss_f32(s_before);
             _mm256_storeu_ps(s + 1, s0);
             _mm256_storeu_ps(s + 9, s1);
-            return dmlref__a2_native_sum_stop(y, i, exclusive, s, (unsigned)__builtin_ctz(~in), t);
+            return dmlref__native_sum_stop(y, i, exclusive, s, (unsigned)__builtin_ctz(~in), t);
         }
         if (exclusive) { /* the tally before each element */
             s1 = _mm256_blend_ps(_mm256_permutevar8x32_ps(s1, rotate), _mm256_permutevar8x32_ps(s0, last), 1);
@@ -8664,7 +8677,9 @@ DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__NE_I64_CSTOREV vst1q_s64
 #define DMLREF__NE_I64_CVT int64_t
 DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_I64)} DMLREF__NE
-    static void dmlref__carg_i64_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_I64)}
+    static void dmlref__carg_i64_neon(const dmlref__arg_panel *p) {
+    DMLREF__CARG(DMLREF__NE_I64)
+}
 
 /* FLOAT16 NATIVE SEQUENTIAL along contiguous lines: a float32 operation, then the round trip through
    binary16 (FCVTN, FCVTL; lane 0 of each vector). */
@@ -8672,9 +8687,42 @@ DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__NE_NATIVE_BITS(t) vget_lane_u16(vreinterpret_u16_f16(vcvt_f16_f32(t)), 0)
 #define DMLREF__NE_NATIVE_ADD(t, v) vcvt_f32_f16(vcvt_f16_f32(vaddq_f32((t), (v))))
 #define DMLREF__NE_NATIVE_MUL(t, v) vcvt_f32_f16(vcvt_f16_f32(vmulq_f32((t), (v))))
+/* The float32 runs of FLOAT16 NATIVE sums (see dmlref__native_pace): the tallies plus c chain through one
+   float32 add per element into s, then every four are checked and narrowed at once. */
+DMLREF__NE static inline uint32x4_t dmlref__ne_native_in(float32x4_t r, float32x4_t lo, float32x4_t hi) {
+    const float32x4_t m = vabsq_f32(r); /* lo < |r| <= hi, false for NaN */
+    return vandq_u32(vcgtq_f32(m, lo), vcleq_f32(m, hi));
+}
+DMLREF__NE static uint64_t dmlref__ne_native_sum_run(const uint16_t *x, uint16_t *y, uint64_t i, uint64_t end,
+                                                     int exclusive, int stream, uint16_t *t) {
+    const dmlref__native_binade b = dmlref__native_binade_of(*t);
+    const float32x4_t c = vdupq_n_f32(b.c), lo = vdupq_n_f32(b.lo), hi = vdupq_n_f32(b.hi);
+    float u = b.c + dmlref_f16_to_f32(*t);
+    (void)stream;
+    for (; end - i >= 16u; i += 16) {
+        float xs[16], s[17];
+        unsigned k, in = 0;
+        for (k = 0; k < 16; k += 4) vst1q_f32(xs + k, dmlref__ne_load_f16(x + i + k));
+        s[0] = u;
+        for (k = 0; k < 16; k++) s[k + 1] = u = u + xs[k];
+        for (k = 0; k < 16; k += 4) {
+            const float32x4_t r = vsubq_f32(vld1q_f32(s + 1 + k), c); /* exact: the tallies themselves */
+            const uint32x4_t m = dmlref__ne_native_in(r, lo, hi);
+            in |= (vgetq_lane_u32(m, 0) & 1u) << k | (vgetq_lane_u32(m, 1) & 2u) << k |
+                  (vgetq_lane_u32(m, 2) & 4u) << k | (vgetq_lane_u32(m, 3) & 8u) << k;
+            vst1q_f32(s + 1 + k, r);
+        }
+        s[0] -= b.c;
+        if (in != 0xFFFFu) return dmlref__native_sum_stop(y, i, exclusive, s, (unsigned)__builtin_ctz(~in), t);
+        for (k = 0; k < 16; k += 4)
+            vst1_u16(y + i + k, vreinterpret_u16_f16(vcvt_f16_f32(vld1q_f32(s + k + (exclusive ? 0u : 1u)))));
+    }
+    *t = dmlref_f32_to_f16(u - b.c);
+    return i;
+}
 DMLREF__NE static void dmlref__cnative_f16_neon(const dmlref__scan_panel *p) {
     DMLREF__NATIVE_F16(float32x4_t, DMLREF__NE_NATIVE_LOAD, DMLREF__NE_NATIVE_ADD, DMLREF__NE_NATIVE_MUL,
-                       DMLREF__NE_NATIVE_BITS, 0, dmlref__native_no_run)
+                       DMLREF__NE_NATIVE_BITS, 1, dmlref__ne_native_sum_run)
 }
 static const dmlref__scan_route dmlref__neon_native_f16 = {dmlref__cnative_f16_neon, NULL, 16};
 
@@ -9366,7 +9414,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                     staged[0] = DMLREF__KP(RSTORE)(t);
                     j = 1;
                 }
-                for (; j < n; j++) staged[j] = DMLREF__KP(RSTORE)(t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s0[start + j])));
+                for (; j < n; j++)
+                    staged[j] = DMLREF__KP(RSTORE)(t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s0[start + j])));
                 DMLREF__TSCAN_STAGE_OUT(staged, DMLREF__KP(LOAD), DMLREF__KP(STORE_RAW), (DMLREF__KP(T)));
             }
         } else {
@@ -9569,6 +9618,9 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 /*
 ------------------------------------------------------------------------------
 Revision history (CHANGELOG.md has one line per change)
+    0.7.2  (2026-11-26)  FLOAT16 NATIVE sums in float32 runs while the tally keeps its
+                         binade (x86, NEON); one streamed SEQUENTIAL line staged on the
+                         output's 64-byte boundaries, its input prefetched.
     0.7.1  (2026-11-26)  whole 64-byte lines across rows of outputs off the boundary;
                          FLOAT16 NATIVE chains with vmovw; EXACT FLOAT32 reads ahead.
     0.7.0  (2026-11-25)  one long EXACT line split between tasks by exact piece sums;
