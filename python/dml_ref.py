@@ -308,13 +308,13 @@ def _packed_strides(shape):
     return strides[::-1]
 
 
-class _Tensor:
-    """A DML_TENSOR_DESC of the given shape, dtype and element strides, at address
-    (the ctypes objects are kept alive with it)."""
+class _Layout:
+    """The DML_TENSOR_DESC of a shape, dtype and element strides, with the ctypes objects it points to.
+    Calls with the same layout share one (_layout): the library only reads descriptors."""
 
-    __slots__ = ("sizes", "strides", "buffer", "desc", "address")
+    __slots__ = ("sizes", "strides", "buffer", "desc")
 
-    def __init__(self, shape, dtype, strides, address):
+    def __init__(self, shape, dtype, strides):
         n = len(shape)
         if n < 1 or n > _MAX_RANK:
             raise ValueError("dml_ref: rank %d is outside 1..%d" % (n, _MAX_RANK))
@@ -328,6 +328,31 @@ class _Tensor:
         self.buffer = DML_BUFFER_TENSOR_DESC(data_type, 0, n, ctypes.addressof(sizes), ctypes.addressof(strides),
                                              total, 0)
         self.desc = DML_TENSOR_DESC(DML_TENSOR_TYPE_BUFFER, ctypes.addressof(self.buffer))
+
+
+_LAYOUTS = {}  # (shape, dtype, strides) -> _Layout: building one costs more than the rest of a small call
+_LAYOUTS_KEPT = 256  # past this many, the cache starts again
+
+
+def _layout(shape, dtype, strides):
+    key = (tuple(shape), dtype, tuple(strides))
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        layout = _Layout(shape, dtype, strides)
+        if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = layout
+    return layout
+
+
+class _Tensor:
+    """A DML_TENSOR_DESC of the given shape, dtype and element strides (desc, shared), at address."""
+
+    __slots__ = ("layout", "desc", "address")
+
+    def __init__(self, shape, dtype, strides, address):
+        self.layout = _layout(shape, dtype, strides)  # kept: desc points into it, and the cache may drop it
+        self.desc = self.layout.desc
         self.address = address
 
     @classmethod

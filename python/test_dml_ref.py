@@ -216,6 +216,27 @@ def test_zero_copy_layouts():
         assert_bits_equal(d.argmax(x, 0), numpy_arg(np.array(x, np.float32), [0], find_max=True), "copied argmax")
 
 
+def test_layout_cache():
+    """Descriptors are shared between calls of one layout; a cache that starts again after every new layout
+    (so the input's entry is dropped while the output's is made) still gives each call its own layouts."""
+    kept = d._LAYOUTS_KEPT
+    d._LAYOUTS_KEPT = 1
+    try:
+        for shape in ((5,), (3, 7), (7, 3), (2, 3, 4), (5,), (3, 7)):
+            x = normal(shape, np.float32)
+            for axis in range(len(shape)):
+                assert_bits_equal(d.cumsum(x, axis), numpy_scan(x, axis), "layout cache %s" % (shape,))
+                assert_bits_equal(d.argmin(x, axis), numpy_arg(x, [axis]), "layout cache argmin %s" % (shape,))
+        assert len(d._LAYOUTS) <= 1
+    finally:
+        d._LAYOUTS_KEPT = kept
+    x = normal((4, 6), np.float32)
+    d.cumsum(x, 1)
+    a = d._input_tensor(x)[1]
+    b = d._input_tensor(normal((4, 6), np.float32))[1]
+    assert a.layout is b.layout and a.address != b.address, "one layout, two addresses"
+
+
 def cli_path():
     """The dmlref CLI beside the library (make test-python passes DMLREF_CLI)."""
     library = next((p for p in d._library_candidates() if os.path.exists(p)), "")
