@@ -810,17 +810,20 @@ static void tt_run_sequential(const void *ctx) {
 /* ---- tree/in-place -------------------------------------------------------------------- */
 
 /* Runs SEQUENTIAL configuration c on the packed line x (n elements) under every ISA and checks each output
-   against y, the model's. shift < 0: in place (input and output one buffer); else the input at a 64-byte
+   against y, the model's. shift < 0: in place at buf (malloc's address); else the input at a 64-byte
    boundary and the output `shift` (< 8) elements past another. buf holds 2 n elements and 256 bytes. */
 static int tt_check_packed_line(const tt_cfg *c, const uint64_t *x, size_t n, const uint64_t *y, unsigned char *buf,
                                 int shift) {
     const unsigned size = fx_type_size(c->type);
     unsigned char *base = buf + (64u - (uintptr_t)buf % 64u) % 64u;
-    unsigned char *in = base, *out = shift < 0 ? base : base + ((n * size + 63u) / 64u + 1u) * 64u + shift * size;
+    unsigned char *in = shift < 0 ? buf : base,
+                  *out = shift < 0 ? buf : base + ((n * size + 63u) / 64u + 1u) * 64u + shift * size;
     tt_geometry g;
     tt_scan_op o;
     unsigned i;
     size_t j;
+    char where[48] = "in place";
+    if (shift >= 0) snprintf(where, sizeof where, "output %d elements past 64 bytes", shift);
     tt_line_geometry(&g, n, NULL);
     tt_make_scan_op(&o, c, &g);
     for (i = 0; i < FX_ISA_COUNT; i++) {
@@ -842,11 +845,9 @@ static int tt_check_packed_line(const tt_cfg *c, const uint64_t *x, size_t n, co
             return 0;
         for (j = 0; j < n; j++)
             if (fx_load(out + j * size, size) != y[j])
-                return TR_CHECKF(0, "%s n=%lu isa=%s, %s%d: output %lu is 0x%llx, expected 0x%llx", what,
-                                 (unsigned long)n, dmlref_isa_name(fx_isas[i]),
-                                 shift < 0 ? "in place" : "output elements past 64 bytes: ", shift < 0 ? 0 : shift,
-                                 (unsigned long)j, (unsigned long long)fx_load(out + j * size, size),
-                                 (unsigned long long)y[j]);
+                return TR_CHECKF(0, "%s n=%lu isa=%s, %s: output %lu is 0x%llx, expected 0x%llx", what,
+                                 (unsigned long)n, dmlref_isa_name(fx_isas[i]), where, (unsigned long)j,
+                                 (unsigned long long)fx_load(out + j * size, size), (unsigned long long)y[j]);
     }
     return 1;
 }
@@ -907,8 +908,10 @@ static uint64_t tt_nr_element(fx_rng *r, int kind, int k, size_t i, size_t n, si
         return tt_to_half(i == 0 ? 1.5 * ldexp(1, k) : sign * (double)(2u * fx_below(r, 4) + 1u) * half_ulp);
     case TT_NR_TOP: /* from 61440 upward in multiples of 8 (ties at spacing 32) to 65504 and past it */
         return tt_to_half(i == 0 ? 61440.0 : (fx_below(r, 3) ? 8.0 : -8.0) * (double)(1u + fx_below(r, 4)));
-    case TT_NR_BOTTOM: /* around 2^-14, in subnormal steps: into the subnormals, through +-0 and back */
-        return tt_to_half(i == 0 ? ldexp(1, -14) : sign * ldexp((double)(1u + fx_below(r, 6)), -24));
+    case TT_NR_BOTTOM: /* from 2^-14 down in subnormal steps (2 of 3 negative): through the subnormals and +-0 to
+                          negative normals */
+        return tt_to_half(i == 0 ? ldexp(1, -14)
+                                 : (fx_below(r, 3) ? -1.0 : 1.0) * ldexp((double)(1u + fx_below(r, 6)), -24));
     case TT_NR_JUMPS: /* a value from any binade, then most of it back: the tally jumps many binades */
         if (i % 2u == 0) return tt_to_half(sign * ldexp(1.0 + fx_unit(r), (int)fx_below(r, 30) - 14));
         return tt_to_half(-ldexp(1, k) * (fx_below(r, 2) ? 1.0 : 0.75)) ^ (fx_below(r, 8) == 0 ? 0x8000u : 0u);
