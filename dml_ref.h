@@ -5002,16 +5002,16 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                 \
         if (p->exclusive) y[count] = before;                                              \
     } while (0)
-/* RUN is the path's float32 run for sums (see dmlref__native_pace below), or
-   dmlref__native_no_run; RUNS is 1 when there is one. */
-#define DMLREF__NATIVE_F16(T, LOAD, ADD, MUL, BITS, RUNS, RUN)                                 \
-    uint64_t j;                                                                                \
-    for (j = 0; j < p->lines; j++) {                                                           \
-        const uint16_t *x = (const uint16_t *)p->src + (ptrdiff_t)j * (ptrdiff_t)p->src_line;  \
-        uint16_t *y = (uint16_t *)p->dst + (ptrdiff_t)j * (ptrdiff_t)p->dst_line;              \
-        const uint64_t count = p->exclusive ? p->length - 1u : p->length;                      \
-        if (p->product) DMLREF__NATIVE_F16_LINE(T, LOAD, MUL, BITS, 0, dmlref__native_no_run); \
-        else DMLREF__NATIVE_F16_LINE(T, LOAD, ADD, BITS, RUNS, RUN);                           \
+/* RUN is the path's float32 run for sums (see dmlref__native_pace below); RUNS is 0 where it is not taken
+   (products). */
+#define DMLREF__NATIVE_F16(T, LOAD, ADD, MUL, BITS, RUN)                                      \
+    uint64_t j;                                                                               \
+    for (j = 0; j < p->lines; j++) {                                                          \
+        const uint16_t *x = (const uint16_t *)p->src + (ptrdiff_t)j * (ptrdiff_t)p->src_line; \
+        uint16_t *y = (uint16_t *)p->dst + (ptrdiff_t)j * (ptrdiff_t)p->dst_line;             \
+        const uint64_t count = p->exclusive ? p->length - 1u : p->length;                     \
+        if (p->product) DMLREF__NATIVE_F16_LINE(T, LOAD, MUL, BITS, 0, RUN);                  \
+        else DMLREF__NATIVE_F16_LINE(T, LOAD, ADD, BITS, 1, RUN);                             \
     }
 
 /* FLOAT16 NATIVE SEQUENTIAL sums in float32 runs. While every tally stays in
@@ -5065,11 +5065,6 @@ static uint64_t dmlref__native_sum_stop(uint16_t *y, uint64_t i, int exclusive, 
     return i + first;
 }
 #endif
-static inline uint64_t dmlref__native_no_run(const uint16_t *x, uint16_t *y, uint64_t i, uint64_t end, int exclusive,
-                                             int stream, uint16_t *t) {
-    (void)x, (void)y, (void)end, (void)exclusive, (void)stream, (void)t;
-    return i;
-}
 
 /* >>sse2 -------------------------------------------------------------------------
    SSE2, the x86-64 baseline: 4 float32 lanes, a BLOCKED block is four
@@ -6764,7 +6759,7 @@ DMLREF__A2 static uint64_t dmlref__a2_native_sum_run(const uint16_t *x, uint16_t
 }
 DMLREF__A2 static void dmlref__cnative_f16_avx2(const dmlref__scan_panel *p) {
     DMLREF__NATIVE_F16(__m128, DMLREF__A2_NATIVE_LOAD, DMLREF__A2_NATIVE_ADD, DMLREF__A2_NATIVE_MUL,
-                       DMLREF__A2_NATIVE_BITS, 1, dmlref__a2_native_sum_run)
+                       DMLREF__A2_NATIVE_BITS, dmlref__a2_native_sum_run)
     if (p->stream) _mm_sfence(); /* the runs' non-temporal stores */
 }
 /* FLOAT16 NATIVE SEQUENTIAL sums and products: contiguous lines only. */
@@ -8722,7 +8717,7 @@ DMLREF__NE static uint64_t dmlref__ne_native_sum_run(const uint16_t *x, uint16_t
 }
 DMLREF__NE static void dmlref__cnative_f16_neon(const dmlref__scan_panel *p) {
     DMLREF__NATIVE_F16(float32x4_t, DMLREF__NE_NATIVE_LOAD, DMLREF__NE_NATIVE_ADD, DMLREF__NE_NATIVE_MUL,
-                       DMLREF__NE_NATIVE_BITS, 1, dmlref__ne_native_sum_run)
+                       DMLREF__NE_NATIVE_BITS, dmlref__ne_native_sum_run)
 }
 static const dmlref__scan_route dmlref__neon_native_f16 = {dmlref__cnative_f16_neon, NULL, 16};
 
@@ -9345,11 +9340,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
        boundaries (the first ends at one) and their whole vectors are written raw with non-temporal stores;
        a line whose last tally is NaN is made canonical afterwards (a NaN tally stays NaN for + and x). */
 #define DMLREF__TSCAN_STAGE_END(start)                                                                    \
-    ((start) == 0 && nt && (uintptr_t)d0 % 64u != 0                                                       \
-         ? ((64u - (uintptr_t)d0 % 64u) / sizeof(DMLREF__KP(T)) < p->length                               \
-                ? (64u - (uintptr_t)d0 % 64u) / sizeof(DMLREF__KP(T))                                     \
-                : p->length)                                                                              \
-         : (p->length - (start) < DMLREF__TSCAN_STAGE ? p->length : (start) + DMLREF__TSCAN_STAGE))
+    ((start) == 0 && head != 0 ? (head < p->length ? head : p->length)                                    \
+     : p->length - (start) < DMLREF__TSCAN_STAGE ? p->length                                              \
+                                                 : (start) + DMLREF__TSCAN_STAGE)
+/* Elements of line d0 before its output's first 64-byte boundary, when streamed (nt). */
+#define DMLREF__TSCAN_HEAD (nt ? ((64u - (uintptr_t)d0 % 64u) % 64u) / sizeof(DMLREF__KP(T)) : 0u)
 /* Stage `from` (n elements, converted by TLOAD) to d0 + start: whole vectors streamed when nt and start is
    on a 64-byte boundary, the rest with PUT and SPUT. */
 #define DMLREF__TSCAN_STAGE_OUT(from, TLOAD, PUT, SPUT)                                                   \
@@ -9367,6 +9362,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         const DMLREF__KP(T) *s0 = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)g * p->src_line;
         DMLREF__KP(T) *d0 = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)g * p->dst_line;
         const int nt = p->stream && (uintptr_t)d0 % sizeof(DMLREF__KP(T)) == 0;
+        const uint64_t head = DMLREF__TSCAN_HEAD;
         DMLREF__KP(A) stage[DMLREF__TSCAN_STAGE], t, identity;
         const DMLREF__KP(V) identity_v = DMLREF__K_IDENTV;
         uint64_t start, next;
@@ -9404,6 +9400,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         const int nt = p->stream && (uintptr_t)d0 % sizeof(DMLREF__KP(T)) == 0;
         DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s0[0]);
         if (nt) {
+            const uint64_t head = DMLREF__TSCAN_HEAD;
             DMLREF__KP(T) staged[DMLREF__TSCAN_STAGE];
             uint64_t start, next;
             for (start = 0; start < p->length; start = next) {
@@ -9429,6 +9426,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     }
     if (p->stream) DMLREF__KP(FENCE)(); /* the stages' non-temporal stores */
 #undef DMLREF__TSCAN_STAGE_END
+#undef DMLREF__TSCAN_HEAD
 #undef DMLREF__TSCAN_STAGE_OUT
     if (g < p->lines) {
         dmlref__scan_panel sub = dmlref__scan_subpanel(p, g, p->lines - g);
