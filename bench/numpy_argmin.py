@@ -2,8 +2,8 @@
 
 In one process, on NumPy-allocated float32 arrays of 1 Mi elements (4 MiB: normal data, and the same
 data with the minimum and the maximum moved near the end), it times np.argmin / np.argmax and
-dml_ref.argmin / dml_ref.argmax called as a user calls them (default arguments, one thread), and again
-with threads=2 (the module's pool), each the best of many repeats, interleaved so that a slow phase of
+dml_ref.argmin / dml_ref.argmax called as a user calls them (default arguments: threads=None, every CPU
+on the module's pool), and again with threads=1 (the calling thread alone), each the best of many repeats, interleaved so that a slow phase of
 the machine hits all of them alike. It prints GB/s (input bytes / time) and the ratio dml_ref / NumPy
 (NumPy's time / dml_ref's) for each, and the module's per-call cost on a 16-element array, which the
 last column subtracts to show the kernel's own rate.
@@ -28,7 +28,7 @@ import dml_ref  # noqa: E402  (the path above must come first)
 ELEMENTS = 1 << 20
 TINY = 16
 SEED = 20261125
-THREADS = 2  # the threaded rows: dml_ref's threads=
+ONE = 1  # the one-thread rows: dml_ref's threads=
 
 
 def per_call(fn, arg, calls):
@@ -72,7 +72,7 @@ def main(argv):
     sets = data_sets()
     tiny = np.random.default_rng(SEED + 1).standard_normal(TINY, dtype=np.float32)
 
-    operators = [(name, np_fn, dml_fn, functools.partial(dml_fn, threads=THREADS))
+    operators = [(name, np_fn, dml_fn, functools.partial(dml_fn, threads=ONE))
                  for name, np_fn, dml_fn in (("argmin", np.argmin, dml_ref.argmin),
                                              ("argmax", np.argmax, dml_ref.argmax))]
     for _, x in sets:  # the same answers, or the timing means nothing
@@ -89,8 +89,8 @@ def main(argv):
     small = best_times([(dml_fn, tiny) for _, _, dml_fn, _ in operators] +
                        [(threaded, tiny) for _, _, _, threaded in operators] +
                        [(np_fn, tiny) for _, np_fn, _, _ in operators], repeats, tiny_calls)
-    overhead = {(name, threads): small[k + (2 if threads > 1 else 0)]
-                for k, (name, _, _, _) in enumerate(operators) for threads in (1, THREADS)}
+    overhead = {(name, threads): small[k + (2 if threads == ONE else 0)]
+                for k, (name, _, _, _) in enumerate(operators) for threads in (None, ONE)}
 
     x0 = sets[0][1]
     v = dml_ref.version()
@@ -101,8 +101,9 @@ def main(argv):
           % (ELEMENTS, x0.nbytes // 1024, x0.ctypes.data % 64, repeats, calls))
     print("# GB/s = input bytes / time per call; ratio = NumPy's time / dml_ref's (target >= 1.2); kernel = "
           "dml_ref's time less its per-call cost on %d elements" % TINY)
-    print("# rows 'threads=%d': dml_ref.argmin(x, threads=%d) (the module's pool) against the same NumPy time"
-          % (THREADS, THREADS))
+    print("# rows 'default': dml_ref.argmin(x) (threads=None: the %d CPUs this process may run on, on the module's "
+          "pool); rows 'threads=1': dml_ref.argmin(x, threads=1), against the same NumPy time"
+          % dml_ref._cpu_count())
     print()
     print("%-42s %10s %10s %10s %10s %7s %12s" % ("case", "NumPy", "GB/s", "dml_ref", "GB/s", "ratio",
                                                   "kernel GB/s"))
@@ -110,17 +111,17 @@ def main(argv):
     for set_name, x in sets:
         for name, _, _, _ in operators:
             t_np = large[k]
-            for threads, t_dml in ((1, large[k + 1]), (THREADS, large[k + 2])):
+            for threads, t_dml in ((None, large[k + 1]), (ONE, large[k + 2])):
                 kernel = t_dml - overhead[(name, threads)]
                 print("%-42s %8.1f us %10.2f %8.1f us %10.2f %7.3f %12s"
-                      % ("%s, %s, threads=%d" % (name, set_name, threads), t_np * 1e6, x.nbytes / t_np * 1e-9,
+                      % ("%s, %s, %s" % (name, set_name, "default" if threads is None else "threads=1"), t_np * 1e6, x.nbytes / t_np * 1e-9,
                          t_dml * 1e6, x.nbytes / t_dml * 1e-9, t_np / t_dml,
                          "%.2f" % (x.nbytes / kernel * 1e-9) if kernel > 0 else "-"))
             k += 3
     print()
-    print("per call on %d elements: dml_ref.argmin %.2f us (threads=%d: %.2f us), dml_ref.argmax %.2f us "
-          "(threads=%d: %.2f us), np.argmin %.2f us, np.argmax %.2f us"
-          % (TINY, small[0] * 1e6, THREADS, small[2] * 1e6, small[1] * 1e6, THREADS, small[3] * 1e6,
+    print("per call on %d elements: dml_ref.argmin %.2f us (threads=1: %.2f us), dml_ref.argmax %.2f us "
+          "(threads=1: %.2f us), np.argmin %.2f us, np.argmax %.2f us"
+          % (TINY, small[0] * 1e6, small[2] * 1e6, small[1] * 1e6, small[3] * 1e6,
              small[4] * 1e6, small[5] * 1e6))
     return 0
 

@@ -10,6 +10,9 @@
    (the Makefile links the test suite's tests/dml_ref_impl.c object instead);
    DMLREF_CLI_NO_MAIN leaves main() out, for a program that includes this file to
    call its parts (tests/fuzz/fuzz_npy.c: the .npy reader, npy_parse). */
+#if defined(__linux__) && !defined(_GNU_SOURCE) /* g++ defines it */
+#define _GNU_SOURCE                             /* sched_getaffinity: the CPUs --threads' default counts */
+#endif
 #define _POSIX_C_SOURCE 200809L
 #ifndef DMLREF_CLI_NO_IMPLEMENTATION
 #define DML_REF_IMPLEMENTATION
@@ -19,6 +22,9 @@
 
 #include <errno.h>
 #include <math.h>
+#ifdef __linux__
+#include <sched.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -690,7 +696,7 @@ typedef struct {
     int isa;
     int index_type_set;
     DML_TENSOR_DATA_TYPE index_type;
-    uint32_t threads; /* --threads N; 0 when not given (one thread) */
+    uint32_t threads; /* --threads N; 0 when not given (every CPU the process may run on) */
 } op_args;
 
 static int parse_op_name(const char *s, int *op) {
@@ -1007,22 +1013,42 @@ static int build_desc(opdesc *d, const op_args *a, const npy_array *in, DML_TENS
     return 0;
 }
 
-/* --threads: one pool for the process (the tool takes one --threads), made on first use and destroyed by
-   main. */
+/* --threads: one pool for the process (the tool takes one --threads), made by the first call the library
+   splits and destroyed by main. */
 static thread_pool *g_pool;
 static dmlref_parallel g_parallel;
 
-/* The options.parallel of --threads N: NULL for one thread, or when the pool cannot be made (the same bits
-   on the calling thread). */
-static const dmlref_parallel *threads_parallel(uint32_t threads) {
-    if (threads < 2) return NULL;
-    if (!g_pool) {
-        g_pool = thread_pool_create(threads);
-        if (!g_pool) return NULL;
-        g_parallel.parallel_for = thread_pool_parallel_for;
-        g_parallel.context = g_pool;
-        g_parallel.max_tasks = threads;
+/* The CPUs this process may run on: --threads' default. */
+static uint32_t cpu_count(void) {
+    long n;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) n = CPU_COUNT(&set);
+    else
+#endif
+        n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1u : n > MAX_THREADS ? (uint32_t)MAX_THREADS : (uint32_t)n;
+}
+
+/* g_parallel's parallel_for: the library calls it only for a call it splits, so a small input makes no
+   pool. Without a pool (it could not be made) the tasks run here, with the same bits. */
+static void threads_parallel_for(void *context, uint32_t task_count, void (*task)(void *, uint32_t), void *argument) {
+    uint32_t t;
+    (void)context;
+    if (!g_pool) g_pool = thread_pool_create(g_parallel.max_tasks);
+    if (g_pool) {
+        thread_pool_parallel_for(g_pool, task_count, task, argument);
+        return;
     }
+    for (t = 0; t < task_count; t++) task(argument, t);
+}
+
+/* The options.parallel of --threads N (0: every CPU): NULL for one thread. */
+static const dmlref_parallel *threads_parallel(uint32_t threads) {
+    if (threads == 0) threads = cpu_count();
+    if (threads < 2) return NULL;
+    g_parallel.parallel_for = threads_parallel_for;
+    g_parallel.max_tasks = threads;
     return &g_parallel;
 }
 
@@ -1821,7 +1847,7 @@ static const char *HELP_OPS =
     "  --nan P            argmin/argmax: propagate (default) | ignore | compare\n"
     "  --index-type T     argmin/argmax output: int32 | int64 (default) | uint32 | uint64\n"
     "  --isa I            auto (default) | scalar | sse2 | avx2 | avx512 | avx512fp16 | neon\n"
-    "  --threads N        run on up to N threads, 1 (default) to 1024: the same output bits for every N\n"
+    "  --threads N        run on up to N threads, 1 to 1024 (default: every CPU): the same output bits for every N\n"
     "Arg outputs keep the input's rank: reduced axes have size 1 (as DirectML).\n";
 
 static const char *HELP_RUN = "usage: dmlref run OP [operator options] INPUT.npy -o OUTPUT.npy\n"

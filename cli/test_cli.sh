@@ -463,27 +463,30 @@ has "run --help: --desc" out.txt "dmlref run --desc OP.json"
 
 # ---- --threads N: the same output bits for every N ------------------------------------------
 # Lines of 100003 elements: 3 tasks of at least 32768 (the library's DMLREF_TASK_GRAIN) each.
-# threads_same NAME OUTPUT ARGS...: `ARGS` with --threads 1, 2 and 3 (after the subcommand and OP) exit 0
-# and write the same OUTPUT bytes, or print the same stdout when OUTPUT is -.
+# threads_same NAME OUTPUT ARGS...: `ARGS` with --threads 1, 2 and 3 (after the subcommand and OP), and
+# without --threads (the default: every CPU), exit 0 and write the same OUTPUT bytes, or print the same
+# stdout when OUTPUT is -.
 threads_same() {
     tname=$1
     tout=$2
     shift 2
-    for n in 1 2 3; do
+    for n in 1 2 3 d; do
+        if [ "$n" = d ]; then topt=; else topt="--threads $n"; fi
         rm -f "t$n.npy" "t$n.txt"
         if [ "$tout" = - ]; then
-            "$D" "$@" --threads "$n" >"t$n.txt" 2>err.txt
+            "$D" "$@" $topt >"t$n.txt" 2>err.txt
         else
-            "$D" "$@" --threads "$n" -o "t$n.npy" >out.txt 2>err.txt && cp "t$n.npy" "t$n.txt"
+            "$D" "$@" $topt -o "t$n.npy" >out.txt 2>err.txt && cp "t$n.npy" "t$n.txt"
         fi
         got=$?
         if [ "$got" -ne 0 ]; then
-            bad "$tname --threads $n: exit $got"
+            bad "$tname ${topt:-(no --threads)}: exit $got"
             sed 's/^/    | /' err.txt | head -4
             return
         fi
     done
-    if cmp -s t1.txt t2.txt && cmp -s t1.txt t3.txt; then ok; else bad "$tname: --threads 1, 2, 3 differ"; fi
+    if cmp -s t1.txt t2.txt && cmp -s t1.txt t3.txt && cmp -s t1.txt td.txt; then ok
+    else bad "$tname: --threads 1, 2, 3 and the default differ"; fi
 }
 M float32 100003 0.5 -1.25e-3 3.75 1e4 -2.5 0.1 -1e4 7.3e-2 -0.3 --repeat -o big_f32.npy
 M float16 100003 0.5 -0.125 0.75 2 -1.5 0.1 -2 0.073 --repeat -o big_f16.npy

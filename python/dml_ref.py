@@ -30,8 +30,8 @@ Option names and values are those of the command-line tool (cli/README.md):
 
 ``threads=N`` (every function that runs the library) runs a call on up to N
 threads of one process-wide pool in the shared library, with the same bits for
-every N; ``threads=None`` means every CPU the process may run on (python/README.md,
-"Threads").
+every N; ``threads=None``, the default, means every CPU the process may run on
+(python/README.md, "Threads").
 """
 
 import ctypes
@@ -444,19 +444,36 @@ def _parse_order(order):
                      "(ALG kogge-stone|sklansky|brent-kung, CARRY after|into-first); got %r" % (order,))
 
 
+_cpus = None  # _cpu_count()'s answer, counted once per process
+
+
+def _forget_cpus():
+    global _cpus
+    _cpus = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_cpus)  # a child may be given other CPUs
+
+
 def _cpu_count():
-    """The CPUs this process may run on (threads=None)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
+    """The CPUs this process may run on (threads=None), counted on first use."""
+    global _cpus
+    if _cpus is None:
+        try:
+            _cpus = len(os.sched_getaffinity(0))
+        except AttributeError:  # not on every platform
+            _cpus = os.cpu_count() or 1
+    return _cpus
+
+
+_parallels = {}  # threads -> dmlref_python_parallel(threads): a fixed address per count
 
 
 def _parallel(threads):
     """options.parallel for threads= (validated here): NULL for one thread, else the shared library's
-    process-wide pool (NULL there too where it has none, e.g. Windows: the call runs on one thread)."""
-    if threads == 1 and type(threads) is int:  # the default, first (True == 1 too, but is refused below)
-        return None
+    process-wide pool, which the first call the library splits makes (NULL where the library has none, e.g.
+    Windows: the call runs on one thread)."""
     if threads is None:
         threads = min(_cpu_count(), _MAX_THREADS)
     elif isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
@@ -465,7 +482,10 @@ def _parallel(threads):
                          % (_MAX_THREADS, threads))
     if threads == 1:
         return None
-    return (_library or _lib()).dmlref_python_parallel(int(threads))
+    parallel = _parallels.get(threads)
+    if parallel is None:
+        parallel = _parallels[threads] = (_library or _lib()).dmlref_python_parallel(int(threads))
+    return parallel
 
 
 _MESSAGE = ctypes.c_char * 512  # options.error_message: the library's one-line message
@@ -477,7 +497,7 @@ class _Options:
     __slots__ = ("message", "tree", "options")
 
     def __init__(self, float_order=0, tree=None, nan_policy=0, isa=0, accumulation=0,
-                 identity_seed=False, feature_level=0, threads=1):
+                 identity_seed=False, feature_level=0, threads=None):
         self.message = _MESSAGE()
         self.tree = tree
         self.options = dmlref_options(
@@ -529,7 +549,7 @@ def _scan_desc(op_type, tin, tout, axis, exclusive, reverse):
 
 
 def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential",
-          accumulation="default", identity_seed=False, isa="auto", out=None, feature_level=0, threads=1):
+          accumulation="default", identity_seed=False, isa="auto", out=None, feature_level=0, threads=None):
     x = _native(x)
     shape = x.shape
     float_order, tree = _parse_order(order)
@@ -558,7 +578,7 @@ def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential
 
 
 def cumsum(x, axis=-1, exclusive=False, reverse=False, order="sequential", accumulation="default",
-           identity_seed=False, isa="auto", out=None, threads=1):
+           identity_seed=False, isa="auto", out=None, threads=None):
     """DML_OPERATOR_CUMULATIVE_SUMMATION of x along axis.
 
     exclusive: HasExclusiveSum (each output is the sum before its element);
@@ -568,15 +588,15 @@ def cumsum(x, axis=-1, exclusive=False, reverse=False, order="sequential", accum
     'default', 'native' (the tally rounds to x's type: NumPy's float16 cumsum),
     'wide' (float64 tally); identity_seed: the tally starts at +0.0; isa: the kernel
     path ('auto', 'scalar', 'sse2', 'avx2', 'avx512', 'avx512fp16', 'neon');
-    threads: the most threads the call runs on (1 to 1024, or None for every CPU
-    this process may use): the same bits for any number.
+    threads: the most threads the call runs on (1 to 1024, or None, the default, for
+    every CPU this process may use): the same bits for any number.
     Returns an array of x's shape and dtype (out, when given)."""
     return _scan(DML_OPERATOR_CUMULATIVE_SUMMATION, x, axis, exclusive, reverse, order, accumulation,
                  identity_seed, isa, out, threads=threads)
 
 
 def cumprod(x, axis=-1, exclusive=False, reverse=False, order="sequential", accumulation="default",
-            identity_seed=False, isa="auto", out=None, threads=1):
+            identity_seed=False, isa="auto", out=None, threads=None):
     """DML_OPERATOR_CUMULATIVE_PRODUCT of x along axis; options as for cumsum ('blocked'
     products are sequential, 'exact' is refused by the library)."""
     return _scan(DML_OPERATOR_CUMULATIVE_PRODUCT, x, axis, exclusive, reverse, order, accumulation,
@@ -605,7 +625,7 @@ def _with_kept_axes(out, kept_shape, axes):
 
 
 def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True,
-         isa="auto", out=None, feature_level=0, reduce=False, threads=1):
+         isa="auto", out=None, feature_level=0, reduce=False, threads=None):
     x = _native(x)
     index_dtype = _lookup(_INDEX_DTYPES, index_type, "index_type")
     options = _Options(0, None, _lookup(_NAN_POLICIES, nan, "nan"), _lookup(_ISAS, isa, "isa"),
@@ -648,7 +668,7 @@ def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64",
 
 
 def argmin(x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True, isa="auto",
-           out=None, threads=1):
+           out=None, threads=None):
     """DML_OPERATOR_ARGMIN of x over axes (an int, a sequence, or None for every axis).
 
     With several axes the index is the row-major position inside the reduced
@@ -661,7 +681,7 @@ def argmin(x, axes=None, last=False, nan="propagate", index_type="int64", keepdi
 
 
 def argmax(x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True, isa="auto",
-           out=None, threads=1):
+           out=None, threads=None):
     """DML_OPERATOR_ARGMAX of x over axes; options as for argmin."""
     return _arg(DML_OPERATOR_ARGMAX, x, axes, last, nan, index_type, keepdims, isa, out, threads=threads)
 
@@ -673,7 +693,7 @@ _SCAN_OPS = {"cumsum": DML_OPERATOR_CUMULATIVE_SUMMATION, "cumprod": DML_OPERATO
 
 
 def error_bound(op, x, axis=-1, exclusive=False, reverse=False, order="any", accumulation="default",
-                identity_seed=False, threads=1):
+                identity_seed=False, threads=None):
     """dmlref_error_bound: a float64 array shaped like the output of op ('cumsum' or
     'cumprod') on x, each element an upper bound on |computed - exact|, where computed is
     the library's output with these options (order 'any': any association order, the

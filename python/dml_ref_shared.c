@@ -22,47 +22,67 @@ const dmlref_parallel *dmlref_python_parallel(uint32_t tasks) {
 #else
 #include "../examples/thread_pool.h"
 
-static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER; /* guards g_pool and g_parallel */
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER; /* guards g_pool and g_pool_tasks */
 static thread_pool *g_pool;
 static uint32_t g_pool_tasks; /* the concurrent tasks g_pool runs */
-/* One dmlref_parallel per task count: calls with different counts may run at once, each reading its own. */
+/* One dmlref_parallel per task count, its context the count: calls with different counts may run at once. */
 static dmlref_parallel g_parallel[DMLREF_PYTHON_MAX_TASKS + 1];
+static uint32_t g_counts[DMLREF_PYTHON_MAX_TASKS + 1];
 
 static void python_before_fork(void) { pthread_mutex_lock(&g_lock); }
 static void python_after_fork_parent(void) { pthread_mutex_unlock(&g_lock); }
 /* A forked child has none of the workers (and the pool's mutex may be held by one that was mid-task): it
-   forgets the pool, and its first threaded call makes its own. */
+   forgets the pool, and its first split call makes its own. */
 static void python_after_fork_child(void) {
     g_pool = NULL;
     g_pool_tasks = 0;
     pthread_mutex_unlock(&g_lock);
 }
 
-/* The options.parallel for up to tasks concurrent tasks (2 to DMLREF_PYTHON_MAX_TASKS) on the process-wide
-   pool, made on first use and grown when more tasks are asked for; NULL when tasks is out of range or the
-   pool cannot be made (the call then runs on the calling thread, with the same bits). */
-const dmlref_parallel *dmlref_python_parallel(uint32_t tasks) {
+/* The process-wide pool, made or grown to run `tasks` concurrent tasks; NULL if it cannot be made. */
+static thread_pool *python_pool(uint32_t tasks) {
     static int fork_handlers;
-    const dmlref_parallel *result = NULL;
-    if (tasks < 2 || tasks > DMLREF_PYTHON_MAX_TASKS) return NULL;
+    thread_pool *pool;
     pthread_mutex_lock(&g_lock);
     if (!g_pool) {
-        uint32_t k;
         if (!fork_handlers)
             fork_handlers = pthread_atfork(python_before_fork, python_after_fork_parent, python_after_fork_child) == 0;
         g_pool = thread_pool_create(tasks);
         g_pool_tasks = g_pool ? tasks : 0;
-        for (k = 0; g_pool && k <= DMLREF_PYTHON_MAX_TASKS; k++) {
-            g_parallel[k].parallel_for = thread_pool_parallel_for;
-            g_parallel[k].context = g_pool;
-            g_parallel[k].max_tasks = k;
-        }
     } else if (tasks > g_pool_tasks) {
         thread_pool_grow(g_pool, tasks);
         g_pool_tasks = tasks;
     }
-    if (g_pool) result = &g_parallel[tasks];
+    pool = g_pool;
     pthread_mutex_unlock(&g_lock);
-    return result;
+    return pool;
+}
+
+/* parallel_for of g_parallel[k]: the library calls it only for a call it splits, so the pool is made on the
+   first such call (a process whose calls are all small has none). Without a pool the tasks run here. */
+static void python_parallel_for(void *context, uint32_t task_count, void (*task)(void *, uint32_t), void *argument) {
+    thread_pool *pool = python_pool(*(const uint32_t *)context);
+    uint32_t t;
+    if (pool) {
+        thread_pool_parallel_for(pool, task_count, task, argument);
+        return;
+    }
+    for (t = 0; t < task_count; t++) task(argument, t);
+}
+
+/* The options.parallel for up to tasks concurrent tasks (2 to DMLREF_PYTHON_MAX_TASKS; NULL out of range) on
+   the process-wide pool, which the first split call makes and later ones grow. The address is the same on
+   every call with the same count, in this process and in its forked children. */
+const dmlref_parallel *dmlref_python_parallel(uint32_t tasks) {
+    if (tasks < 2 || tasks > DMLREF_PYTHON_MAX_TASKS) return NULL;
+    pthread_mutex_lock(&g_lock);
+    if (!g_parallel[tasks].parallel_for) {
+        g_counts[tasks] = tasks;
+        g_parallel[tasks].parallel_for = python_parallel_for;
+        g_parallel[tasks].context = &g_counts[tasks];
+        g_parallel[tasks].max_tasks = tasks;
+    }
+    pthread_mutex_unlock(&g_lock);
+    return &g_parallel[tasks];
 }
 #endif

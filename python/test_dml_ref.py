@@ -683,6 +683,32 @@ def test_threads_values():
     assert r.reproduced and any(c["order"] == "blocked" for c, share in r.candidates)
 
 
+def test_threads_default():
+    """threads=None is the default: every CPU for a large call, the same bits as threads=1, and no pool
+    in a process whose calls are all too small to split (a fresh interpreter, counting its threads)."""
+    x = normal(LONG, np.float32)
+    assert_bits_equal(d.cumsum(x, order="blocked"), d.cumsum(x, order="blocked", threads=1), "default cumsum")
+    assert_bits_equal(d.argmax(x), d.argmax(x, threads=1), "default argmax")
+    if not os.path.isdir("/proc/self/task") or d._parallel(2) is None:
+        return  # counts threads on Linux only
+    code = """if True:
+        import os, sys, numpy as np, dml_ref as d
+        count = lambda: len(os.listdir("/proc/self/task"))
+        small, big = np.ones(2 * 32768 - 1, np.float32), np.ones(%d, np.float32)
+        d.cumsum(small); d.argmin(small); d.error_bound("cumsum", small)
+        d.cumsum(big, threads=1); d.argmax(big, threads=1)
+        before = count()
+        d.argmin(big)
+        print(before, count(), min(len(os.sched_getaffinity(0)), 1024))""" % LONG
+    here = os.path.dirname(os.path.abspath(d.__file__))
+    env = dict(os.environ, PYTHONPATH=here)
+    p = subprocess.run([sys.executable, "-B", "-c", code], env=env, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    before, after, cpus = map(int, p.stdout.split())
+    assert before == 1, "a pool made by small or threads=1 calls: %d threads" % before
+    assert after == cpus, "the default call's pool: %d threads for %d CPUs" % (after, cpus)
+
+
 def test_threads_concurrent_callers():
     """Python threads calling at once (ctypes releases the GIL) share the one pool, a job at a time."""
     import threading
