@@ -3730,6 +3730,11 @@ static int dmlref__walk_next(dmlref__unit_walk *w, const dmlref__dim *dims, uint
 
 enum { DMLREF__SPLIT_NONE, DMLREF__SPLIT_INTEGER, DMLREF__SPLIT_BLOCKS, DMLREF__SPLIT_EXACT };
 
+/* A path's SIMD form of DMLREF__PAIRWISE16(float) (below): the totals of the first blocks of `count`
+   16-element FLOAT32 blocks at x, each the balanced pairwise tree with its lower operand first, as
+   doubles; returns how many it did (whole groups of its width; the rest run the scalar loop). */
+typedef uint64_t (*dmlref__totals16_kernel)(const float *x, uint64_t count, double *out);
+
 typedef struct dmlref__scan_job {
     dmlref__tasking run;
     dmlref__scan_panel panel; /* every field but src, dst, lines (and length, pieces) */
@@ -3743,7 +3748,8 @@ typedef struct dmlref__scan_job {
     uint64_t chunk, chunks, units; /* independent units: `chunk` lines of a panel */
     const dmlref__scan_route *route;
     dmlref__scan_kernel scalar;
-    double *scratch; /* per task, scratch_values each: the general kernel's large trees */
+    dmlref__totals16_kernel totals16; /* the path's FLOAT32 block totals, or NULL */
+    double *scratch;                  /* per task, scratch_values each: the general kernel's large trees */
     size_t scratch_values;
     /* split lines: each of the `lines_total` lines is `pieces` pieces of `piece` elements (the last shorter) */
     uint64_t lines_total, pieces, piece;
@@ -3865,12 +3871,17 @@ static void dmlref__scan_int_totals_task(void *arg, uint32_t t) {
             out[b] = (double)(((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)));                 \
         }                                                                                         \
     } while (0)
-static void dmlref__block_totals(const dmlref__scan_panel *p, const void *x, uint64_t count, double *out) {
+static void dmlref__block_totals(const dmlref__scan_panel *p, dmlref__totals16_kernel totals16, const void *x,
+                                 uint64_t count, double *out) {
     const uint32_t block = p->tree.block;
     uint64_t b;
     uint32_t i, k;
     if (p->src_step == 1 && block == 16u && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT) {
         if (p->esize == 4) { /* BLOCKED FLOAT32 and FLOAT64, the common cases, in their own arithmetic */
+            const uint64_t done = totals16 ? totals16((const float *)x, count, out) : 0u;
+            x = (const float *)x + done * 16u;
+            out += done;
+            count -= done;
             DMLREF__PAIRWISE16(float);
             return;
         }
@@ -3908,7 +3919,7 @@ static void dmlref__scan_block_totals_task(void *arg, uint32_t t) {
         const void *src;
         void *dst;
         dmlref__scan_line_at(job, u / job->line_blocks, &src, &dst);
-        dmlref__block_totals(&job->panel,
+        dmlref__block_totals(&job->panel, job->totals16,
                              dmlref__cadvance(src, (int64_t)(b * block) * job->panel.src_step, job->panel.esize), count,
                              job->blocks + u);
         u += count;
@@ -4076,8 +4087,9 @@ static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
 /* The output may be a bound tensor (FLOAT64) of another element size than the input. Returns
    DMLREF_ERROR_OUT_OF_MEMORY only when a TREE's work buffer cannot be had even for one task. */
 static dmlref_status dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
-                                      const dmlref__scan_route *route, dmlref__scan_kernel scalar, int stream,
-                                      const dmlref__bound_setup *bound, const dmlref_parallel *parallel) {
+                                      const dmlref__scan_route *route, dmlref__scan_kernel scalar,
+                                      dmlref__totals16_kernel totals16, int stream, const dmlref__bound_setup *bound,
+                                      const dmlref_parallel *parallel) {
     dmlref__scan_job job;
     uint32_t d, tasks;
     uint64_t panels;
@@ -4127,6 +4139,7 @@ static dmlref_status dmlref__run_scan(const dmlref__plan *plan, const void *inpu
     job.out_esize = plan->out.esize;
     job.route = route;
     job.scalar = scalar;
+    job.totals16 = totals16;
     job.run.parallel = parallel;
     job.run.round_up = bound != NULL;
     panels = dmlref__odometer_count(job.outer, job.n);
@@ -6765,6 +6778,33 @@ DMLREF__A2 static void dmlref__cnative_f16_avx2(const dmlref__scan_panel *p) {
 /* FLOAT16 NATIVE SEQUENTIAL sums and products: contiguous lines only. */
 static const dmlref__scan_route dmlref__avx2_native_f16 = {dmlref__cnative_f16_avx2, NULL, 16};
 
+/* dmlref__totals16_kernel, 8 blocks at a time. Each level adds the even lanes of two vectors to their odd
+   lanes (lower operand first); shuffle_ps works within 128-bit halves, so after level 1 a block's pair sums
+   sit in the order 0 1 4 5 | 2 3 6 7, whose adjacent lanes are still the pairs level 2 adds; level 3 adds
+   across the halves, and a final permute puts the 8 totals in block order. */
+DMLREF__A2 static __m256 dmlref__a2_pair_sums(__m256 a, __m256 b) {
+    return _mm256_add_ps(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)),
+                         _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
+}
+DMLREF__A2 static __m256 dmlref__a2_totals16_four(const float *x) { /* blocks A-D: rA0 rA1 rB0 rB1 | rC0 rC1 rD0 rD1 */
+    const __m256 ab = dmlref__a2_pair_sums(dmlref__a2_pair_sums(_mm256_loadu_ps(x), _mm256_loadu_ps(x + 8)),
+                                           dmlref__a2_pair_sums(_mm256_loadu_ps(x + 16), _mm256_loadu_ps(x + 24)));
+    const __m256 cd = dmlref__a2_pair_sums(dmlref__a2_pair_sums(_mm256_loadu_ps(x + 32), _mm256_loadu_ps(x + 40)),
+                                           dmlref__a2_pair_sums(_mm256_loadu_ps(x + 48), _mm256_loadu_ps(x + 56)));
+    return _mm256_add_ps(_mm256_permute2f128_ps(ab, cd, 0x20), _mm256_permute2f128_ps(ab, cd, 0x31));
+}
+DMLREF__A2 static uint64_t dmlref__totals16_f32_avx2(const float *x, uint64_t count, double *out) {
+    const __m256i order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
+    uint64_t b;
+    for (b = 0; b + 8u <= count; b += 8u, x += 128) {
+        const __m256 t = _mm256_permutevar8x32_ps(
+            dmlref__a2_pair_sums(dmlref__a2_totals16_four(x), dmlref__a2_totals16_four(x + 64)), order);
+        _mm256_storeu_pd(out + b, _mm256_cvtps_pd(_mm256_castps256_ps128(t)));
+        _mm256_storeu_pd(out + b + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(t, 1)));
+    }
+    return b;
+}
+
 /* The AVX2 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
@@ -7720,8 +7760,27 @@ DMLREF__A5 static void dmlref__varg_i32_avx512(const dmlref__arg_panel *p){DMLRE
 #define DMLREF__A5_I64_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I64_CVT int64_t
 DMLREF__A5 static void dmlref__varg_i64_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I64)} DMLREF__A5
-    static void dmlref__carg_i64_avx512(const dmlref__arg_panel *p) {
-    DMLREF__CARG(DMLREF__A5_I64)
+    static void dmlref__carg_i64_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_I64)}
+
+/* dmlref__totals16_kernel, 16 blocks (one vector each) at a time: each level adds the even lanes of two
+   vectors to their odd lanes (lower operand first), which halves the vectors and keeps the blocks in order;
+   after four levels lane k holds block k's total. */
+DMLREF__A5 static uint64_t dmlref__totals16_f32_avx512(const float *x, uint64_t count, double *out) {
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    uint64_t b;
+    for (b = 0; b + 16u <= count; b += 16u, x += 256) {
+        __m512 v[16];
+        unsigned n, k;
+        DMLREF__UNROLL for (k = 0; k < 16u; k++) v[k] = _mm512_loadu_ps(x + 16u * k);
+        DMLREF__UNROLL for (n = 16u; n > 1u; n /= 2u) DMLREF__UNROLL for (k = 0; k < n / 2u; k++) v[k] =
+            _mm512_add_ps(_mm512_permutex2var_ps(v[2u * k], even, v[2u * k + 1u]),
+                          _mm512_permutex2var_ps(v[2u * k], odd, v[2u * k + 1u]));
+        _mm512_storeu_pd(out + b, _mm512_cvtps_pd(_mm512_castps512_ps256(v[0])));
+        _mm512_storeu_pd(out + b + 8,
+                         _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v[0]), 1))));
+    }
+    return b;
 }
 
 /* The AVX-512 path's scan kernels: for each type, the kernel for contiguous lines,
@@ -8721,6 +8780,23 @@ DMLREF__NE static void dmlref__cnative_f16_neon(const dmlref__scan_panel *p) {
 }
 static const dmlref__scan_route dmlref__neon_native_f16 = {dmlref__cnative_f16_neon, NULL, 16};
 
+/* dmlref__totals16_kernel, 4 blocks at a time: vpaddq_f32 adds adjacent lanes of its two operands (lower
+   first), which is each level of the pairwise tree; the blocks stay in order. */
+DMLREF__NE static float32x4_t dmlref__ne_totals16_quads(const float *x) { /* a block's 4 quad sums */
+    return vpaddq_f32(vpaddq_f32(vld1q_f32(x), vld1q_f32(x + 4)), vpaddq_f32(vld1q_f32(x + 8), vld1q_f32(x + 12)));
+}
+DMLREF__NE static uint64_t dmlref__totals16_f32_neon(const float *x, uint64_t count, double *out) {
+    uint64_t b;
+    for (b = 0; b + 4u <= count; b += 4u, x += 64) {
+        const float32x4_t t =
+            vpaddq_f32(vpaddq_f32(dmlref__ne_totals16_quads(x), dmlref__ne_totals16_quads(x + 16)),
+                       vpaddq_f32(dmlref__ne_totals16_quads(x + 32), dmlref__ne_totals16_quads(x + 48)));
+        vst1q_f64(out + b, vcvt_f64_f32(vget_low_f32(t)));
+        vst1q_f64(out + b + 2, vcvt_high_f64_f32(t));
+    }
+    return b;
+}
+
 /* The NEON path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
@@ -8790,36 +8866,38 @@ typedef struct dmlref__path {
     const dmlref__scan_routes *scans;
     const dmlref__arg_route *args;
     const dmlref__scan_route *native_f16; /* FLOAT16 NATIVE SEQUENTIAL sums and products, or NULL */
+    dmlref__totals16_kernel totals16_f32; /* a split FLOAT32 BLOCKED line's block totals, or NULL */
     int needs_cpuid;
 } dmlref__path;
 static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
-    /* AUTO */ {NULL, NULL, NULL, 0},
-    /* SCALAR */ {NULL, NULL, NULL, 0},
+    /* AUTO */ {NULL, NULL, NULL, NULL, 0},
+    /* SCALAR */ {NULL, NULL, NULL, NULL, 0},
 #if defined(DMLREF__BUILD_SSE2)
-    {&dmlref__sse2_scans, dmlref__sse2_args, NULL, 0},
+    {&dmlref__sse2_scans, dmlref__sse2_args, NULL, NULL, 0},
 #else
-    {NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX2)
-    {&dmlref__avx2_scans, dmlref__avx2_args, &dmlref__avx2_native_f16, 1},
+    {&dmlref__avx2_scans, dmlref__avx2_args, &dmlref__avx2_native_f16, dmlref__totals16_f32_avx2, 1},
 #else
-    {NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512)
-    {&dmlref__avx512_scans, dmlref__avx512_args, DMLREF__AVX2_ONLY(&dmlref__avx2_native_f16), 1},
+    {&dmlref__avx512_scans, dmlref__avx512_args, DMLREF__AVX2_ONLY(&dmlref__avx2_native_f16),
+     dmlref__totals16_f32_avx512, 1},
 #else
-    {NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_NEON)
-    {&dmlref__neon_scans, dmlref__neon_args, &dmlref__neon_native_f16, 0},
+    {&dmlref__neon_scans, dmlref__neon_args, &dmlref__neon_native_f16, dmlref__totals16_f32_neon, 0},
 #else
-    {NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, NULL, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512FP16)
     /* AVX-512's scans, its own FLOAT16 arg kernel and NATIVE chain */
-    {&dmlref__avx512_scans, dmlref__avx512fp16_args, &dmlref__avx512fp16_native_f16, 1},
+    {&dmlref__avx512_scans, dmlref__avx512fp16_args, &dmlref__avx512fp16_native_f16, dmlref__totals16_f32_avx512, 1},
 #else
-    {NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, NULL, 0},
 #endif
 };
 
@@ -8956,7 +9034,8 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     case DMLREF__OP_CUMSUM:
     case DMLREF__OP_CUMPROD:
         scalar = dmlref__scan_kernels_for(&plan, path, &route);
-        s = dmlref__run_scan(&plan, inputs[0], outputs[0], route, scalar, io.stream, NULL, parallel);
+        s = dmlref__run_scan(&plan, inputs[0], outputs[0], route, scalar, path->totals16_f32, io.stream, NULL,
+                             parallel);
         break;
     default:
         dmlref__run_arg(&plan, inputs[0], outputs[0],
@@ -9020,7 +9099,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     dmlref__run_scan(&plan, inputs[0], bound, NULL,
                      dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
                                                                             : dmlref__bound_zero_kernel,
-                     bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, options ? options->parallel : NULL);
+                     NULL, bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, options ? options->parallel : NULL);
     dmlref__fpenv_leave(&env);
     return DMLREF_OK;
 }
