@@ -364,8 +364,8 @@ class _Tensor:
 def _input_tensor(x):
     """(array, _Tensor) for an input: zero-copy when the layout allows, else a C-order copy."""
     strides = _element_strides(x)
-    if strides is None:
-        x = np.ascontiguousarray(x)
+    if strides is None:  # a new C-order array (ascontiguousarray would keep an unaligned contiguous one)
+        x = x.copy(order="C")
         strides = _element_strides(x)
     return x, _Tensor.of(x, strides)
 
@@ -519,6 +519,51 @@ def _void_array(address):
     return _POINTER_ARRAY(address)
 
 
+class _Prepared:
+    """A call that ran once with a new output and its input in place: its operator and options, kept so
+    that the next call with the same key (_prepared_key) only allocates the output and calls the
+    library. Shared by every thread: the library only reads the descriptors, and each call brings its
+    own pointer arrays."""
+
+    __slots__ = ("kept", "op_ref", "options", "options_ref", "out_shape", "out_dtype", "result_shape")
+
+    def __init__(self, op, op_fields, options, tin, tout, out_shape, out_dtype, result_shape):
+        self.kept = (op, op_fields, tin.layout, tout.layout)  # what op points into
+        self.op_ref = ctypes.byref(op)
+        self.options = options
+        self.options_ref = ctypes.byref(options.options)
+        self.out_shape, self.out_dtype, self.result_shape = out_shape, out_dtype, result_shape
+
+    def run(self, x):
+        y = np.empty(self.out_shape, self.out_dtype)
+        status = _library.dmlref_execute(self.op_ref, _POINTER_ARRAY(x.ctypes.data),
+                                         _POINTER_ARRAY(y.ctypes.data), self.options_ref)
+        self.options.check(status)
+        return y.reshape(self.result_shape)
+
+
+_PREPARED = {}  # _prepared_key(...) -> _Prepared
+_PREPARED_KEPT = 256  # past this many, the cache starts again
+
+
+def _prepared_key(x, arguments):
+    """The key of a call on x (native, supported dtype) with these arguments, or None when one of them
+    cannot be hashed. Arguments that may be bool, int or float carry their type in the key: 1, True and
+    1.0 are equal keys but not equally valid arguments."""
+    key = (x.shape, x.dtype, x.strides, arguments, tuple(map(type, arguments)))
+    try:
+        hash(key)
+    except TypeError:  # a list of axes, say: not kept
+        return None
+    return key
+
+
+def _keep_prepared(key, prepared):
+    if len(_PREPARED) >= _PREPARED_KEPT:
+        _PREPARED.clear()
+    _PREPARED[key] = prepared
+
+
 def _normalize_axis(axis, rank):
     """A negative axis counts from the end; one still out of range raises ValueError, a positive
     one out of range is passed on for the library to reject with its message."""
@@ -551,6 +596,13 @@ def _scan_desc(op_type, tin, tout, axis, exclusive, reverse):
 def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential",
           accumulation="default", identity_seed=False, isa="auto", out=None, feature_level=0, threads=None):
     x = _native(x)
+    key = None
+    if out is None:
+        key = _prepared_key(x, (op_type, axis, exclusive, reverse, order, accumulation, identity_seed, isa,
+                                feature_level, threads))
+        prepared = _PREPARED.get(key) if key is not None else None
+        if prepared is not None and x.flags.aligned:
+            return prepared.run(x)
     shape = x.shape
     float_order, tree = _parse_order(order)
     if float_order == _ORDERS["any"]:
@@ -565,6 +617,7 @@ def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential
     axis = _normalize_axis(axis, x1.ndim)
     # When out is x itself (or a view of it with the same layout) the input and output
     # tensors get the same address and strides: the library's in-place scan.
+    in_place = _element_strides(x1) is not None  # the input is read where it is
     x1, tin = _input_tensor(x1)
     dest = _Output(x1.shape, x.dtype, None if out is None else out.reshape(x1.shape))
     op, op_fields = _scan_desc(op_type, tin, dest.tensor, axis, exclusive, reverse)  # both kept alive
@@ -574,6 +627,8 @@ def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential
     dest.finish()
     if out is not None:
         return out
+    if key is not None and in_place:
+        _keep_prepared(key, _Prepared(op, op_fields, options, tin, dest.tensor, x1.shape, x.dtype, shape))
     return dest.array.reshape(shape)
 
 
@@ -627,6 +682,13 @@ def _with_kept_axes(out, kept_shape, axes):
 def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True,
          isa="auto", out=None, feature_level=0, reduce=False, threads=None):
     x = _native(x)
+    key = None
+    if out is None:
+        key = _prepared_key(x, (op_type, axes, last, nan, index_type, keepdims, isa, feature_level, reduce,
+                                threads))
+        prepared = _PREPARED.get(key) if key is not None else None
+        if prepared is not None and x.flags.aligned:
+            return prepared.run(x)
     index_dtype = _lookup(_INDEX_DTYPES, index_type, "index_type")
     options = _Options(0, None, _lookup(_NAN_POLICIES, nan, "nan"), _lookup(_ISAS, isa, "isa"),
                        feature_level=feature_level, threads=threads)
@@ -643,6 +705,7 @@ def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64",
     out = _check_out(out, result_shape, index_dtype)
     if x1.size == 0:
         raise ValueError("dml_ref: an arg-reduction of an empty array has no answer")
+    in_place = _element_strides(x1) is not None  # the input is read where it is
     x1, tin = _input_tensor(x1)
     dest = _Output(kept_shape, index_dtype, None if out is None else _with_kept_axes(out, kept_shape, axes))
     axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
@@ -664,6 +727,9 @@ def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64",
     dest.finish()
     if out is not None:
         return out
+    if key is not None and in_place:
+        _keep_prepared(key, _Prepared(op, (desc, axis_array), options, tin, dest.tensor, kept_shape, index_dtype,
+                                      result_shape))
     return dest.array.reshape(result_shape)
 
 

@@ -237,6 +237,51 @@ def test_layout_cache():
     assert a.layout is b.layout and a.address != b.address, "one layout, two addresses"
 
 
+def test_prepared_calls():
+    """A call that ran once with a new output keeps its descriptors (_PREPARED); the next call of the same
+    key runs on new data with them, and arguments that equal the kept ones but are not valid still fail."""
+    d._PREPARED.clear()
+    for k in range(3):  # the first call prepares, the next two run prepared
+        x = normal((6, 9), np.float32)
+        assert_bits_equal(d.cumsum(x, 1), numpy_scan(x, 1), "prepared cumsum, call %d" % k)
+        assert_bits_equal(d.argmax(x, 0), numpy_arg(x, [0], find_max=True), "prepared argmax, call %d" % k)
+        assert_bits_equal(d.argmin(x, keepdims=False), numpy_arg(x, [0, 1]).reshape(()), "prepared scalar")
+    assert len(d._PREPARED) == 3, sorted(map(str, d._PREPARED))
+    x = normal((6, 9), np.float32)
+    for bad in (True, 1.0, np.float32(1)):  # equal to 1 as keys, refused as arguments
+        raises(TypeError, d.cumsum, x, bad)
+        raises(ValueError, d.argmax, x, 0, threads=bad)
+    # an unaligned input of a kept key: read through a copy, the same answer
+    raw = np.zeros(6 * 9 * 4 + 1, np.uint8)
+    odd = raw[1:].view(np.float32).reshape(6, 9)
+    assert not odd.flags.aligned
+    odd[...] = x
+    assert_bits_equal(d.cumsum(odd, 1), numpy_scan(x, 1), "unaligned input, prepared key")
+    assert_bits_equal(d.argmin(odd), numpy_arg(x, [0, 1]), "unaligned input, argmin")
+    assert_bits_equal(d.error_bound("cumsum", odd, 1), d.error_bound("cumsum", x, 1), "unaligned input, bound")
+    # layouts that are copied (negative strides) or keys that cannot be hashed are not kept
+    count = len(d._PREPARED)
+    assert_bits_equal(d.cumsum(x[::-1], 1), numpy_scan(x[::-1], 1), "reversed rows")
+    assert_bits_equal(d.argmin(x, [0, 1]), numpy_arg(x, [0, 1]), "axes as a list")
+    assert len(d._PREPARED) == count, "a copied input or a list of axes was kept"
+    # the cache starts again when full, and a 0-d input keeps its shape
+    kept = d._PREPARED_KEPT
+    d._PREPARED_KEPT = 2
+    try:
+        for n in range(1, 6):
+            y = normal(n, np.float64)
+            assert_bits_equal(d.cumsum(y), numpy_scan(y, 0), "small cache, length %d" % n)
+            assert_bits_equal(d.cumsum(y), numpy_scan(y, 0), "small cache, length %d again" % n)
+        assert len(d._PREPARED) <= 2
+    finally:
+        d._PREPARED_KEPT = kept
+    z = np.float32(2.5)
+    for _ in range(2):
+        r = d.cumsum(z)
+        assert r.shape == () and r == z, r
+        assert d.argmax(z).shape == () and d.argmax(z) == 0
+
+
 def cli_path():
     """The dmlref CLI beside the library (make test-python passes DMLREF_CLI)."""
     library = next((p for p in d._library_candidates() if os.path.exists(p)), "")
