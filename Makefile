@@ -277,7 +277,7 @@ test-cxx:
 
 # Memory errors and leaks: a -O1 -g build (default DMLREF_VECTOR: every path the
 # CPU and valgrind support, which excludes AVX-512) runs the cases in VG_TESTS, under
-# three minutes: every suite but large/, of which four cases of the 41 run (streaming
+# three minutes: every suite but large/, of which four cases of the 44 run (streaming
 # stores with a tail: a contiguous integer scan, BLOCKED exclusive, SEQUENTIAL rows in
 # padded lines, BLOCKED along axis 0 through the L1 stage of the AVX2 and SSE2 paths;
 # each large/ case takes 10-20 s there), one fpenv/ case of four, and neither bound/

@@ -7765,23 +7765,30 @@ DMLREF__A5 static void dmlref__varg_i64_avx512(const dmlref__arg_panel *p){DMLRE
 /* dmlref__totals16_kernel, 16 blocks (one vector each) at a time: each level adds the even lanes of two
    vectors to their odd lanes (lower operand first), which halves the vectors and keeps the blocks in order;
    after four levels lane k holds block k's total. */
-DMLREF__A5 static uint64_t dmlref__totals16_f32_avx512(const float *x, uint64_t count, double *out) {
+DMLREF__A5 static __m512 dmlref__a5_pair_sums(__m512 a, __m512 b) {
     const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    return _mm512_add_ps(_mm512_permutex2var_ps(a, even, b), _mm512_permutex2var_ps(a, odd, b));
+}
+/* Blocks k and k + 1 (16 elements each) at x: their pair sums, 8 each, block k's first. */
+#define DMLREF__A5_PAIRS(k) dmlref__a5_pair_sums(_mm512_loadu_ps(x + 16u * (k)), _mm512_loadu_ps(x + 16u * (k) + 16u))
+DMLREF__A5 static uint64_t dmlref__totals16_f32_avx512(const float *x, uint64_t count, double *out) {
     uint64_t b;
+    /* the four levels written out: in an array, clang kept the vectors on the stack */
     for (b = 0; b + 16u <= count; b += 16u, x += 256) {
-        __m512 v[16];
-        unsigned n, k;
-        DMLREF__UNROLL for (k = 0; k < 16u; k++) v[k] = _mm512_loadu_ps(x + 16u * k);
-        DMLREF__UNROLL for (n = 16u; n > 1u; n /= 2u) DMLREF__UNROLL for (k = 0; k < n / 2u; k++) v[k] =
-            _mm512_add_ps(_mm512_permutex2var_ps(v[2u * k], even, v[2u * k + 1u]),
-                          _mm512_permutex2var_ps(v[2u * k], odd, v[2u * k + 1u]));
-        _mm512_storeu_pd(out + b, _mm512_cvtps_pd(_mm512_castps512_ps256(v[0])));
+        const __m512 quads0 = dmlref__a5_pair_sums(DMLREF__A5_PAIRS(0), DMLREF__A5_PAIRS(2));
+        const __m512 quads1 = dmlref__a5_pair_sums(DMLREF__A5_PAIRS(4), DMLREF__A5_PAIRS(6));
+        const __m512 quads2 = dmlref__a5_pair_sums(DMLREF__A5_PAIRS(8), DMLREF__A5_PAIRS(10));
+        const __m512 quads3 = dmlref__a5_pair_sums(DMLREF__A5_PAIRS(12), DMLREF__A5_PAIRS(14));
+        const __m512 t =
+            dmlref__a5_pair_sums(dmlref__a5_pair_sums(quads0, quads1), dmlref__a5_pair_sums(quads2, quads3));
+        _mm512_storeu_pd(out + b, _mm512_cvtps_pd(_mm512_castps512_ps256(t)));
         _mm512_storeu_pd(out + b + 8,
-                         _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v[0]), 1))));
+                         _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(t), 1))));
     }
     return b;
 }
+#undef DMLREF__A5_PAIRS
 
 /* The AVX-512 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -8866,7 +8873,7 @@ typedef struct dmlref__path {
     const dmlref__scan_routes *scans;
     const dmlref__arg_route *args;
     const dmlref__scan_route *native_f16; /* FLOAT16 NATIVE SEQUENTIAL sums and products, or NULL */
-    dmlref__totals16_kernel totals16_f32; /* a split FLOAT32 BLOCKED line's block totals, or NULL */
+    dmlref__totals16_kernel totals16_f32; /* block totals of a split FLOAT32 line (BLOCKED, TREE), or NULL */
     int needs_cpuid;
 } dmlref__path;
 static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
@@ -9471,13 +9478,16 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         }
         if (nt && t != t) DMLREF__CANON_LINE(d0, p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
     }
-    /* FLOAT32 and FLOAT64, inclusive: the naive loop, bound by the latency of OP, its outputs stored raw
-       (RSTORE: no NaN select on the way) and made canonical afterwards if the last one is NaN. */
-    for (; g < p->lines && !p->exclusive; g++) {
+    /* FLOAT32 and FLOAT64: the naive loop, bound by the latency of OP, its outputs stored raw (RSTORE: no
+       NaN select on the way) and made canonical afterwards if the last tally is NaN (exclusive: the tally
+       after the last element, NaN whenever an output is). */
+    for (; g < p->lines; g++) {
         const DMLREF__KP(T) *s0 = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)g * p->src_line;
         DMLREF__KP(T) *d0 = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)g * p->dst_line;
         const int nt = p->stream && (uintptr_t)d0 % sizeof(DMLREF__KP(T)) == 0;
-        DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s0[0]);
+        const DMLREF__KP(V) identity_v = DMLREF__K_IDENTV;
+        DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s0[0]), identity;
+        memcpy(&identity, &identity_v, sizeof identity);
         if (nt) {
             const uint64_t head = DMLREF__TSCAN_HEAD;
             DMLREF__KP(T) staged[DMLREF__TSCAN_STAGE];
@@ -9487,12 +9497,26 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                 unsigned j = 0;
                 DMLREF__PREFETCH_SPAN(s0 + start, n * sizeof(DMLREF__KP(T)));
                 if (start == 0) {
-                    staged[0] = DMLREF__KP(RSTORE)(t);
+                    staged[0] = DMLREF__KP(RSTORE)(p->exclusive ? identity : t);
                     j = 1;
                 }
-                for (; j < n; j++)
-                    staged[j] = DMLREF__KP(RSTORE)(t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s0[start + j])));
+                if (p->exclusive)
+                    for (; j < n; j++) {
+                        const DMLREF__KP(A) x = DMLREF__KP(SLOAD)(s0[start + j]);
+                        staged[j] = DMLREF__KP(RSTORE)(t);
+                        t = DMLREF__K_SOP(t, x);
+                    }
+                else
+                    for (; j < n; j++)
+                        staged[j] = DMLREF__KP(RSTORE)(t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s0[start + j])));
                 DMLREF__TSCAN_STAGE_OUT(staged, DMLREF__KP(LOAD), DMLREF__KP(STORE_RAW), (DMLREF__KP(T)));
+            }
+        } else if (p->exclusive) {
+            d0[0] = DMLREF__KP(RSTORE)(identity);
+            for (i = 1; i < p->length; i++) {
+                const DMLREF__KP(A) x = DMLREF__KP(SLOAD)(s0[i]);
+                d0[i] = DMLREF__KP(RSTORE)(t);
+                t = DMLREF__K_SOP(t, x);
             }
         } else {
             d0[0] = DMLREF__KP(RSTORE)(t);

@@ -292,6 +292,17 @@ static BENCH_NOINLINE void naive_cumsum_f32(const float *x, float *y, size_t n) 
     }
 }
 
+/* Exclusive: the first output is +0.0, each next one the tally before its element. */
+static BENCH_NOINLINE void naive_exclusive_cumsum_f32(const float *x, float *y, size_t n) {
+    float tally = x[0];
+    size_t i;
+    y[0] = 0.0f;
+    for (i = 1; i < n; i++) {
+        y[i] = tally;
+        tally = tally + x[i];
+    }
+}
+
 static BENCH_NOINLINE void naive_cumprod_f32(const float *x, float *y, size_t n) {
     float tally = x[0];
     size_t i;
@@ -305,6 +316,10 @@ static BENCH_NOINLINE void naive_cumprod_f32(const float *x, float *y, size_t n)
 static void run_naive_sum(void *a) {
     naive_arg *c = (naive_arg *)a;
     naive_cumsum_f32(c->src, c->dst, c->n);
+}
+static void run_naive_exclusive_sum(void *a) {
+    naive_arg *c = (naive_arg *)a;
+    naive_exclusive_cumsum_f32(c->src, c->dst, c->n);
 }
 static void run_naive_prod(void *a) {
     naive_arg *c = (naive_arg *)a;
@@ -698,7 +713,7 @@ static void arg_case(const char *name, const char *size, int want_max, DML_TENSO
 
 /* One long SEQUENTIAL FLOAT32 line against the naive loop on the same data; the
    two outputs must be bit-identical (SEQUENTIAL is the naive loop, docs/semantics.md). */
-static void line_case(const char *name, const char *size, int product, size_t n) {
+static void line_case(const char *name, const char *size, int product, int exclusive, size_t n) {
     op_desc d;
     UINT length = (UINT)n;
     exec_arg exec;
@@ -709,11 +724,16 @@ static void line_case(const char *name, const char *size, int product, size_t n)
     if (bytes + 64 > half) die("internal: line larger than the buffers");
     fill_input(product ? FILL_F32_NEAR_ONE : FILL_F32, bytes);
     build_scan(&d, product, DML_TENSOR_DATA_TYPE_FLOAT32, 1, &length, 0);
+    d.sum.HasExclusiveSum = exclusive ? TRUE : FALSE;
     exec_init(&exec, &d, g_src, g_dst, DMLREF_FLOAT_ORDER_SEQUENTIAL);
     naive.src = (const float *)(const void *)g_src;
     naive.dst = (float *)(void *)(g_dst + half);
     naive.n = n;
-    set_measured(&m[0], "naive C loop", product ? run_naive_prod : run_naive_sum, &naive);
+    set_measured(&m[0], "naive C loop",
+                 product     ? run_naive_prod
+                 : exclusive ? run_naive_exclusive_sum
+                             : run_naive_sum,
+                 &naive);
     set_measured(&m[1], name, run_exec, &exec);
     measure(m, 2, n * 4 >= 16 * MIB);
     if (memcmp(g_dst, g_dst + half, bytes) != 0) {
@@ -1211,8 +1231,9 @@ int main(int argc, char **argv) {
 
     /* One long SEQUENTIAL line against the naive loop; the documented example. */
     snprintf(size, sizeof size, "%lu Ki elements", (unsigned long)(line_elems / KIB));
-    line_case("cumsum FLOAT32 seq, one line", size, 0, line_elems);
-    line_case("cumprod FLOAT32 seq, one line", size, 1, line_elems);
+    line_case("cumsum FLOAT32 seq, one line", size, 0, 0, line_elems);
+    line_case("cumsum FLOAT32 seq exclusive, one line", size, 0, 1, line_elems);
+    line_case("cumprod FLOAT32 seq, one line", size, 1, 0, line_elems);
     f16_line_case(size, line_elems);
     /* Judging: EXACT sums and error bounds, each against SEQUENTIAL of the same type. */
     judge_case("cumsum FLOAT16 exact, one line", size, DML_TENSOR_DATA_TYPE_FLOAT16, 0, line_elems);

@@ -450,6 +450,7 @@ _cpus = None  # _cpu_count()'s answer, counted once per process
 def _forget_cpus():
     global _cpus
     _cpus = None
+    _PREPARED.clear()  # their options hold the parent's thread count
 
 
 if hasattr(os, "register_at_fork"):
@@ -522,35 +523,43 @@ def _void_array(address):
 class _Prepared:
     """A call that ran once with a new output and its input in place: its operator and options, kept so
     that the next call with the same key (_prepared_key) only allocates the output and calls the
-    library. Shared by every thread: the library only reads the descriptors, and each call brings its
-    own pointer arrays."""
+    library. Shared by every thread: the library only reads the descriptors, each call brings its own
+    pointer arrays, and the kept options have no message buffer (run returns None on an error, and the
+    caller runs the call again the long way, which writes nothing before it fails and raises with the
+    library's message)."""
 
     __slots__ = ("kept", "op_ref", "options", "options_ref", "out_shape", "out_dtype", "result_shape")
 
     def __init__(self, op, op_fields, options, tin, tout, out_shape, out_dtype, result_shape):
-        self.kept = (op, op_fields, tin.layout, tout.layout)  # what op points into
+        self.kept = (op, op_fields, tin.layout, tout.layout, options.tree)  # what op and options point into
         self.op_ref = ctypes.byref(op)
-        self.options = options
-        self.options_ref = ctypes.byref(options.options)
+        self.options = dmlref_options.from_buffer_copy(options.options)
+        self.options.error_message = None
+        self.options.error_message_capacity = 0
+        self.options_ref = ctypes.byref(self.options)
         self.out_shape, self.out_dtype, self.result_shape = out_shape, out_dtype, result_shape
 
     def run(self, x):
         y = np.empty(self.out_shape, self.out_dtype)
         status = _library.dmlref_execute(self.op_ref, _POINTER_ARRAY(x.ctypes.data),
                                          _POINTER_ARRAY(y.ctypes.data), self.options_ref)
-        self.options.check(status)
-        return y.reshape(self.result_shape)
+        return y.reshape(self.result_shape) if status == 0 else None
 
 
 _PREPARED = {}  # _prepared_key(...) -> _Prepared
 _PREPARED_KEPT = 256  # past this many, the cache starts again
 
 
+def _types_of(value):
+    """type(value), or for a tuple the tuple of its items' _types_of."""
+    return tuple(map(_types_of, value)) if type(value) is tuple else type(value)
+
+
 def _prepared_key(x, arguments):
     """The key of a call on x (native, supported dtype) with these arguments, or None when one of them
-    cannot be hashed. Arguments that may be bool, int or float carry their type in the key: 1, True and
-    1.0 are equal keys but not equally valid arguments."""
-    key = (x.shape, x.dtype, x.strides, arguments, tuple(map(type, arguments)))
+    cannot be hashed. Every argument carries its type in the key, and so does each item of a tuple: 1,
+    True and 1.0 are equal keys but not equally valid arguments (an axis, a tree's block)."""
+    key = (x.shape, x.dtype, x.strides, arguments, _types_of(arguments))
     try:
         hash(key)
     except TypeError:  # a list of axes, say: not kept
@@ -602,7 +611,9 @@ def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential
                                 feature_level, threads))
         prepared = _PREPARED.get(key) if key is not None else None
         if prepared is not None and x.flags.aligned:
-            return prepared.run(x)
+            result = prepared.run(x)
+            if result is not None:
+                return result
     shape = x.shape
     float_order, tree = _parse_order(order)
     if float_order == _ORDERS["any"]:
@@ -688,7 +699,9 @@ def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64",
                                 threads))
         prepared = _PREPARED.get(key) if key is not None else None
         if prepared is not None and x.flags.aligned:
-            return prepared.run(x)
+            result = prepared.run(x)
+            if result is not None:
+                return result
     index_dtype = _lookup(_INDEX_DTYPES, index_type, "index_type")
     options = _Options(0, None, _lookup(_NAN_POLICIES, nan, "nan"), _lookup(_ISAS, isa, "isa"),
                        feature_level=feature_level, threads=threads)

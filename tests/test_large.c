@@ -116,6 +116,12 @@ static const large_case large_cases[] = {
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
     {"large/cumsum-float16-line-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1,
      (16u << 20) + 21, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0, 0, 0},
+    {"large/cumsum-float32-line-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1,
+     (8u << 20) + 11, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0, 0, 0},
+    {"large/cumsum-float32-line-exclusive-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1,
+     (8u << 20) + 11, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0, 0, 1},
+    {"large/cumsum-float64-line-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64, 1,
+     (4u << 20) + 7, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 0, 0, 0},
     /* NaN with payloads and either sign every 4099 elements (from element 3): every output after the first is
        the canonical quiet NaN, on the streamed kernels' head, body and tail stores alike */
     {"large/cumsum-float32-blocked-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 2,
