@@ -1,4 +1,4 @@
-/* dml_ref.h - v0.7.2 - CPU reference implementation of DirectML's scan and
+/* dml_ref.h - v0.8.0 - CPU reference implementation of DirectML's scan and
    arg-reduction operators. MIT licence at the end of the file.
 
    DML_CUMULATIVE_SUMMATION, DML_CUMULATIVE_PRODUCT, DML_ARGMIN, DML_ARGMAX and
@@ -59,8 +59,8 @@
 #include <stdint.h>
 
 #define DMLREF_VERSION_MAJOR 0
-#define DMLREF_VERSION_MINOR 7
-#define DMLREF_VERSION_PATCH 2
+#define DMLREF_VERSION_MINOR 8
+#define DMLREF_VERSION_PATCH 0
 #define DMLREF_VERSION_NUMBER (DMLREF_VERSION_MAJOR * 100 * 100 + DMLREF_VERSION_MINOR * 100 + DMLREF_VERSION_PATCH)
 
 #ifndef DMLREF_API
@@ -9719,6 +9719,9 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 /*
 ------------------------------------------------------------------------------
 Revision history (CHANGELOG.md has one line per change)
+    0.8.0  (2026-11-26)  split FLOAT32 BLOCKED/TREE lines sum their blocks with SIMD
+                         pairwise trees; exclusive single lines staged and streamed;
+                         the CLI and the Python module use every CPU by default.
     0.7.2  (2026-11-26)  FLOAT16 NATIVE sums in float32 runs while the tally keeps its
                          binade (x86, NEON); one streamed SEQUENTIAL line staged on the
                          output's 64-byte boundaries, its input prefetched.
