@@ -3731,9 +3731,13 @@ static int dmlref__walk_next(dmlref__unit_walk *w, const dmlref__dim *dims, uint
 enum { DMLREF__SPLIT_NONE, DMLREF__SPLIT_INTEGER, DMLREF__SPLIT_BLOCKS, DMLREF__SPLIT_EXACT };
 
 /* A path's SIMD form of DMLREF__PAIRWISE16(float) (below): the totals of the first blocks of `count`
-   16-element FLOAT32 blocks at x, each the balanced pairwise tree with its lower operand first, as
-   doubles; returns how many it did (whole groups of its width; the rest run the scalar loop). */
-typedef uint64_t (*dmlref__totals16_kernel)(const float *x, uint64_t count, double *out);
+   16-element blocks at x (FLOAT32, or FLOAT16 widened to float32: DEFAULT accumulation adds in float32),
+   each the balanced pairwise tree with its lower operand first, as doubles; returns how many it did
+   (whole groups of its width; the rest run the scalar loop). */
+typedef uint64_t (*dmlref__totals16_kernel)(const void *x, uint64_t count, double *out);
+typedef struct dmlref__totals16 {
+    dmlref__totals16_kernel f16, f32;
+} dmlref__totals16;
 
 typedef struct dmlref__scan_job {
     dmlref__tasking run;
@@ -3748,7 +3752,7 @@ typedef struct dmlref__scan_job {
     uint64_t chunk, chunks, units; /* independent units: `chunk` lines of a panel */
     const dmlref__scan_route *route;
     dmlref__scan_kernel scalar;
-    dmlref__totals16_kernel totals16; /* the path's FLOAT32 block totals, or NULL */
+    const dmlref__totals16 *totals16; /* the path's block totals (a kernel NULL where it has none), or NULL */
     double *scratch;                  /* per task, scratch_values each: the general kernel's large trees */
     size_t scratch_values;
     /* split lines: each of the `lines_total` lines is `pieces` pieces of `piece` elements (the last shorter) */
@@ -3871,19 +3875,25 @@ static void dmlref__scan_int_totals_task(void *arg, uint32_t t) {
             out[b] = (double)(((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)));                 \
         }                                                                                         \
     } while (0)
-static void dmlref__block_totals(const dmlref__scan_panel *p, dmlref__totals16_kernel totals16, const void *x,
+static void dmlref__block_totals(const dmlref__scan_panel *p, const dmlref__totals16 *totals16, const void *x,
                                  uint64_t count, double *out) {
     const uint32_t block = p->tree.block;
     uint64_t b;
     uint32_t i, k;
     if (p->src_step == 1 && block == 16u && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT) {
         if (p->esize == 4) { /* BLOCKED FLOAT32 and FLOAT64, the common cases, in their own arithmetic */
-            const uint64_t done = totals16 ? totals16((const float *)x, count, out) : 0u;
+            const uint64_t done = totals16 && totals16->f32 ? totals16->f32(x, count, out) : 0u;
             x = (const float *)x + done * 16u;
             out += done;
             count -= done;
             DMLREF__PAIRWISE16(float);
             return;
+        }
+        if (p->esize == 2 && totals16 && totals16->f16) { /* FLOAT16: the blocks the path leaves, below */
+            const uint64_t done = totals16->f16(x, count, out);
+            x = (const uint16_t *)x + done * 16u;
+            out += done;
+            count -= done;
         }
         if (p->esize == 8) {
             DMLREF__PAIRWISE16(double);
@@ -4088,7 +4098,7 @@ static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
    DMLREF_ERROR_OUT_OF_MEMORY only when a TREE's work buffer cannot be had even for one task. */
 static dmlref_status dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
                                       const dmlref__scan_route *route, dmlref__scan_kernel scalar,
-                                      dmlref__totals16_kernel totals16, int stream, const dmlref__bound_setup *bound,
+                                      const dmlref__totals16 *totals16, int stream, const dmlref__bound_setup *bound,
                                       const dmlref_parallel *parallel) {
     dmlref__scan_job job;
     uint32_t d, tasks;
@@ -6786,24 +6796,37 @@ DMLREF__A2 static __m256 dmlref__a2_pair_sums(__m256 a, __m256 b) {
     return _mm256_add_ps(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0)),
                          _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
 }
-DMLREF__A2 static __m256 dmlref__a2_totals16_four(const float *x) { /* blocks A-D: rA0 rA1 rB0 rB1 | rC0 rC1 rD0 rD1 */
-    const __m256 ab = dmlref__a2_pair_sums(dmlref__a2_pair_sums(_mm256_loadu_ps(x), _mm256_loadu_ps(x + 8)),
-                                           dmlref__a2_pair_sums(_mm256_loadu_ps(x + 16), _mm256_loadu_ps(x + 24)));
-    const __m256 cd = dmlref__a2_pair_sums(dmlref__a2_pair_sums(_mm256_loadu_ps(x + 32), _mm256_loadu_ps(x + 40)),
-                                           dmlref__a2_pair_sums(_mm256_loadu_ps(x + 48), _mm256_loadu_ps(x + 56)));
+/* Blocks A-D, two vectors each: rA0 rA1 rB0 rB1 | rC0 rC1 rD0 rD1. */
+DMLREF__A2 static __m256 dmlref__a2_totals16_four(__m256 a0, __m256 a1, __m256 b0, __m256 b1, __m256 c0, __m256 c1,
+                                                  __m256 d0, __m256 d1) {
+    const __m256 ab = dmlref__a2_pair_sums(dmlref__a2_pair_sums(a0, a1), dmlref__a2_pair_sums(b0, b1));
+    const __m256 cd = dmlref__a2_pair_sums(dmlref__a2_pair_sums(c0, c1), dmlref__a2_pair_sums(d0, d1));
     return _mm256_add_ps(_mm256_permute2f128_ps(ab, cd, 0x20), _mm256_permute2f128_ps(ab, cd, 0x31));
 }
-DMLREF__A2 static uint64_t dmlref__totals16_f32_avx2(const float *x, uint64_t count, double *out) {
-    const __m256i order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
-    uint64_t b;
-    for (b = 0; b + 8u <= count; b += 8u, x += 128) {
-        const __m256 t = _mm256_permutevar8x32_ps(
-            dmlref__a2_pair_sums(dmlref__a2_totals16_four(x), dmlref__a2_totals16_four(x + 64)), order);
-        _mm256_storeu_pd(out + b, _mm256_cvtps_pd(_mm256_castps256_ps128(t)));
-        _mm256_storeu_pd(out + b + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(t, 1)));
-    }
+/* The body of a dmlref__totals16_kernel on elements x, LOAD widening 8 at a time. */
+#define DMLREF__A2_TOTALS16(LOAD)                                                                                      \
+    const __m256i order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);                                                   \
+    uint64_t b;                                                                                                        \
+    for (b = 0; b + 8u <= count; b += 8u, x += 128) {                                                                  \
+        const __m256 t = _mm256_permutevar8x32_ps(                                                                     \
+            dmlref__a2_pair_sums(dmlref__a2_totals16_four(LOAD(x), LOAD(x + 8), LOAD(x + 16), LOAD(x + 24),            \
+                                                          LOAD(x + 32), LOAD(x + 40), LOAD(x + 48), LOAD(x + 56)),     \
+                                 dmlref__a2_totals16_four(LOAD(x + 64), LOAD(x + 72), LOAD(x + 80), LOAD(x + 88),      \
+                                                          LOAD(x + 96), LOAD(x + 104), LOAD(x + 112), LOAD(x + 120))), \
+            order);                                                                                                    \
+        _mm256_storeu_pd(out + b, _mm256_cvtps_pd(_mm256_castps256_ps128(t)));                                         \
+        _mm256_storeu_pd(out + b + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(t, 1)));                                   \
+    }                                                                                                                  \
     return b;
+DMLREF__A2 static uint64_t dmlref__totals16_f32_avx2(const void *data, uint64_t count, double *out) {
+    const float *x = (const float *)data;
+    DMLREF__A2_TOTALS16(_mm256_loadu_ps)
 }
+DMLREF__A2 static uint64_t dmlref__totals16_f16_avx2(const void *data, uint64_t count, double *out) {
+    const uint16_t *x = (const uint16_t *)data;
+    DMLREF__A2_TOTALS16(dmlref__a2_load_ph)
+}
+#undef DMLREF__A2_TOTALS16
 
 /* The AVX2 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -7770,25 +7793,35 @@ DMLREF__A5 static __m512 dmlref__a5_pair_sums(__m512 a, __m512 b) {
     const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
     return _mm512_add_ps(_mm512_permutex2var_ps(a, even, b), _mm512_permutex2var_ps(a, odd, b));
 }
-/* Blocks k and k + 1 (16 elements each) at x: their pair sums, 8 each, block k's first. */
-#define DMLREF__A5_PAIRS(k) dmlref__a5_pair_sums(_mm512_loadu_ps(x + 16u * (k)), _mm512_loadu_ps(x + 16u * (k) + 16u))
-DMLREF__A5 static uint64_t dmlref__totals16_f32_avx512(const float *x, uint64_t count, double *out) {
-    uint64_t b;
-    /* the four levels written out: in an array, clang kept the vectors on the stack */
-    for (b = 0; b + 16u <= count; b += 16u, x += 256) {
-        const __m512 quads0 = dmlref__a5_pair_sums(DMLREF__A5_PAIRS(0), DMLREF__A5_PAIRS(2));
-        const __m512 quads1 = dmlref__a5_pair_sums(DMLREF__A5_PAIRS(4), DMLREF__A5_PAIRS(6));
-        const __m512 quads2 = dmlref__a5_pair_sums(DMLREF__A5_PAIRS(8), DMLREF__A5_PAIRS(10));
-        const __m512 quads3 = dmlref__a5_pair_sums(DMLREF__A5_PAIRS(12), DMLREF__A5_PAIRS(14));
-        const __m512 t =
-            dmlref__a5_pair_sums(dmlref__a5_pair_sums(quads0, quads1), dmlref__a5_pair_sums(quads2, quads3));
-        _mm512_storeu_pd(out + b, _mm512_cvtps_pd(_mm512_castps512_ps256(t)));
-        _mm512_storeu_pd(out + b + 8,
-                         _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(t), 1))));
-    }
-    return b;
+/* Blocks A-D, one vector each: their quad sums, 4 each, in block order. */
+DMLREF__A5 static __m512 dmlref__a5_totals16_quads(__m512 a, __m512 b, __m512 c, __m512 d) {
+    return dmlref__a5_pair_sums(dmlref__a5_pair_sums(a, b), dmlref__a5_pair_sums(c, d));
 }
-#undef DMLREF__A5_PAIRS
+/* The body of a dmlref__totals16_kernel on elements x, LOAD widening 16 at a time (the four levels written
+   out: in an array, clang kept the vectors on the stack). */
+#define DMLREF__A5_TOTALS16(LOAD)                                                                                    \
+    uint64_t b;                                                                                                      \
+    for (b = 0; b + 16u <= count; b += 16u, x += 256) {                                                              \
+        const __m512 quads0 = dmlref__a5_totals16_quads(LOAD(x), LOAD(x + 16), LOAD(x + 32), LOAD(x + 48));          \
+        const __m512 quads1 = dmlref__a5_totals16_quads(LOAD(x + 64), LOAD(x + 80), LOAD(x + 96), LOAD(x + 112));    \
+        const __m512 quads2 = dmlref__a5_totals16_quads(LOAD(x + 128), LOAD(x + 144), LOAD(x + 160), LOAD(x + 176)); \
+        const __m512 quads3 = dmlref__a5_totals16_quads(LOAD(x + 192), LOAD(x + 208), LOAD(x + 224), LOAD(x + 240)); \
+        const __m512 t =                                                                                             \
+            dmlref__a5_pair_sums(dmlref__a5_pair_sums(quads0, quads1), dmlref__a5_pair_sums(quads2, quads3));        \
+        _mm512_storeu_pd(out + b, _mm512_cvtps_pd(_mm512_castps512_ps256(t)));                                       \
+        _mm512_storeu_pd(out + b + 8,                                                                                \
+                         _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(t), 1))));         \
+    }                                                                                                                \
+    return b;
+DMLREF__A5 static uint64_t dmlref__totals16_f32_avx512(const void *data, uint64_t count, double *out) {
+    const float *x = (const float *)data;
+    DMLREF__A5_TOTALS16(_mm512_loadu_ps)
+}
+DMLREF__A5 static uint64_t dmlref__totals16_f16_avx512(const void *data, uint64_t count, double *out) {
+    const uint16_t *x = (const uint16_t *)data;
+    DMLREF__A5_TOTALS16(dmlref__a5_load_ph)
+}
+#undef DMLREF__A5_TOTALS16
 
 /* The AVX-512 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -8789,20 +8822,37 @@ static const dmlref__scan_route dmlref__neon_native_f16 = {dmlref__cnative_f16_n
 
 /* dmlref__totals16_kernel, 4 blocks at a time: vpaddq_f32 adds adjacent lanes of its two operands (lower
    first), which is each level of the pairwise tree; the blocks stay in order. */
-DMLREF__NE static float32x4_t dmlref__ne_totals16_quads(const float *x) { /* a block's 4 quad sums */
-    return vpaddq_f32(vpaddq_f32(vld1q_f32(x), vld1q_f32(x + 4)), vpaddq_f32(vld1q_f32(x + 8), vld1q_f32(x + 12)));
+DMLREF__NE static float32x4_t dmlref__ne_totals16_quads(float32x4_t a, float32x4_t b, float32x4_t c,
+                                                        float32x4_t d) { /* one block's 4 quad sums */
+    return vpaddq_f32(vpaddq_f32(a, b), vpaddq_f32(c, d));
 }
-DMLREF__NE static uint64_t dmlref__totals16_f32_neon(const float *x, uint64_t count, double *out) {
-    uint64_t b;
-    for (b = 0; b + 4u <= count; b += 4u, x += 64) {
-        const float32x4_t t =
-            vpaddq_f32(vpaddq_f32(dmlref__ne_totals16_quads(x), dmlref__ne_totals16_quads(x + 16)),
-                       vpaddq_f32(dmlref__ne_totals16_quads(x + 32), dmlref__ne_totals16_quads(x + 48)));
-        vst1q_f64(out + b, vcvt_f64_f32(vget_low_f32(t)));
-        vst1q_f64(out + b + 2, vcvt_high_f64_f32(t));
-    }
+/* The body of a dmlref__totals16_kernel on elements x, DMLREF__NE_TLOAD widening 4 at a time. */
+#define DMLREF__NE_QUADS(at)                                                              \
+    dmlref__ne_totals16_quads(DMLREF__NE_TLOAD(x + (at)), DMLREF__NE_TLOAD(x + (at) + 4), \
+                              DMLREF__NE_TLOAD(x + (at) + 8), DMLREF__NE_TLOAD(x + (at) + 12))
+#define DMLREF__NE_TOTALS16                                                                       \
+    uint64_t b;                                                                                   \
+    for (b = 0; b + 4u <= count; b += 4u, x += 64) {                                              \
+        const float32x4_t t = vpaddq_f32(vpaddq_f32(DMLREF__NE_QUADS(0), DMLREF__NE_QUADS(16)),   \
+                                         vpaddq_f32(DMLREF__NE_QUADS(32), DMLREF__NE_QUADS(48))); \
+        vst1q_f64(out + b, vcvt_f64_f32(vget_low_f32(t)));                                        \
+        vst1q_f64(out + b + 2, vcvt_high_f64_f32(t));                                             \
+    }                                                                                             \
     return b;
+DMLREF__NE static uint64_t dmlref__totals16_f32_neon(const void *data, uint64_t count, double *out) {
+    const float *x = (const float *)data;
+#define DMLREF__NE_TLOAD vld1q_f32
+    DMLREF__NE_TOTALS16
+#undef DMLREF__NE_TLOAD
 }
+DMLREF__NE static uint64_t dmlref__totals16_f16_neon(const void *data, uint64_t count, double *out) {
+    const uint16_t *x = (const uint16_t *)data;
+#define DMLREF__NE_TLOAD dmlref__ne_load_f16
+    DMLREF__NE_TOTALS16
+#undef DMLREF__NE_TLOAD
+}
+#undef DMLREF__NE_TOTALS16
+#undef DMLREF__NE_QUADS
 
 /* The NEON path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -8873,38 +8923,53 @@ typedef struct dmlref__path {
     const dmlref__scan_routes *scans;
     const dmlref__arg_route *args;
     const dmlref__scan_route *native_f16; /* FLOAT16 NATIVE SEQUENTIAL sums and products, or NULL */
-    dmlref__totals16_kernel totals16_f32; /* block totals of a split FLOAT32 line (BLOCKED, TREE), or NULL */
+    dmlref__totals16 totals16;            /* block totals of a split FLOAT16/FLOAT32 line (BLOCKED, TREE), or NULLs */
     int needs_cpuid;
 } dmlref__path;
 static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
-    /* AUTO */ {NULL, NULL, NULL, NULL, 0},
-    /* SCALAR */ {NULL, NULL, NULL, NULL, 0},
+    /* AUTO */ {NULL, NULL, NULL, {NULL, NULL}, 0},
+    /* SCALAR */ {NULL, NULL, NULL, {NULL, NULL}, 0},
 #if defined(DMLREF__BUILD_SSE2)
-    {&dmlref__sse2_scans, dmlref__sse2_args, NULL, NULL, 0},
+    {&dmlref__sse2_scans, dmlref__sse2_args, NULL, {NULL, NULL}, 0},
 #else
-    {NULL, NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, {NULL, NULL}, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX2)
-    {&dmlref__avx2_scans, dmlref__avx2_args, &dmlref__avx2_native_f16, dmlref__totals16_f32_avx2, 1},
+    {&dmlref__avx2_scans,
+     dmlref__avx2_args,
+     &dmlref__avx2_native_f16,
+     {dmlref__totals16_f16_avx2, dmlref__totals16_f32_avx2},
+     1},
 #else
-    {NULL, NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, {NULL, NULL}, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512)
-    {&dmlref__avx512_scans, dmlref__avx512_args, DMLREF__AVX2_ONLY(&dmlref__avx2_native_f16),
-     dmlref__totals16_f32_avx512, 1},
+    {&dmlref__avx512_scans,
+     dmlref__avx512_args,
+     DMLREF__AVX2_ONLY(&dmlref__avx2_native_f16),
+     {dmlref__totals16_f16_avx512, dmlref__totals16_f32_avx512},
+     1},
 #else
-    {NULL, NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, {NULL, NULL}, 0},
 #endif
 #if defined(DMLREF__BUILD_NEON)
-    {&dmlref__neon_scans, dmlref__neon_args, &dmlref__neon_native_f16, dmlref__totals16_f32_neon, 0},
+    {&dmlref__neon_scans,
+     dmlref__neon_args,
+     &dmlref__neon_native_f16,
+     {dmlref__totals16_f16_neon, dmlref__totals16_f32_neon},
+     0},
 #else
-    {NULL, NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, {NULL, NULL}, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512FP16)
     /* AVX-512's scans, its own FLOAT16 arg kernel and NATIVE chain */
-    {&dmlref__avx512_scans, dmlref__avx512fp16_args, &dmlref__avx512fp16_native_f16, dmlref__totals16_f32_avx512, 1},
+    {&dmlref__avx512_scans,
+     dmlref__avx512fp16_args,
+     &dmlref__avx512fp16_native_f16,
+     {dmlref__totals16_f16_avx512, dmlref__totals16_f32_avx512},
+     1},
 #else
-    {NULL, NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, {NULL, NULL}, 0},
 #endif
 };
 
@@ -9041,8 +9106,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     case DMLREF__OP_CUMSUM:
     case DMLREF__OP_CUMPROD:
         scalar = dmlref__scan_kernels_for(&plan, path, &route);
-        s = dmlref__run_scan(&plan, inputs[0], outputs[0], route, scalar, path->totals16_f32, io.stream, NULL,
-                             parallel);
+        s = dmlref__run_scan(&plan, inputs[0], outputs[0], route, scalar, &path->totals16, io.stream, NULL, parallel);
         break;
     default:
         dmlref__run_arg(&plan, inputs[0], outputs[0],
