@@ -3881,19 +3881,19 @@ static void dmlref__block_totals(const dmlref__scan_panel *p, const dmlref__tota
     uint64_t b;
     uint32_t i, k;
     if (p->src_step == 1 && block == 16u && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT) {
-        if (p->esize == 4) { /* BLOCKED FLOAT32 and FLOAT64, the common cases, in their own arithmetic */
-            const uint64_t done = totals16 && totals16->f32 ? totals16->f32(x, count, out) : 0u;
-            x = (const float *)x + done * 16u;
+        const dmlref__totals16_kernel simd = !totals16       ? NULL
+                                             : p->esize == 4 ? totals16->f32
+                                             : p->esize == 2 ? totals16->f16
+                                                             : NULL;
+        if (simd) { /* the path's whole groups; the blocks left run the loops below */
+            const uint64_t done = simd(x, count, out);
+            x = dmlref__cadvance(x, (int64_t)(done * 16u), p->esize);
             out += done;
             count -= done;
+        }
+        if (p->esize == 4) { /* BLOCKED FLOAT32 and FLOAT64, the common cases, in their own arithmetic */
             DMLREF__PAIRWISE16(float);
             return;
-        }
-        if (p->esize == 2 && totals16 && totals16->f16) { /* FLOAT16: the blocks the path leaves, below */
-            const uint64_t done = totals16->f16(x, count, out);
-            x = (const uint16_t *)x + done * 16u;
-            out += done;
-            count -= done;
         }
         if (p->esize == 8) {
             DMLREF__PAIRWISE16(double);
@@ -5369,7 +5369,6 @@ DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm_add_ps
 #define DMLREF__K_IDENTV _mm_setzero_ps()
 #define DMLREF__K_SOP DMLREF__ADD_F
-#define DMLREF__K_FALLBACK dmlref__cumsum_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__S2 static void dmlref__tprod_f32_sse2(const dmlref__scan_panel *p){
@@ -5377,7 +5376,6 @@ DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm_mul_ps
 #define DMLREF__K_IDENTV _mm_set1_ps(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
-#define DMLREF__K_FALLBACK dmlref__cumprod_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p){
@@ -5461,7 +5459,6 @@ DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm_add_pd
 #define DMLREF__K_IDENTV _mm_setzero_pd()
 #define DMLREF__K_SOP DMLREF__ADD_F
-#define DMLREF__K_FALLBACK dmlref__cumsum_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__S2 static void dmlref__tprod_f64_sse2(const dmlref__scan_panel *p){
@@ -5469,7 +5466,6 @@ DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm_mul_pd
 #define DMLREF__K_IDENTV _mm_set1_pd(1.0)
 #define DMLREF__K_SOP DMLREF__MUL_F
-#define DMLREF__K_FALLBACK dmlref__cumprod_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__S2 static void dmlref__vblocked_f64_sse2(const dmlref__scan_panel *p){
@@ -6139,7 +6135,6 @@ DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm256_add_ps
 #define DMLREF__K_IDENTV _mm256_setzero_ps()
 #define DMLREF__K_SOP DMLREF__ADD_F
-#define DMLREF__K_FALLBACK dmlref__cumsum_f16_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__A2 static void dmlref__tprod_f16_avx2(const dmlref__scan_panel *p){
@@ -6147,7 +6142,6 @@ DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm256_mul_ps
 #define DMLREF__K_IDENTV _mm256_set1_ps(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
-#define DMLREF__K_FALLBACK dmlref__cumprod_f16_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p){
@@ -6231,7 +6225,6 @@ DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm256_add_ps
 #define DMLREF__K_IDENTV _mm256_setzero_ps()
 #define DMLREF__K_SOP DMLREF__ADD_F
-#define DMLREF__K_FALLBACK dmlref__cumsum_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__A2 static void dmlref__tprod_f32_avx2(const dmlref__scan_panel *p){
@@ -6239,7 +6232,6 @@ DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm256_mul_ps
 #define DMLREF__K_IDENTV _mm256_set1_ps(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
-#define DMLREF__K_FALLBACK dmlref__cumprod_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p){
@@ -6323,7 +6315,6 @@ DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm256_add_pd
 #define DMLREF__K_IDENTV _mm256_setzero_pd()
 #define DMLREF__K_SOP DMLREF__ADD_F
-#define DMLREF__K_FALLBACK dmlref__cumsum_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__A2 static void dmlref__tprod_f64_avx2(const dmlref__scan_panel *p){
@@ -6331,7 +6322,6 @@ DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_OP _mm256_mul_pd
 #define DMLREF__K_IDENTV _mm256_set1_pd(1.0)
 #define DMLREF__K_SOP DMLREF__MUL_F
-#define DMLREF__K_FALLBACK dmlref__cumprod_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__A2 static void dmlref__vblocked_f64_avx2(const dmlref__scan_panel *p){
@@ -8271,7 +8261,6 @@ DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_OP vaddq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(0.0f)
 #define DMLREF__K_SOP DMLREF__ADD_F
-#define DMLREF__K_FALLBACK dmlref__cumsum_f16_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__NE static void dmlref__tprod_f16_neon(const dmlref__scan_panel *p){
@@ -8279,7 +8268,6 @@ DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_OP vmulq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
-#define DMLREF__K_FALLBACK dmlref__cumprod_f16_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__NE static void dmlref__vblocked_f16_neon(const dmlref__scan_panel *p){
@@ -8362,7 +8350,6 @@ DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_OP vaddq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(0.0f)
 #define DMLREF__K_SOP DMLREF__ADD_F
-#define DMLREF__K_FALLBACK dmlref__cumsum_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__NE static void dmlref__tprod_f32_neon(const dmlref__scan_panel *p){
@@ -8370,7 +8357,6 @@ DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_OP vmulq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
-#define DMLREF__K_FALLBACK dmlref__cumprod_f32_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__NE static void dmlref__vblocked_f32_neon(const dmlref__scan_panel *p){
@@ -8453,7 +8439,6 @@ DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_OP vaddq_f64
 #define DMLREF__K_IDENTV vdupq_n_f64(0.0)
 #define DMLREF__K_SOP DMLREF__ADD_F
-#define DMLREF__K_FALLBACK dmlref__cumsum_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__NE static void dmlref__tprod_f64_neon(const dmlref__scan_panel *p){
@@ -8461,7 +8446,6 @@ DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_OP vmulq_f64
 #define DMLREF__K_IDENTV vdupq_n_f64(1.0)
 #define DMLREF__K_SOP DMLREF__MUL_F
-#define DMLREF__K_FALLBACK dmlref__cumprod_f64_scalar
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
     } DMLREF__NE static void dmlref__vblocked_f64_neon(const dmlref__scan_panel *p){
@@ -8826,30 +8810,25 @@ DMLREF__NE static float32x4_t dmlref__ne_totals16_quads(float32x4_t a, float32x4
                                                         float32x4_t d) { /* one block's 4 quad sums */
     return vpaddq_f32(vpaddq_f32(a, b), vpaddq_f32(c, d));
 }
-/* The body of a dmlref__totals16_kernel on elements x, DMLREF__NE_TLOAD widening 4 at a time. */
-#define DMLREF__NE_QUADS(at)                                                              \
-    dmlref__ne_totals16_quads(DMLREF__NE_TLOAD(x + (at)), DMLREF__NE_TLOAD(x + (at) + 4), \
-                              DMLREF__NE_TLOAD(x + (at) + 8), DMLREF__NE_TLOAD(x + (at) + 12))
-#define DMLREF__NE_TOTALS16                                                                       \
-    uint64_t b;                                                                                   \
-    for (b = 0; b + 4u <= count; b += 4u, x += 64) {                                              \
-        const float32x4_t t = vpaddq_f32(vpaddq_f32(DMLREF__NE_QUADS(0), DMLREF__NE_QUADS(16)),   \
-                                         vpaddq_f32(DMLREF__NE_QUADS(32), DMLREF__NE_QUADS(48))); \
-        vst1q_f64(out + b, vcvt_f64_f32(vget_low_f32(t)));                                        \
-        vst1q_f64(out + b + 2, vcvt_high_f64_f32(t));                                             \
-    }                                                                                             \
+/* The body of a dmlref__totals16_kernel on elements x, LOAD widening 4 at a time. */
+#define DMLREF__NE_QUADS(LOAD, at) \
+    dmlref__ne_totals16_quads(LOAD(x + (at)), LOAD(x + (at) + 4), LOAD(x + (at) + 8), LOAD(x + (at) + 12))
+#define DMLREF__NE_TOTALS16(LOAD)                                                                             \
+    uint64_t b;                                                                                               \
+    for (b = 0; b + 4u <= count; b += 4u, x += 64) {                                                          \
+        const float32x4_t t = vpaddq_f32(vpaddq_f32(DMLREF__NE_QUADS(LOAD, 0), DMLREF__NE_QUADS(LOAD, 16)),   \
+                                         vpaddq_f32(DMLREF__NE_QUADS(LOAD, 32), DMLREF__NE_QUADS(LOAD, 48))); \
+        vst1q_f64(out + b, vcvt_f64_f32(vget_low_f32(t)));                                                    \
+        vst1q_f64(out + b + 2, vcvt_high_f64_f32(t));                                                         \
+    }                                                                                                         \
     return b;
 DMLREF__NE static uint64_t dmlref__totals16_f32_neon(const void *data, uint64_t count, double *out) {
     const float *x = (const float *)data;
-#define DMLREF__NE_TLOAD vld1q_f32
-    DMLREF__NE_TOTALS16
-#undef DMLREF__NE_TLOAD
+    DMLREF__NE_TOTALS16(vld1q_f32)
 }
 DMLREF__NE static uint64_t dmlref__totals16_f16_neon(const void *data, uint64_t count, double *out) {
     const uint16_t *x = (const uint16_t *)data;
-#define DMLREF__NE_TLOAD dmlref__ne_load_f16
-    DMLREF__NE_TOTALS16
-#undef DMLREF__NE_TLOAD
+    DMLREF__NE_TOTALS16(dmlref__ne_load_f16)
 }
 #undef DMLREF__NE_TOTALS16
 #undef DMLREF__NE_QUADS
@@ -9595,15 +9574,10 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 #undef DMLREF__TSCAN_STAGE_END
 #undef DMLREF__TSCAN_HEAD
 #undef DMLREF__TSCAN_STAGE_OUT
-    if (g < p->lines) {
-        dmlref__scan_panel sub = dmlref__scan_subpanel(p, g, p->lines - g);
-        DMLREF__K_FALLBACK(&sub);
-    }
 #undef DMLREF__K_P
 #undef DMLREF__K_OP
 #undef DMLREF__K_IDENTV
 #undef DMLREF__K_SOP
-#undef DMLREF__K_FALLBACK
 #elif DMLREF__KERNEL == DMLREF__KERNEL_VBLOCKED
     /* Streamed rows back to back whose output is off the 64-byte boundary, on whole-line vectors that can be
        realigned in registers (DMLREF__K_REALIGN): edges. Otherwise the lines before the boundary go to the
@@ -9783,8 +9757,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 /*
 ------------------------------------------------------------------------------
 Revision history (CHANGELOG.md has one line per change)
-    0.8.0  (2026-11-26)  split FLOAT32 BLOCKED/TREE lines sum their blocks with SIMD
-                         pairwise trees; exclusive single lines staged and streamed;
+    0.8.0  (2026-11-26)  split FLOAT16/FLOAT32 BLOCKED/TREE lines sum their blocks with
+                         SIMD pairwise trees; exclusive single lines staged and streamed;
                          the CLI and the Python module use every CPU by default.
     0.7.2  (2026-11-26)  FLOAT16 NATIVE sums in float32 runs while the tally keeps its
                          binade (x86, NEON); one streamed SEQUENTIAL line staged on the

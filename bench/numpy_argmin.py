@@ -3,8 +3,8 @@
 In one process, on NumPy-allocated float32 arrays of 1 Mi elements (4 MiB: normal data, and the same
 data with the minimum and the maximum moved near the end), it times np.argmin / np.argmax and
 dml_ref.argmin / dml_ref.argmax called as a user calls them (default arguments: threads=None, every CPU
-on the module's pool), and again with threads=1 (the calling thread alone), each the best of many repeats, interleaved so that a slow phase of
-the machine hits all of them alike. It prints GB/s (input bytes / time) and the ratio dml_ref / NumPy
+on the module's pool), and again with threads=1 (the calling thread alone), each the best of many
+repeats, interleaved so that a slow phase of the machine hits all of them alike. It prints GB/s (input bytes / time) and the ratio dml_ref / NumPy
 (NumPy's time / dml_ref's) for each, and the module's per-call cost on a 16-element array, which the
 last column subtracts to show the kernel's own rate.
 
@@ -76,18 +76,18 @@ def main(argv):
                  for name, np_fn, dml_fn in (("argmin", np.argmin, dml_ref.argmin),
                                              ("argmax", np.argmax, dml_ref.argmax))]
     for _, x in sets:  # the same answers, or the timing means nothing
-        for name, np_fn, dml_fn, threaded in operators:
-            if not dml_fn(x).item() == threaded(x).item() == int(np_fn(x)):
+        for name, np_fn, dml_fn, one_thread in operators:
+            if not dml_fn(x).item() == one_thread(x).item() == int(np_fn(x)):
                 print("numpy_argmin: dml_ref.%s and np.%s disagree" % (name, name), file=sys.stderr)
                 return 1
 
     cases = []
     for _, x in sets:
-        for _, np_fn, dml_fn, threaded in operators:
-            cases += [(np_fn, x), (dml_fn, x), (threaded, x)]
+        for _, np_fn, dml_fn, one_thread in operators:
+            cases += [(np_fn, x), (dml_fn, x), (one_thread, x)]
     large = best_times(cases, repeats, calls)
     small = best_times([(dml_fn, tiny) for _, _, dml_fn, _ in operators] +
-                       [(threaded, tiny) for _, _, _, threaded in operators] +
+                       [(one_thread, tiny) for _, _, _, one_thread in operators] +
                        [(np_fn, tiny) for _, np_fn, _, _ in operators], repeats, tiny_calls)
     overhead = {(name, threads): small[k + (2 if threads == ONE else 0)]
                 for k, (name, _, _, _) in enumerate(operators) for threads in (None, ONE)}
@@ -114,8 +114,8 @@ def main(argv):
             for threads, t_dml in ((None, large[k + 1]), (ONE, large[k + 2])):
                 kernel = t_dml - overhead[(name, threads)]
                 print("%-42s %8.1f us %10.2f %8.1f us %10.2f %7.3f %12s"
-                      % ("%s, %s, %s" % (name, set_name, "default" if threads is None else "threads=1"), t_np * 1e6, x.nbytes / t_np * 1e-9,
-                         t_dml * 1e6, x.nbytes / t_dml * 1e-9, t_np / t_dml,
+                      % ("%s, %s, %s" % (name, set_name, "default" if threads is None else "threads=1"),
+                         t_np * 1e6, x.nbytes / t_np * 1e-9, t_dml * 1e6, x.nbytes / t_dml * 1e-9, t_np / t_dml,
                          "%.2f" % (x.nbytes / kernel * 1e-9) if kernel > 0 else "-"))
             k += 3
     print()

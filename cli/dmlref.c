@@ -1033,14 +1033,9 @@ static uint32_t cpu_count(void) {
 /* g_parallel's parallel_for: the library calls it only for a call it splits, so a small input makes no
    pool. Without a pool (it could not be made) the tasks run here, with the same bits. */
 static void threads_parallel_for(void *context, uint32_t task_count, void (*task)(void *, uint32_t), void *argument) {
-    uint32_t t;
     (void)context;
     if (!g_pool) g_pool = thread_pool_create(g_parallel.max_tasks);
-    if (g_pool) {
-        thread_pool_parallel_for(g_pool, task_count, task, argument);
-        return;
-    }
-    for (t = 0; t < task_count; t++) task(argument, t);
+    thread_pool_parallel_for(g_pool, task_count, task, argument);
 }
 
 /* The options.parallel of --threads N (0: every CPU): NULL for one thread. */

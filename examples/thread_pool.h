@@ -105,10 +105,16 @@ static inline void *thread_pool_worker(void *context) {
     return NULL;
 }
 
-/* dml_ref's parallel_for: posts the job, takes tasks itself, returns when every task has returned. */
+/* dml_ref's parallel_for: posts the job, takes tasks itself, returns when every task has returned. A NULL
+   pool (thread_pool_create failed) runs the tasks on the calling thread, with the same results. */
 static inline void thread_pool_parallel_for(void *context, uint32_t task_count,
                                             void (*task)(void *argument, uint32_t task_index), void *argument) {
     thread_pool *p = (thread_pool *)context;
+    uint32_t t;
+    if (!p) {
+        for (t = 0; t < task_count; t++) task(argument, t);
+        return;
+    }
     pthread_mutex_lock(&p->mutex);
     while (p->busy) pthread_cond_wait(&p->done, &p->mutex); /* dml_ref calls from other threads share the pool */
     p->busy = 1;

@@ -628,8 +628,9 @@ def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential
     axis = _normalize_axis(axis, x1.ndim)
     # When out is x itself (or a view of it with the same layout) the input and output
     # tensors get the same address and strides: the library's in-place scan.
-    in_place = _element_strides(x1) is not None  # the input is read where it is
+    given = x1
     x1, tin = _input_tensor(x1)
+    in_place = x1 is given  # the input is read where it is, not from a copy
     dest = _Output(x1.shape, x.dtype, None if out is None else out.reshape(x1.shape))
     op, op_fields = _scan_desc(op_type, tin, dest.tensor, axis, exclusive, reverse)  # both kept alive
     status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
@@ -718,8 +719,9 @@ def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64",
     out = _check_out(out, result_shape, index_dtype)
     if x1.size == 0:
         raise ValueError("dml_ref: an arg-reduction of an empty array has no answer")
-    in_place = _element_strides(x1) is not None  # the input is read where it is
+    given = x1
     x1, tin = _input_tensor(x1)
+    in_place = x1 is given  # the input is read where it is, not from a copy
     dest = _Output(kept_shape, index_dtype, None if out is None else _with_kept_axes(out, kept_shape, axes))
     axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
     if reduce:  # DML_OPERATOR_REDUCE with ARGMIN/ARGMAX: always INCREASING

@@ -25,9 +25,8 @@ const dmlref_parallel *dmlref_python_parallel(uint32_t tasks) {
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER; /* guards g_pool and g_pool_tasks */
 static thread_pool *g_pool;
 static uint32_t g_pool_tasks; /* the concurrent tasks g_pool runs */
-/* One dmlref_parallel per task count, its context the count: calls with different counts may run at once. */
+/* One dmlref_parallel per task count, its context itself: calls with different counts may run at once. */
 static dmlref_parallel g_parallel[DMLREF_PYTHON_MAX_TASKS + 1];
-static uint32_t g_counts[DMLREF_PYTHON_MAX_TASKS + 1];
 
 static void python_before_fork(void) { pthread_mutex_lock(&g_lock); }
 static void python_after_fork_parent(void) { pthread_mutex_unlock(&g_lock); }
@@ -61,13 +60,7 @@ static thread_pool *python_pool(uint32_t tasks) {
 /* parallel_for of g_parallel[k]: the library calls it only for a call it splits, so the pool is made on the
    first such call (a process whose calls are all small has none). Without a pool the tasks run here. */
 static void python_parallel_for(void *context, uint32_t task_count, void (*task)(void *, uint32_t), void *argument) {
-    thread_pool *pool = python_pool(*(const uint32_t *)context);
-    uint32_t t;
-    if (pool) {
-        thread_pool_parallel_for(pool, task_count, task, argument);
-        return;
-    }
-    for (t = 0; t < task_count; t++) task(argument, t);
+    thread_pool_parallel_for(python_pool(((const dmlref_parallel *)context)->max_tasks), task_count, task, argument);
 }
 
 /* The options.parallel for up to tasks concurrent tasks (2 to DMLREF_PYTHON_MAX_TASKS; NULL out of range) on
@@ -77,9 +70,8 @@ const dmlref_parallel *dmlref_python_parallel(uint32_t tasks) {
     if (tasks < 2 || tasks > DMLREF_PYTHON_MAX_TASKS) return NULL;
     pthread_mutex_lock(&g_lock);
     if (!g_parallel[tasks].parallel_for) {
-        g_counts[tasks] = tasks;
         g_parallel[tasks].parallel_for = python_parallel_for;
-        g_parallel[tasks].context = &g_counts[tasks];
+        g_parallel[tasks].context = &g_parallel[tasks];
         g_parallel[tasks].max_tasks = tasks;
     }
     pthread_mutex_unlock(&g_lock);
