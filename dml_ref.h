@@ -292,6 +292,69 @@ typedef struct dmlref_scan_tree {
     int32_t carry;     /* dmlref_tree_carry */
 } dmlref_scan_tree;
 
+/* What an operator computes, as the operator table describes it (dmlref_operator_info). */
+typedef enum dmlref_shape {
+    DMLREF_SHAPE_SCAN = 0,          /* output like the input: a running combination along Axis */
+    DMLREF_SHAPE_ARG_REDUCTION = 1, /* reduced axes kept with size 1: the index of the extreme */
+    DMLREF_SHAPE_REDUCTION = 2,     /* reduced axes kept with size 1: a value of the input's type */
+    DMLREF_SHAPE_COUNT,
+    DMLREF_SHAPE_FORCE_32BIT = 0x7FFFFFFF
+} dmlref_shape;
+
+typedef enum dmlref_map { /* applied to each element before it is combined */
+    DMLREF_MAP_NONE = 0,
+    DMLREF_MAP_ABS = 1,    /* |x| */
+    DMLREF_MAP_SQUARE = 2, /* x * x */
+    DMLREF_MAP_EXP = 3,    /* exp(x) */
+    DMLREF_MAP_COUNT,
+    DMLREF_MAP_FORCE_32BIT = 0x7FFFFFFF
+} dmlref_map;
+
+typedef enum dmlref_combine {
+    DMLREF_COMBINE_ADD = 0,
+    DMLREF_COMBINE_MULTIPLY = 1,
+    DMLREF_COMBINE_MIN = 2,
+    DMLREF_COMBINE_MAX = 3,
+    DMLREF_COMBINE_COUNT,
+    DMLREF_COMBINE_FORCE_32BIT = 0x7FFFFFFF
+} dmlref_combine;
+
+typedef enum dmlref_finalize { /* applied to the combined value */
+    DMLREF_FINALIZE_NONE = 0,
+    DMLREF_FINALIZE_DIVIDE_BY_COUNT = 1, /* / n, the number of reduced elements */
+    DMLREF_FINALIZE_SQRT = 2,
+    DMLREF_FINALIZE_LOG = 3,
+    DMLREF_FINALIZE_COUNT,
+    DMLREF_FINALIZE_FORCE_32BIT = 0x7FFFFFFF
+} dmlref_finalize;
+
+/* dmlref_operator_info.flags */
+#define DMLREF_OPERATOR_IMPLEMENTED 0x1u  /* dmlref_execute runs it (else UNSUPPORTED_OPERATOR) */
+#define DMLREF_OPERATOR_EXCLUSIVE 0x2u    /* the descriptor has an exclusive flag */
+#define DMLREF_OPERATOR_DIRECTION 0x4u    /* the descriptor has an AxisDirection */
+#define DMLREF_OPERATOR_NAN_POLICY 0x8u   /* options.nan_policy applies */
+#define DMLREF_OPERATOR_SPLIT_LINES 0x10u /* threads take groups of independent lines or outputs */
+#define DMLREF_OPERATOR_SPLIT_LINE 0x20u  /* threads split one long line where its order allows */
+
+/* One row of the operator table: a DirectML operator, or one function of
+   DML_OPERATOR_REDUCE. Validation, execution, the dmlref tool and the Python
+   module all read it (docs/api.md: "Operator table"). */
+typedef struct dmlref_operator_info {
+    int32_t operator_type;   /* DML_OPERATOR_TYPE */
+    int32_t reduce_function; /* DML_REDUCE_FUNCTION of a DML_OPERATOR_REDUCE row, else -1 */
+    const char *name;        /* "CUMULATIVE_SUMMATION", "REDUCE ARGMAX", ... */
+    const char *cli_name;    /* the dmlref tool's operator name: "cumsum", "reduce-argmax", ... */
+    const char *python_name; /* the Python module's function: "cumsum", "reduce_argmax", ... */
+    int32_t shape;           /* dmlref_shape */
+    int32_t map;             /* dmlref_map */
+    int32_t combine;         /* dmlref_combine */
+    int32_t finalize;        /* dmlref_finalize */
+    double identity;         /* the combine's identity: exclusive scans write it first */
+    uint32_t float_orders;   /* bit 1 << dmlref_float_order for each order dmlref_execute accepts */
+    uint32_t bound_orders;   /* the same for dmlref_error_bound; 0: no bound */
+    uint32_t flags;          /* DMLREF_OPERATOR_* */
+} dmlref_operator_info;
+
 /* Kernel path. AUTO picks the best the build and the CPU have. */
 typedef enum dmlref_isa {
     DMLREF_ISA_AUTO = 0,
@@ -396,6 +459,13 @@ DMLREF_API float dmlref_f16_to_f32(uint16_t h);
 DMLREF_API uint16_t dmlref_f32_to_f16(float f);
 
 DMLREF_API uint32_t dmlref_version_number(void);
+
+/* The operator table: rows 0 .. dmlref_operator_count() - 1 (NULL past the end),
+   and the row of an operator type (reduce_function -1, or a DML_REDUCE_FUNCTION
+   for DML_OPERATOR_REDUCE); NULL when the table has none. */
+DMLREF_API uint32_t dmlref_operator_count(void);
+DMLREF_API const dmlref_operator_info *dmlref_operator_at(uint32_t index);
+DMLREF_API const dmlref_operator_info *dmlref_operator_find(int32_t operator_type, int32_t reduce_function);
 
 /* The block (2T) of PyTorch CUDA's innermost-axis scan for a tensor of `rows`
    lines of `row_length` elements: use it as dmlref_scan_tree {SKLANSKY, block,
@@ -639,11 +709,86 @@ typedef struct dmlref__tensor {
     uint64_t alignment;                 /* GuaranteedBaseOffsetAlignment */
 } dmlref__tensor;
 
-enum { DMLREF__OP_CUMSUM, DMLREF__OP_CUMPROD, DMLREF__OP_ARGMIN, DMLREF__OP_ARGMAX };
+/* >>operators -----------------------------------------------------------------
+   The operator table: one row per DirectML operator and per function of
+   DML_OPERATOR_REDUCE. Validation finds the row, checks the descriptor by the
+   row's shape and orders, and execution runs the shape's job with the row's
+   combine; the dmlref tool and the Python module read the same rows through
+   dmlref_operator_at. A new operator is a row here plus, for a new shape, its
+   checker and its job. */
+#define DMLREF__ORDER(x) (1u << DMLREF_FLOAT_ORDER_##x)
+#define DMLREF__SUM_ORDERS \
+    (DMLREF__ORDER(SEQUENTIAL) | DMLREF__ORDER(BLOCKED) | DMLREF__ORDER(EXACT) | DMLREF__ORDER(TREE))
+#define DMLREF__PRODUCT_ORDERS (DMLREF__ORDER(SEQUENTIAL) | DMLREF__ORDER(BLOCKED) | DMLREF__ORDER(TREE))
+#define DMLREF__SCAN_FLAGS                                                                          \
+    (DMLREF_OPERATOR_IMPLEMENTED | DMLREF_OPERATOR_EXCLUSIVE | DMLREF_OPERATOR_DIRECTION |         \
+     DMLREF_OPERATOR_SPLIT_LINES | DMLREF_OPERATOR_SPLIT_LINE)
+#define DMLREF__ARG_FLAGS \
+    (DMLREF_OPERATOR_IMPLEMENTED | DMLREF_OPERATOR_NAN_POLICY | DMLREF_OPERATOR_SPLIT_LINES | DMLREF_OPERATOR_SPLIT_LINE)
+#define DMLREF__INF (DBL_MAX * 2.0)
+
+/* X(id, DML_OPERATOR_ suffix, reduce function (-1: none), name, CLI name, Python name, shape, map,
+     combine, finalize, identity, float_orders, bound_orders, flags). Arg-reductions take no float order
+   (0: options.float_order is not read). */
+#define DMLREF__OPERATOR_LIST(X)                                                                                   \
+    X(CUMSUM, CUMULATIVE_SUMMATION, -1, "CUMULATIVE_SUMMATION", "cumsum", "cumsum", SCAN, NONE, ADD, NONE, 0.0,    \
+      DMLREF__SUM_ORDERS, DMLREF__SUM_ORDERS | DMLREF__ORDER(ANY), DMLREF__SCAN_FLAGS)                             \
+    X(CUMPROD, CUMULATIVE_PRODUCT, -1, "CUMULATIVE_PRODUCT", "cumprod", "cumprod", SCAN, NONE, MULTIPLY, NONE, 1.0, \
+      DMLREF__PRODUCT_ORDERS, DMLREF__PRODUCT_ORDERS | DMLREF__ORDER(ANY), DMLREF__SCAN_FLAGS)                     \
+    X(ARGMIN, ARGMIN, -1, "ARGMIN", "argmin", "argmin", ARG_REDUCTION, NONE, MIN, NONE, 0.0, 0u, 0u,                \
+      DMLREF__ARG_FLAGS | DMLREF_OPERATOR_DIRECTION)                                                               \
+    X(ARGMAX, ARGMAX, -1, "ARGMAX", "argmax", "argmax", ARG_REDUCTION, NONE, MAX, NONE, 0.0, 0u, 0u,                \
+      DMLREF__ARG_FLAGS | DMLREF_OPERATOR_DIRECTION)                                                               \
+    X(REDUCE_ARGMAX, REDUCE, 0, "REDUCE ARGMAX", "reduce-argmax", "reduce_argmax", ARG_REDUCTION, NONE, MAX, NONE,  \
+      0.0, 0u, 0u, DMLREF__ARG_FLAGS)                                                                              \
+    X(REDUCE_ARGMIN, REDUCE, 1, "REDUCE ARGMIN", "reduce-argmin", "reduce_argmin", ARG_REDUCTION, NONE, MIN, NONE,  \
+      0.0, 0u, 0u, DMLREF__ARG_FLAGS)                                                                              \
+    X(REDUCE_AVERAGE, REDUCE, 2, "REDUCE AVERAGE", "reduce-average", "reduce_average", REDUCTION, NONE, ADD,         \
+      DIVIDE_BY_COUNT, 0.0, 0u, 0u, 0u)                                                                            \
+    X(REDUCE_L1, REDUCE, 3, "REDUCE L1", "reduce-l1", "reduce_l1", REDUCTION, ABS, ADD, NONE, 0.0, 0u, 0u, 0u)        \
+    X(REDUCE_L2, REDUCE, 4, "REDUCE L2", "reduce-l2", "reduce_l2", REDUCTION, SQUARE, ADD, SQRT, 0.0, 0u, 0u, 0u)     \
+    X(REDUCE_LOG_SUM, REDUCE, 5, "REDUCE LOG_SUM", "reduce-log-sum", "reduce_log_sum", REDUCTION, NONE, ADD, LOG,     \
+      0.0, 0u, 0u, 0u)                                                                                             \
+    X(REDUCE_LOG_SUM_EXP, REDUCE, 6, "REDUCE LOG_SUM_EXP", "reduce-log-sum-exp", "reduce_log_sum_exp", REDUCTION,   \
+      EXP, ADD, LOG, 0.0, 0u, 0u, 0u)                                                                              \
+    X(REDUCE_MAX, REDUCE, 7, "REDUCE MAX", "reduce-max", "reduce_max", REDUCTION, NONE, MAX, NONE, -DMLREF__INF, 0u, \
+      0u, 0u)                                                                                                      \
+    X(REDUCE_MIN, REDUCE, 8, "REDUCE MIN", "reduce-min", "reduce_min", REDUCTION, NONE, MIN, NONE, DMLREF__INF, 0u,  \
+      0u, 0u)                                                                                                      \
+    X(REDUCE_MULTIPLY, REDUCE, 9, "REDUCE MULTIPLY", "reduce-multiply", "reduce_multiply", REDUCTION, NONE,          \
+      MULTIPLY, NONE, 1.0, 0u, 0u, 0u)                                                                             \
+    X(REDUCE_SUM, REDUCE, 10, "REDUCE SUM", "reduce-sum", "reduce_sum", REDUCTION, NONE, ADD, NONE, 0.0, 0u, 0u, 0u)  \
+    X(REDUCE_SUM_SQUARE, REDUCE, 11, "REDUCE SUM_SQUARE", "reduce-sum-square", "reduce_sum_square", REDUCTION,       \
+      SQUARE, ADD, NONE, 0.0, 0u, 0u, 0u)
+
+#define DMLREF__OP_ID(id, type, fn, name, cli, py, shape, map, combine, fin, identity, orders, bounds, flags) \
+    DMLREF__OP_##id,
+enum { DMLREF__OPERATOR_LIST(DMLREF__OP_ID) DMLREF__OP_COUNT };
+#undef DMLREF__OP_ID
+
+#define DMLREF__OP_ROW(id, type, fn, name, cli, py, shape, map, combine, fin, identity, orders, bounds, flags)     \
+    {DML_OPERATOR_##type, fn, name, cli, py, DMLREF_SHAPE_##shape, DMLREF_MAP_##map, DMLREF_COMBINE_##combine, \
+     DMLREF_FINALIZE_##fin, identity, orders, bounds, flags},
+static const dmlref_operator_info dmlref__operators[DMLREF__OP_COUNT] = {DMLREF__OPERATOR_LIST(DMLREF__OP_ROW)};
+#undef DMLREF__OP_ROW
+
+DMLREF_API uint32_t dmlref_operator_count(void) { return DMLREF__OP_COUNT; }
+DMLREF_API const dmlref_operator_info *dmlref_operator_at(uint32_t index) {
+    return index < DMLREF__OP_COUNT ? &dmlref__operators[index] : NULL;
+}
+DMLREF_API const dmlref_operator_info *dmlref_operator_find(int32_t operator_type, int32_t reduce_function) {
+    uint32_t i;
+    for (i = 0; i < DMLREF__OP_COUNT; i++)
+        if (dmlref__operators[i].operator_type == operator_type &&
+            dmlref__operators[i].reduce_function == reduce_function)
+            return &dmlref__operators[i];
+    return NULL;
+}
 
 /* Everything execution needs, filled in by validation. */
 typedef struct dmlref__plan {
-    int op;
+    int op;                          /* row of dmlref__operators (DMLREF__OP_*) */
+    const dmlref_operator_info *row; /* &dmlref__operators[op] */
     dmlref__tensor in, out;
     uint32_t axis;          /* scans */
     int decreasing;         /* AxisDirection == DECREASING */
@@ -882,15 +1027,13 @@ DMLREF__PRIVATE dmlref_status dmlref__fail(const dmlref__ctx *ctx, dmlref_status
 
 /* >>validation --------------------------------------------------------------- */
 
+/* The operator's name in messages: its row's, "REDUCE" for any REDUCE function. */
 static const char *dmlref__op_name(DML_OPERATOR_TYPE type) {
-    switch (type) {
-    case DML_OPERATOR_REDUCE: return "REDUCE";
-    case DML_OPERATOR_CUMULATIVE_SUMMATION: return "CUMULATIVE_SUMMATION";
-    case DML_OPERATOR_CUMULATIVE_PRODUCT: return "CUMULATIVE_PRODUCT";
-    case DML_OPERATOR_ARGMIN: return "ARGMIN";
-    case DML_OPERATOR_ARGMAX: return "ARGMAX";
-    default: return "OPERATOR";
-    }
+    uint32_t i;
+    for (i = 0; i < DMLREF__OP_COUNT; i++)
+        if (dmlref__operators[i].operator_type == (int32_t)type)
+            return dmlref__operators[i].reduce_function < 0 ? dmlref__operators[i].name : "REDUCE";
+    return "OPERATOR";
 }
 
 static int dmlref__is_feature_level(uint32_t level) {
@@ -1281,7 +1424,6 @@ static dmlref_status dmlref__check_scan(const dmlref__ctx *ctx, DML_OPERATOR_TYP
     if ((s = dmlref__check_direction(ctx, direction)) != DMLREF_OK) return s;
     if ((s = dmlref__check_feature_level(ctx, op_type, &plan->in, &plan->out)) != DMLREF_OK) return s;
     if ((s = dmlref__check_output_layout(ctx, &plan->out)) != DMLREF_OK) return s;
-    plan->op = op_type == DML_OPERATOR_CUMULATIVE_SUMMATION ? DMLREF__OP_CUMSUM : DMLREF__OP_CUMPROD;
     plan->axis = axis;
     plan->decreasing = direction == DML_AXIS_DIRECTION_DECREASING;
     plan->exclusive = exclusive != 0;
@@ -1291,7 +1433,7 @@ static dmlref_status dmlref__check_scan(const dmlref__ctx *ctx, DML_OPERATOR_TYP
 /* ARGMIN, ARGMAX and REDUCE(ARGMIN/ARGMAX). */
 static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op_type, const DML_TENSOR_DESC *input,
                                        const DML_TENSOR_DESC *output, UINT axis_count, const UINT *axes,
-                                       DML_AXIS_DIRECTION direction, int want_max, dmlref__plan *plan) {
+                                       DML_AXIS_DIRECTION direction, dmlref__plan *plan) {
     dmlref_status s;
     uint64_t max_index;
     uint32_t d, i;
@@ -1345,17 +1487,28 @@ static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE
                             (unsigned long long)plan->reduced_count);
     if ((s = dmlref__check_feature_level(ctx, op_type, &plan->in, &plan->out)) != DMLREF_OK) return s;
     if ((s = dmlref__check_output_layout(ctx, &plan->out)) != DMLREF_OK) return s;
-    plan->op = want_max ? DMLREF__OP_ARGMAX : DMLREF__OP_ARGMIN;
     plan->decreasing = direction == DML_AXIS_DIRECTION_DECREASING;
     return DMLREF_OK;
 }
 
-/* Options that depend on the operator: EXACT is a rule for sums. */
-static dmlref_status dmlref__check_order(const dmlref__ctx *ctx, const dmlref__plan *plan) {
-    if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT && plan->op == DMLREF__OP_CUMPROD)
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                            "options.float_order is EXACT (2), which applies to CUMULATIVE_SUMMATION only");
-    return DMLREF_OK;
+static const char *const dmlref__order_names[DMLREF_FLOAT_ORDER_COUNT] = {"SEQUENTIAL", "BLOCKED", "EXACT", "ANY",
+                                                                          "TREE"};
+
+/* Options that depend on the operator: its row lists the float orders it
+   takes (none: options.float_order is not read). */
+static dmlref_status dmlref__check_order(const dmlref__ctx *ctx, const dmlref__plan *plan, int for_bound) {
+    const dmlref_operator_info *row = plan->row;
+    uint32_t bit = 1u << plan->float_order, i, n = 0;
+    char list[128] = "";
+    if (row->float_orders == 0 || ((for_bound ? row->bound_orders : row->float_orders) & bit)) return DMLREF_OK;
+    for (i = 0; i < DMLREF__OP_COUNT; i++) { /* the operators that take it */
+        size_t used = strlen(list);
+        if ((dmlref__operators[i].flags & DMLREF_OPERATOR_IMPLEMENTED) &&
+            ((for_bound ? dmlref__operators[i].bound_orders : dmlref__operators[i].float_orders) & bit))
+            snprintf(list + used, sizeof list - used, "%s%s", n++ ? " and " : "", dmlref__operators[i].name);
+    }
+    return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.float_order is %s (%d), which applies to %s only",
+                        dmlref__order_names[plan->float_order], (int)plan->float_order, list);
 }
 
 static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan);
@@ -1366,7 +1519,7 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
 static void dmlref__settle_order(dmlref__plan *plan) {
     DML_TENSOR_DATA_TYPE type = plan->in.type;
     int is_float = dmlref__types[type].kind == DMLREF__KIND_FLOAT;
-    if (plan->op != DMLREF__OP_CUMSUM && plan->op != DMLREF__OP_CUMPROD) return;
+    if (plan->row->shape != DMLREF_SHAPE_SCAN) return;
     if (!is_float) {
         if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
             plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
@@ -1378,7 +1531,7 @@ static void dmlref__settle_order(dmlref__plan *plan) {
         plan->accumulation = DMLREF_ACCUMULATION_DEFAULT;
     if (plan->accumulation == DMLREF_ACCUMULATION_WIDE && type == DML_TENSOR_DATA_TYPE_FLOAT64)
         plan->accumulation = DMLREF_ACCUMULATION_DEFAULT;
-    if (plan->op == DMLREF__OP_CUMPROD) {
+    if (plan->row->combine == DMLREF_COMBINE_MULTIPLY) {
         plan->identity_seed = 0;
         if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
     }
@@ -1398,60 +1551,127 @@ static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_
     ctx.op_name = dmlref__op_name(op->Type);
     if ((s = dmlref__check_options(&ctx, for_bound, plan)) != DMLREF_OK) return s;
     if ((s = dmlref__validate_op(&ctx, op, plan)) != DMLREF_OK) return s;
-    if ((s = dmlref__check_order(&ctx, plan)) != DMLREF_OK) return s;
+    if ((s = dmlref__check_order(&ctx, plan, for_bound)) != DMLREF_OK) return s;
     dmlref__settle_order(plan);
     return DMLREF_OK;
 }
 
-static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan) {
-    switch (op->Type) {
+/* The descriptor fields the checkers read, whatever the operator's DESC struct. */
+typedef struct dmlref__op_fields {
+    const DML_TENSOR_DESC *input, *output;
+    UINT axis, axis_count;
+    const UINT *axes;
+    DML_AXIS_DIRECTION direction;
+    BOOL exclusive;
+    int32_t function; /* DML_OPERATOR_REDUCE: its Function; else -1 */
+} dmlref__op_fields;
+
+/* Reads desc as the DESC struct of type; 0 for a type without a row. */
+static int dmlref__op_unpack(DML_OPERATOR_TYPE type, const void *desc, dmlref__op_fields *f) {
+    memset(f, 0, sizeof *f);
+    f->direction = DML_AXIS_DIRECTION_INCREASING;
+    f->function = -1;
+    switch (type) {
     case DML_OPERATOR_CUMULATIVE_SUMMATION: {
-        const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *d = (const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        return dmlref__check_scan(ctx, op->Type, d->InputTensor, d->OutputTensor, d->Axis, d->AxisDirection,
-                                  d->HasExclusiveSum, plan);
+        const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *d = (const DML_CUMULATIVE_SUMMATION_OPERATOR_DESC *)desc;
+        f->input = d->InputTensor, f->output = d->OutputTensor, f->axis = d->Axis, f->direction = d->AxisDirection;
+        f->exclusive = d->HasExclusiveSum;
+        return 1;
     }
     case DML_OPERATOR_CUMULATIVE_PRODUCT: {
-        const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *d = (const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        return dmlref__check_scan(ctx, op->Type, d->InputTensor, d->OutputTensor, d->Axis, d->AxisDirection,
-                                  d->HasExclusiveProduct, plan);
+        const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *d = (const DML_CUMULATIVE_PRODUCT_OPERATOR_DESC *)desc;
+        f->input = d->InputTensor, f->output = d->OutputTensor, f->axis = d->Axis, f->direction = d->AxisDirection;
+        f->exclusive = d->HasExclusiveProduct;
+        return 1;
     }
     case DML_OPERATOR_ARGMIN: {
-        const DML_ARGMIN_OPERATOR_DESC *d = (const DML_ARGMIN_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        return dmlref__check_arg(ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
-                                 d->AxisDirection, 0, plan);
+        const DML_ARGMIN_OPERATOR_DESC *d = (const DML_ARGMIN_OPERATOR_DESC *)desc;
+        f->input = d->InputTensor, f->output = d->OutputTensor, f->axis_count = d->AxisCount, f->axes = d->Axes;
+        f->direction = d->AxisDirection;
+        return 1;
     }
     case DML_OPERATOR_ARGMAX: {
-        const DML_ARGMAX_OPERATOR_DESC *d = (const DML_ARGMAX_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        return dmlref__check_arg(ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
-                                 d->AxisDirection, 1, plan);
+        const DML_ARGMAX_OPERATOR_DESC *d = (const DML_ARGMAX_OPERATOR_DESC *)desc;
+        f->input = d->InputTensor, f->output = d->OutputTensor, f->axis_count = d->AxisCount, f->axes = d->Axes;
+        f->direction = d->AxisDirection;
+        return 1;
     }
     case DML_OPERATOR_REDUCE: {
-        static const char *const dmlref__reduce_function_names[] = {"ARGMAX", "ARGMIN",   "AVERAGE",     "L1",
-                                                                    "L2",     "LOG_SUM",  "LOG_SUM_EXP", "MAX",
-                                                                    "MIN",    "MULTIPLY", "SUM",         "SUM_SQUARE"};
-        const DML_REDUCE_OPERATOR_DESC *d = (const DML_REDUCE_OPERATOR_DESC *)op->Desc;
-        if (!d) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
-        if ((unsigned)d->Function > (unsigned)DML_REDUCE_FUNCTION_SUM_SQUARE)
-            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Function is %u, not a DML_REDUCE_FUNCTION",
-                                (unsigned)d->Function);
-        if (d->Function != DML_REDUCE_FUNCTION_ARGMIN && d->Function != DML_REDUCE_FUNCTION_ARGMAX)
-            return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
-                                "Function is %u (DML_REDUCE_FUNCTION_%s); dml_ref implements only "
-                                "DML_REDUCE_FUNCTION_ARGMAX (0) and DML_REDUCE_FUNCTION_ARGMIN (1)",
-                                (unsigned)d->Function, dmlref__reduce_function_names[d->Function]);
-        return dmlref__check_arg(ctx, op->Type, d->InputTensor, d->OutputTensor, d->AxisCount, d->Axes,
-                                 DML_AXIS_DIRECTION_INCREASING, d->Function == DML_REDUCE_FUNCTION_ARGMAX, plan);
+        const DML_REDUCE_OPERATOR_DESC *d = (const DML_REDUCE_OPERATOR_DESC *)desc;
+        f->input = d->InputTensor, f->output = d->OutputTensor, f->axis_count = d->AxisCount, f->axes = d->Axes;
+        f->function = (int32_t)d->Function;
+        return 1;
     }
-    default:
-        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
-                            "DML_OPERATOR_DESC.Type is %u; dml_ref implements CUMULATIVE_SUMMATION (105), "
-                            "CUMULATIVE_PRODUCT (145), ARGMIN (137), ARGMAX (138) and REDUCE (55)",
+    default: return 0;
+    }
+}
+
+/* "A (1), B (2) and C (3)": the implemented rows' operator types (functions: their REDUCE functions), each once. */
+static void dmlref__implemented_list(int functions, char *buf, size_t cap) {
+    uint32_t i, j, n = 0, count = 0;
+    buf[0] = 0;
+    for (i = 0; i < DMLREF__OP_COUNT; i++) count += (dmlref__operators[i].flags & DMLREF_OPERATOR_IMPLEMENTED) != 0;
+    for (i = 0; i < DMLREF__OP_COUNT; i++) {
+        const dmlref_operator_info *r = &dmlref__operators[i];
+        size_t used = strlen(buf);
+        int seen = 0;
+        if (!(r->flags & DMLREF_OPERATOR_IMPLEMENTED) || (functions && r->reduce_function < 0)) continue;
+        for (j = 0; j < i && !functions; j++)
+            seen |= (dmlref__operators[j].flags & DMLREF_OPERATOR_IMPLEMENTED) &&
+                    dmlref__operators[j].operator_type == r->operator_type;
+        if (seen) {
+            count--;
+            continue;
+        }
+        n++;
+        if (functions)
+            snprintf(buf + used, cap - used, "%sDML_REDUCE_FUNCTION_%s (%d)", n == 1 ? "" : n == count ? " and " : ", ",
+                     r->name + 7, (int)r->reduce_function); /* after "REDUCE " */
+        else
+            snprintf(buf + used, cap - used, "%s%s (%d)", n == 1 ? "" : n == count ? " and " : ", ",
+                     r->reduce_function < 0 ? r->name : "REDUCE", (int)r->operator_type);
+    }
+}
+
+static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan) {
+    dmlref__op_fields f;
+    const dmlref_operator_info *row;
+    char list[256];
+    uint32_t i;
+    int known = 0;
+    for (i = 0; i < DMLREF__OP_COUNT; i++) known |= dmlref__operators[i].operator_type == (int32_t)op->Type;
+    if (!known) {
+        dmlref__implemented_list(0, list, sizeof list);
+        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "DML_OPERATOR_DESC.Type is %u; dml_ref implements %s",
+                            (unsigned)op->Type, list);
+    }
+    if (!op->Desc) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
+    if (!dmlref__op_unpack(op->Type, op->Desc, &f))
+        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "DML_OPERATOR_DESC.Type is %u has no descriptor reader",
                             (unsigned)op->Type);
+    row = dmlref_operator_find((int32_t)op->Type, f.function);
+    if (!row)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Function is %u, not a DML_REDUCE_FUNCTION",
+                            (unsigned)f.function);
+    if (!(row->flags & DMLREF_OPERATOR_IMPLEMENTED)) {
+        dmlref__implemented_list(1, list, sizeof list);
+        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
+                            "Function is %u (DML_REDUCE_FUNCTION_%s); dml_ref implements only %s", (unsigned)f.function,
+                            row->name + 7, list);
     }
+    plan->op = (int)(row - dmlref__operators);
+    plan->row = row;
+    switch ((dmlref_shape)row->shape) {
+    case DMLREF_SHAPE_SCAN:
+        return dmlref__check_scan(ctx, op->Type, f.input, f.output, f.axis, f.direction, f.exclusive, plan);
+    case DMLREF_SHAPE_ARG_REDUCTION:
+        return dmlref__check_arg(ctx, op->Type, f.input, f.output, f.axis_count, f.axes, f.direction, plan);
+    case DMLREF_SHAPE_REDUCTION:
+    case DMLREF_SHAPE_COUNT:
+    case DMLREF_SHAPE_FORCE_32BIT: break;
+    }
+    return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "%s has no checker for its shape (%d)", row->name,
+                        (int)row->shape);
 }
 
 /* Outputs at least this large (bytes) that do not alias the input are written
@@ -1500,7 +1720,7 @@ typedef struct dmlref__io_policy {
 static dmlref_status dmlref__validate_buffers(const dmlref__ctx *ctx, const dmlref__plan *plan,
                                               const void *const *inputs, void *const *outputs, dmlref__io_policy *io) {
     uintptr_t in_first, in_last, out_first, out_last;
-    int overlap, scan = plan->op == DMLREF__OP_CUMSUM || plan->op == DMLREF__OP_CUMPROD;
+    int overlap, scan = plan->row->shape == DMLREF_SHAPE_SCAN;
     dmlref_status s;
     if (!inputs) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "inputs is NULL");
     if (!inputs[0]) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "inputs[0] (InputTensor's buffer) is NULL");
@@ -3208,7 +3428,7 @@ static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *pl
     if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE) acc = out;
     if (plan->accumulation == DMLREF_ACCUMULATION_WIDE) acc = &dmlref__format_f64;
     b->order = plan->float_order; /* settled: products are never BLOCKED */
-    b->product = plan->op == DMLREF__OP_CUMPROD;
+    b->product = plan->row->combine == DMLREF_COMBINE_MULTIPLY;
     dmlref__format_constants(acc, &b->u, &b->half_eta, &b->overflow);
     dmlref__format_constants(out, &b->u_out, &b->half_eta_out, &b->overflow_out);
     b->emin = acc->emin;
@@ -4096,7 +4316,7 @@ static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
 
 /* The output may be a bound tensor (FLOAT64) of another element size than the input. Returns
    DMLREF_ERROR_OUT_OF_MEMORY only when a TREE's work buffer cannot be had even for one task. */
-static dmlref_status dmlref__run_scan(const dmlref__plan *plan, const void *input, void *output,
+static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan *plan, const void *input, void *output,
                                       const dmlref__scan_route *route, dmlref__scan_kernel scalar,
                                       const dmlref__totals16 *totals16, int stream, const dmlref__bound_setup *bound,
                                       const dmlref_parallel *parallel) {
@@ -4134,7 +4354,7 @@ static dmlref_status dmlref__run_scan(const dmlref__plan *plan, const void *inpu
     job.panel.esize = plan->in.esize;
     job.panel.stream = stream;
     job.panel.bound = bound;
-    job.panel.product = plan->op == DMLREF__OP_CUMPROD;
+    job.panel.product = plan->row->combine == DMLREF_COMBINE_MULTIPLY;
     job.panel.accumulation = plan->accumulation;
     job.panel.identity_seed = plan->identity_seed;
     job.panel.float_order = plan->float_order;
@@ -4155,15 +4375,17 @@ static dmlref_status dmlref__run_scan(const dmlref__plan *plan, const void *inpu
     panels = dmlref__odometer_count(job.outer, job.n);
     job.lines_total = panels * job.lines;
     tasks = dmlref__tasks_for(parallel, job.lines_total * job.panel.length);
-    if ((plan->op == DMLREF__OP_CUMSUM || plan->op == DMLREF__OP_CUMPROD) &&
-        plan->float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT &&
+    if (plan->float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT &&
         plan->tree.block > DMLREF__TREE_STACK && job.panel.length > DMLREF__TREE_STACK && !bound) {
         /* a block never holds more than a line */
         job.scratch_values = job.panel.length < plan->tree.block ? (size_t)job.panel.length : (size_t)plan->tree.block;
         job.scratch = (double *)DMLREF_MALLOC((size_t)tasks * job.scratch_values * sizeof(double));
         if (!job.scratch && tasks > 1) /* fewer tasks, then */
             job.scratch = (double *)DMLREF_MALLOC(job.scratch_values * sizeof(double)), tasks = 1;
-        if (!job.scratch) return DMLREF_ERROR_OUT_OF_MEMORY;
+        if (!job.scratch)
+            return dmlref__fail(ctx, DMLREF_ERROR_OUT_OF_MEMORY,
+                                "options.tree->block is %u: its %lu-byte work buffer could not be allocated",
+                                (unsigned)plan->tree.block, (unsigned long)(job.scratch_values * sizeof(double)));
     }
     kind = dmlref__scan_split_kind(&job, plan);
     if (!(tasks > 1 && job.lines_total < tasks && kind != DMLREF__SPLIT_NONE &&
@@ -4349,7 +4571,7 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
         job.panel.src_output_step = job.kept[job.n].in;
         job.panel.dst_output_step = job.kept[job.n].out;
     }
-    job.panel.want_max = plan->op == DMLREF__OP_ARGMAX;
+    job.panel.want_max = plan->row->combine == DMLREF_COMBINE_MAX;
     job.panel.last = plan->decreasing;
     job.panel.ignore_nan = plan->nan_policy != DMLREF_NAN_PROPAGATE; /* COMPARE: IGNORE, then the first NaN */
     job.panel.prefetch = prefetch;
@@ -9051,12 +9273,12 @@ static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, co
         if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT ||
             plan->identity_seed)
             return dmlref__scan_float_general;
-        if (plan->op == DMLREF__OP_CUMSUM && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
+        if (plan->row->combine == DMLREF_COMBINE_ADD && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
             if (scans) *route = &scans->cumsum_blocked[slot];
             return dmlref__scalar.cumsum_blocked[slot];
         }
     }
-    if (plan->op == DMLREF__OP_CUMPROD) {
+    if (plan->row->combine == DMLREF_COMBINE_MULTIPLY) {
         if (scans) *route = &scans->cumprod[slot];
         return dmlref__scalar.cumprod[slot];
     }
@@ -9081,25 +9303,26 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     if ((s = dmlref__validate_buffers(&ctx, &plan, inputs, outputs, &io)) != DMLREF_OK) return s;
     path = dmlref__path_for(plan.isa);
     dmlref__fpenv_enter(&env);
-    switch (plan.op) {
-    case DMLREF__OP_CUMSUM:
-    case DMLREF__OP_CUMPROD:
+    switch ((dmlref_shape)plan.row->shape) { /* validation admits implemented rows only */
+    case DMLREF_SHAPE_SCAN:
         scalar = dmlref__scan_kernels_for(&plan, path, &route);
-        s = dmlref__run_scan(&plan, inputs[0], outputs[0], route, scalar, &path->totals16, io.stream, NULL, parallel);
+        s = dmlref__run_scan(&ctx, &plan, inputs[0], outputs[0], route, scalar, &path->totals16, io.stream, NULL,
+                             parallel);
         break;
-    default:
+    case DMLREF_SHAPE_ARG_REDUCTION:
         dmlref__run_arg(&plan, inputs[0], outputs[0],
                         path->args ? &path->args[dmlref__types[plan.in.type].arg_slot] : NULL,
                         dmlref__scalar.arg[dmlref__types[plan.in.type].arg_slot], io.prefetch, parallel);
         break;
+    case DMLREF_SHAPE_REDUCTION:
+    case DMLREF_SHAPE_COUNT:
+    case DMLREF_SHAPE_FORCE_32BIT:
+        s = dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "%s has no job for its shape (%d)", plan.row->name,
+                         (int)plan.row->shape);
+        break;
     }
     dmlref__fpenv_leave(&env);
-    if (s != DMLREF_OK) { /* a TREE's work buffer: a block never holds more than a line */
-        uint64_t values = plan.in.sizes[plan.axis] < plan.tree.block ? plan.in.sizes[plan.axis] : plan.tree.block;
-        return dmlref__fail(&ctx, s, "options.tree->block is %u: its %lu-byte work buffer could not be allocated",
-                            (unsigned)plan.tree.block, (unsigned long)(values * sizeof(double)));
-    }
-    return DMLREF_OK;
+    return s;
 }
 
 DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const void *const *inputs,
@@ -9116,9 +9339,19 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     if (s != DMLREF_OK) return s;
     ctx.options = options;
     ctx.op_name = dmlref__op_name(op->Type);
-    if (plan.op != DMLREF__OP_CUMSUM && plan.op != DMLREF__OP_CUMPROD)
-        return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
-                            "dmlref_error_bound takes CUMULATIVE_SUMMATION and CUMULATIVE_PRODUCT only");
+    if (plan.row->bound_orders == 0) { /* the operators whose rows list bound orders */
+        char list[128] = "";
+        uint32_t i, n = 0, count = 0;
+        for (i = 0; i < DMLREF__OP_COUNT; i++) count += dmlref__operators[i].bound_orders != 0;
+        for (i = 0; i < DMLREF__OP_COUNT; i++) {
+            size_t used = strlen(list);
+            if (dmlref__operators[i].bound_orders == 0) continue;
+            n++;
+            snprintf(list + used, sizeof list - used, "%s%s", n == 1 ? "" : n == count ? " and " : ", ",
+                     dmlref__operators[i].name);
+        }
+        return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "dmlref_error_bound takes %s only", list);
+    }
     if ((s = dmlref__check_tensor(&ctx, "BoundTensor", bound_tensor, 1, &bt)) != DMLREF_OK) return s;
     if (bt.type != DML_TENSOR_DATA_TYPE_FLOAT64)
         return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE, "BoundTensor.DataType is %s, must be FLOAT64",
@@ -9146,12 +9379,12 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     dmlref__fpenv_enter(&env);
     dmlref__fpenv_round_up();
     dmlref__bound_prepare(&setup, &plan);
-    dmlref__run_scan(&plan, inputs[0], bound, NULL,
+    s = dmlref__run_scan(&ctx, &plan, inputs[0], bound, NULL,
                      dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
                                                                             : dmlref__bound_zero_kernel,
-                     NULL, bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, options ? options->parallel : NULL);
+                         NULL, bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, options ? options->parallel : NULL);
     dmlref__fpenv_leave(&env);
-    return DMLREF_OK;
+    return s;
 }
 
 #endif /* DMLREF__IMPLEMENTATION_INCLUDED */
