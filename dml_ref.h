@@ -364,6 +364,7 @@ typedef enum dmlref_isa {
     DMLREF_ISA_AVX512 = 4,
     DMLREF_ISA_NEON = 5,
     DMLREF_ISA_AVX512FP16 = 6, /* AVX-512 plus native FLOAT16 compares (x86-64) */
+    DMLREF_ISA_REFERENCE = 7,  /* the definitions themselves: float scans by the schedule interpreter (slow) */
     DMLREF_ISA_COUNT,
     DMLREF_ISA_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_isa;
@@ -785,6 +786,26 @@ DMLREF_API const dmlref_operator_info *dmlref_operator_find(int32_t operator_typ
     return NULL;
 }
 
+/* >>schedule ------------------------------------------------------------------
+   Every float order of a scan as data (docs/semantics.md: "Float orders";
+   docs/internals.md: "Schedules"). The line, in traversal order, is cut into
+   blocks of `block` elements (the last may be shorter); a fixed tree
+   (dmlref_tree_algorithm) scans each block, steps whose destination is past
+   the line's end skipped; blocks chain in order by `chain` (dmlref_tree_carry)
+   with the carry, the last output of the block before: AFTER, every output is
+   carry (+) the block's own scan; INTO_FIRST, the carry joins the block's
+   first element before its tree. A seeded schedule gives the first block the
+   identity as its carry. dmlref__schedule_line interprets it and is the
+   definition of every scheduled order; the other float kernels are fast paths
+   of a preset, and DMLREF_ISA_REFERENCE runs the interpreter for all. */
+#define DMLREF__BLOCK 16u /* elements per block of DMLREF_FLOAT_ORDER_BLOCKED */
+typedef struct dmlref__schedule {
+    uint32_t block; /* elements per block, a power of two; 1: the running tally */
+    int tree;       /* dmlref_tree_algorithm inside a block */
+    int chain;      /* dmlref_tree_carry between blocks */
+    int seed;       /* the first block's carry is the identity */
+} dmlref__schedule;
+
 /* Everything execution needs, filled in by validation. */
 typedef struct dmlref__plan {
     int op;                          /* row of dmlref__operators (DMLREF__OP_*) */
@@ -797,7 +818,8 @@ typedef struct dmlref__plan {
     uint64_t reduced_count; /* elements per reduction */
     int float_order, nan_policy, isa;
     int accumulation, identity_seed; /* settled: see dmlref__settle_order */
-    dmlref_scan_tree tree;           /* float_order TREE only */
+    dmlref_scan_tree tree;           /* options.tree, float_order TREE only */
+    dmlref__schedule schedule;       /* float scans of a scheduled order (dmlref__schedule_preset) */
 } dmlref__plan;
 
 /* >>float16 ------------------------------------------------------------------
@@ -1537,6 +1559,22 @@ static void dmlref__settle_order(dmlref__plan *plan) {
     }
 }
 
+/* The orders that are schedules, by dmlref_float_order: a new order is a row
+   here (EXACT and ANY are not schedules: block 0). Bit for bit, BLOCKED is TREE
+   {KOGGE_STONE, 16, AFTER} and SEQUENTIAL blocks of one element, each taking
+   the carry into itself. */
+static dmlref__schedule dmlref__schedule_preset(int float_order, const dmlref_scan_tree *tree, int seed) {
+    dmlref__schedule sc = {0, DMLREF_TREE_KOGGE_STONE, DMLREF_CARRY_AFTER, 0};
+    switch (float_order) {
+    case DMLREF_FLOAT_ORDER_SEQUENTIAL: sc.block = 1, sc.chain = DMLREF_CARRY_INTO_FIRST; break;
+    case DMLREF_FLOAT_ORDER_BLOCKED: sc.block = DMLREF__BLOCK; break;
+    case DMLREF_FLOAT_ORDER_TREE: sc.block = tree->block, sc.tree = tree->algorithm, sc.chain = tree->carry; break;
+    default: break; /* EXACT, ANY */
+    }
+    sc.seed = seed;
+    return sc;
+}
+
 /* Validate op and options into plan. Reads descriptors only, never buffers.
    for_bound: the caller is dmlref_error_bound (float_order ANY is valid). */
 static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_options *options, int for_bound,
@@ -1553,6 +1591,8 @@ static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_
     if ((s = dmlref__validate_op(&ctx, op, plan)) != DMLREF_OK) return s;
     if ((s = dmlref__check_order(&ctx, plan, for_bound)) != DMLREF_OK) return s;
     dmlref__settle_order(plan);
+    if (plan->row->shape == DMLREF_SHAPE_SCAN)
+        plan->schedule = dmlref__schedule_preset(plan->float_order, &plan->tree, plan->identity_seed);
     return DMLREF_OK;
 }
 
@@ -1756,7 +1796,6 @@ typedef struct dmlref__bound_setup dmlref__bound_setup; /* >>bound */
 
 /* One call of a scan kernel: `lines` lines of `length` elements. src/dst point
    at the first element in traversal order; steps are negative for DECREASING. */
-#define DMLREF__BLOCK 16u /* elements per block of DMLREF_FLOAT_ORDER_BLOCKED */
 /* Trees up to this block size keep their values on the stack. */
 #define DMLREF__TREE_STACK 1024u
 
@@ -1775,8 +1814,8 @@ typedef struct dmlref__scan_panel {
     int accumulation;                 /* settled dmlref_accumulation */
     int identity_seed;                /* the tally starts at the identity */
     int float_order;                  /* settled dmlref_float_order */
-    dmlref_scan_tree tree;            /* float_order TREE, or BLOCKED as its tree */
-    double *scratch;                  /* tree.block values for the general float kernel's trees */
+    dmlref__schedule schedule;        /* scheduled float orders: the plan's */
+    double *scratch;                  /* schedule.block values for the interpreter's blocks */
     int has_carry;                    /* a piece of a split line (>>tasks): it starts from a carry */
     double carry;                     /* floats: the blocks before it, as the tally type holds them */
     uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
@@ -2306,8 +2345,8 @@ static void dmlref__store_float(const dmlref__scan_panel *p, void *line, uint64_
 /* The tree inside one block z[0..len), len <= block; steps whose destination
    is past len are skipped. */
 static void dmlref__tree_block(const dmlref__scan_panel *p, double *z, uint32_t len) {
-    uint32_t block = p->tree.block, i, k, m, s;
-    switch (p->tree.algorithm) {
+    uint32_t block = p->schedule.block, i, k, m, s;
+    switch (p->schedule.tree) {
     case DMLREF_TREE_KOGGE_STONE:
         for (k = 1; k < block; k <<= 1) /* descending i reads the previous step's z[i-k] */
             for (i = len; i-- > k;) z[i] = dmlref__combine(p, z[i - k], z[i]);
@@ -2326,30 +2365,21 @@ static void dmlref__tree_block(const dmlref__scan_panel *p, double *z, uint32_t 
     }
 }
 
-/* One line. Inclusive values v[0..count) with count = length (length - 1 when
-   exclusive: output i + 1 is then v[i], output 0 the identity). x[i] is read
-   before output i is written, so in place works. */
-static void dmlref__scan_float_line(const dmlref__scan_panel *p, const void *src, void *dst, double *z) {
-    double identity = p->product ? 1.0 : 0.0, carry = p->has_carry ? p->carry : identity;
-    uint64_t count = p->exclusive ? p->length - 1u : p->length, start, i;
-    int tree = p->float_order == DMLREF_FLOAT_ORDER_TREE || p->float_order == DMLREF_FLOAT_ORDER_BLOCKED;
-    uint64_t block = p->tree.block;
-    if (!tree) { /* SEQUENTIAL: the running tally */
-        for (i = 0; i < count; i++) {
-            double x = dmlref__load_float(p, src, i), before = carry;
-            carry = i == 0 && !p->identity_seed ? x : dmlref__combine(p, carry, x);
-            dmlref__store_float(p, dst, i, p->exclusive ? before : carry);
-        }
-        if (p->exclusive) dmlref__store_float(p, dst, count, carry);
-        return;
-    }
-    for (start = 0; start < count; start += block) {
-        uint32_t len = (uint32_t)(count - start < block ? count - start : block), j;
-        int carried = start > 0 || p->identity_seed || p->has_carry; /* seeded: the first block's is the identity */
+/* The schedule interpreter: one line. Inclusive values v[0..count) with
+   count = length (length - 1 when exclusive: output i + 1 is then v[i],
+   output 0 the identity). x[i] is read before output i is written, so in
+   place works. A piece of a split line (>>tasks) starts from its carry. */
+static void dmlref__schedule_line(const dmlref__scan_panel *p, const void *src, void *dst, double *z) {
+    const dmlref__schedule *sc = &p->schedule;
+    double carry = p->has_carry ? p->carry : p->product ? 1.0 : 0.0; /* the identity */
+    uint64_t count = p->exclusive ? p->length - 1u : p->length, start;
+    for (start = 0; start < count; start += sc->block) {
+        uint32_t len = (uint32_t)(count - start < sc->block ? count - start : sc->block), j;
+        int carried = start > 0 || sc->seed || p->has_carry;
         for (j = 0; j < len; j++) z[j] = dmlref__load_float(p, src, start + j);
-        if (carried && p->tree.carry == DMLREF_CARRY_INTO_FIRST) z[0] = dmlref__combine(p, carry, z[0]);
+        if (carried && sc->chain == DMLREF_CARRY_INTO_FIRST) z[0] = dmlref__combine(p, carry, z[0]);
         dmlref__tree_block(p, z, len);
-        if (carried && p->tree.carry == DMLREF_CARRY_AFTER)
+        if (carried && sc->chain == DMLREF_CARRY_AFTER)
             for (j = 0; j < len; j++) z[j] = dmlref__combine(p, carry, z[j]);
         if (p->exclusive) {
             dmlref__store_float(p, dst, start, carry); /* the value before the block: the identity at 0 */
@@ -2362,13 +2392,40 @@ static void dmlref__scan_float_line(const dmlref__scan_panel *p, const void *src
     if (p->exclusive) dmlref__store_float(p, dst, count, carry);
 }
 
-DMLREF__KERNEL_ALIGN static void dmlref__scan_float_general(const dmlref__scan_panel *p) {
+/* Block 1 (SEQUENTIAL) as the running tally: the interpreter's operations in
+   its order, one element at a time. */
+static void dmlref__tally_line(const dmlref__scan_panel *p, const void *src, void *dst) {
+    double carry = p->has_carry ? p->carry : p->product ? 1.0 : 0.0;
+    uint64_t count = p->exclusive ? p->length - 1u : p->length, i;
+    int carried = p->schedule.seed || p->has_carry;
+    for (i = 0; i < count; i++) {
+        double x = dmlref__load_float(p, src, i), before = carry;
+        carry = i == 0 && !carried ? x : dmlref__combine(p, carry, x);
+        dmlref__store_float(p, dst, i, p->exclusive ? before : carry);
+    }
+    if (p->exclusive) dmlref__store_float(p, dst, count, carry);
+}
+
+/* DMLREF_ISA_REFERENCE's float scan kernel: the interpreter, line by line. */
+DMLREF__KERNEL_ALIGN static void dmlref__scan_schedule(const dmlref__scan_panel *p) {
     double stack[DMLREF__TREE_STACK];
     double *z = p->scratch ? p->scratch : stack;
     uint64_t j;
     for (j = 0; j < p->lines; j++)
-        dmlref__scan_float_line(p, dmlref__cadvance(p->src, (int64_t)j * p->src_line, p->esize),
-                                dmlref__advance(p->dst, (int64_t)j * p->dst_line, p->esize), z);
+        dmlref__schedule_line(p, dmlref__cadvance(p->src, (int64_t)j * p->src_line, p->esize),
+                              dmlref__advance(p->dst, (int64_t)j * p->dst_line, p->esize), z);
+}
+
+/* The general float kernel of every other path: the tally for block 1, else the interpreter. */
+DMLREF__KERNEL_ALIGN static void dmlref__scan_float_general(const dmlref__scan_panel *p) {
+    uint64_t j;
+    if (p->schedule.block != 1) {
+        dmlref__scan_schedule(p);
+        return;
+    }
+    for (j = 0; j < p->lines; j++)
+        dmlref__tally_line(p, dmlref__cadvance(p->src, (int64_t)j * p->src_line, p->esize),
+                           dmlref__advance(p->dst, (int64_t)j * p->dst_line, p->esize));
 }
 
 static uint32_t dmlref__index_size(DML_TENSOR_DATA_TYPE type) {
@@ -3650,15 +3707,15 @@ static void dmlref__bound_sum_tree(const dmlref__scan_panel *p, const void *src,
     const dmlref__bound_setup *b = p->bound;
     dmlref__sum_enclosure s = {0, 0};
     double a_total = 0, a_cur = 0, g = 0, before = 0, c = 0, s_abs = 0; /* c = (1 + u)^c_depth - 1 */
-    int infinite = 0, after = p->tree.carry == DMLREF_CARRY_AFTER;
+    int infinite = 0, after = p->schedule.chain == DMLREF_CARRY_AFTER;
     double scale = 1, large = dmlref__pow2(960); /* a_cur, before and G hold |x| times scale */
-    uint32_t block = p->tree.block, levels = dmlref__floor_log2(block), d_max = levels;
+    uint32_t block = p->schedule.block, levels = dmlref__floor_log2(block), d_max = levels;
     uint64_t k, index = 0, c_depth = 0, depth_before = 0; /* depth_before: INTO_FIRST, L + (b - 1) R + 1 */
-    if (p->tree.algorithm == DMLREF_TREE_BRENT_KUNG && 2u * levels - 2u > levels) d_max = 2u * levels - 2u;
+    if (p->schedule.tree == DMLREF_TREE_BRENT_KUNG && 2u * levels - 2u > levels) d_max = 2u * levels - 2u;
     for (k = 0; k < p->length; k++) {
         unsigned i = (unsigned)(k % block);
         double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), weight, depth;
-        uint64_t block_depth, depth_i = dmlref__tree_depth(p->tree.algorithm, i); /* D, and D_i */
+        uint64_t block_depth, depth_i = dmlref__tree_depth(p->schedule.tree, i); /* D, and D_i */
         double d_i = (double)depth_i;
         if (i == 0 && k > 0) { /* the block before is full: fold it into G, deepen */
             if (after) {
@@ -3815,11 +3872,11 @@ DMLREF__KERNEL_ALIGN static void dmlref__bound_kernel(const dmlref__scan_panel *
             continue;
         }
         if (p->exclusive) dst[0] = 0;
-        if (b->product && b->order == DMLREF_FLOAT_ORDER_SEQUENTIAL) dmlref__bound_product_sequential(p, src, dst);
-        else if (b->product) dmlref__bound_product_trees(p, src, dst, b->order == DMLREF_FLOAT_ORDER_TREE);
-        else if (b->order == DMLREF_FLOAT_ORDER_ANY) dmlref__bound_sum_any(p, src, dst);
-        else if (b->order == DMLREF_FLOAT_ORDER_BLOCKED || b->order == DMLREF_FLOAT_ORDER_TREE)
-            dmlref__bound_sum_tree(p, src, dst);
+        /* ANY has no schedule (block 0); a scheduled order's bound follows the depth of its blocks */
+        if (b->product && p->schedule.block == 1) dmlref__bound_product_sequential(p, src, dst);
+        else if (b->product) dmlref__bound_product_trees(p, src, dst, p->schedule.block > 1);
+        else if (p->schedule.block == 0) dmlref__bound_sum_any(p, src, dst);
+        else if (p->schedule.block > 1) dmlref__bound_sum_tree(p, src, dst);
         else dmlref__bound_sum_sequential(p, src, dst);
     }
 #if defined(DMLREF__EXACT_STREAMS)
@@ -4097,7 +4154,7 @@ static void dmlref__scan_int_totals_task(void *arg, uint32_t t) {
     } while (0)
 static void dmlref__block_totals(const dmlref__scan_panel *p, const dmlref__totals16 *totals16, const void *x,
                                  uint64_t count, double *out) {
-    const uint32_t block = p->tree.block;
+    const uint32_t block = p->schedule.block;
     uint64_t b;
     uint32_t i, k;
     if (p->src_step == 1 && block == 16u && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT) {
@@ -4137,7 +4194,7 @@ static void dmlref__block_totals(const dmlref__scan_panel *p, const dmlref__tota
 /* Blocks, pass 1: the totals of the blocks before each line's last piece. */
 static void dmlref__scan_block_totals_task(void *arg, uint32_t t) {
     dmlref__scan_job *job = (dmlref__scan_job *)arg;
-    const uint32_t block = job->panel.tree.block;
+    const uint32_t block = job->panel.schedule.block;
     uint64_t u, end;
     dmlref__fpenv env;
     dmlref__task_range(job->lines_total * job->line_blocks, job->run.tasks, t, &u, &end);
@@ -4161,7 +4218,7 @@ static void dmlref__scan_block_totals_task(void *arg, uint32_t t) {
    the line's order, exactly as the unsplit line computes it. */
 static void dmlref__chain_blocks(dmlref__scan_job *job) {
     const dmlref__scan_panel *p = &job->panel;
-    const uint64_t per_piece = job->piece / p->tree.block;
+    const uint64_t per_piece = job->piece / p->schedule.block;
     uint64_t l, q, b;
     for (l = 0; l < job->lines_total; l++) {
         const double *total = job->blocks + l * job->line_blocks;
@@ -4238,8 +4295,7 @@ static int dmlref__scan_split_kind(const dmlref__scan_job *job, const dmlref__pl
     if (job->panel.bound) return DMLREF__SPLIT_NONE;
     if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT) return DMLREF__SPLIT_INTEGER;
     if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT) return DMLREF__SPLIT_EXACT;
-    if ((plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED || plan->float_order == DMLREF_FLOAT_ORDER_TREE) &&
-        job->panel.tree.carry == DMLREF_CARRY_AFTER)
+    if (plan->schedule.block > 1u && plan->schedule.chain == DMLREF_CARRY_AFTER) /* blocks take the carry last */
         return DMLREF__SPLIT_BLOCKS;
     return DMLREF__SPLIT_NONE;
 }
@@ -4273,8 +4329,8 @@ static int dmlref__scan_split_exact(dmlref__scan_job *job, uint32_t tasks) {
    (a work buffer could not be allocated, or the lines are too short), and nothing was written. */
 static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
     const uint64_t length = job->panel.length;
-    const uint64_t align = kind == DMLREF__SPLIT_BLOCKS && job->panel.tree.block > DMLREF__PIECE_ALIGN
-                               ? job->panel.tree.block
+    const uint64_t align = kind == DMLREF__SPLIT_BLOCKS && job->panel.schedule.block > DMLREF__PIECE_ALIGN
+                               ? job->panel.schedule.block
                                : DMLREF__PIECE_ALIGN;
     uint64_t want = (tasks + job->lines_total - 1u) / job->lines_total;
     job->piece = (length + want - 1u) / want;
@@ -4302,7 +4358,7 @@ static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
         return 1;
     }
     if (kind == DMLREF__SPLIT_EXACT) return dmlref__scan_split_exact(job, tasks);
-    job->line_blocks = (job->pieces - 1u) * (job->piece / job->panel.tree.block);
+    job->line_blocks = (job->pieces - 1u) * (job->piece / job->panel.schedule.block);
     job->blocks =
         (double *)DMLREF_MALLOC((size_t)(job->lines_total * (job->line_blocks + job->pieces)) * sizeof(double));
     if (!job->blocks) return 0;
@@ -4358,12 +4414,7 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
     job.panel.accumulation = plan->accumulation;
     job.panel.identity_seed = plan->identity_seed;
     job.panel.float_order = plan->float_order;
-    job.panel.tree = plan->tree;
-    if (plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
-        job.panel.tree.algorithm = DMLREF_TREE_KOGGE_STONE;
-        job.panel.tree.block = DMLREF__BLOCK;
-        job.panel.tree.carry = DMLREF_CARRY_AFTER;
-    }
+    job.panel.schedule = plan->schedule;
     job.input = input;
     job.output = output;
     job.out_esize = plan->out.esize;
@@ -4375,17 +4426,18 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
     panels = dmlref__odometer_count(job.outer, job.n);
     job.lines_total = panels * job.lines;
     tasks = dmlref__tasks_for(parallel, job.lines_total * job.panel.length);
-    if (plan->float_order == DMLREF_FLOAT_ORDER_TREE && dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT &&
-        plan->tree.block > DMLREF__TREE_STACK && job.panel.length > DMLREF__TREE_STACK && !bound) {
+    if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT && plan->schedule.block > DMLREF__TREE_STACK &&
+        job.panel.length > DMLREF__TREE_STACK && !bound) {
         /* a block never holds more than a line */
-        job.scratch_values = job.panel.length < plan->tree.block ? (size_t)job.panel.length : (size_t)plan->tree.block;
+        job.scratch_values =
+            job.panel.length < plan->schedule.block ? (size_t)job.panel.length : (size_t)plan->schedule.block;
         job.scratch = (double *)DMLREF_MALLOC((size_t)tasks * job.scratch_values * sizeof(double));
         if (!job.scratch && tasks > 1) /* fewer tasks, then */
             job.scratch = (double *)DMLREF_MALLOC(job.scratch_values * sizeof(double)), tasks = 1;
         if (!job.scratch)
             return dmlref__fail(ctx, DMLREF_ERROR_OUT_OF_MEMORY,
                                 "options.tree->block is %u: its %lu-byte work buffer could not be allocated",
-                                (unsigned)plan->tree.block, (unsigned long)(job.scratch_values * sizeof(double)));
+                                (unsigned)plan->schedule.block, (unsigned long)(job.scratch_values * sizeof(double)));
     }
     kind = dmlref__scan_split_kind(&job, plan);
     if (!(tasks > 1 && job.lines_total < tasks && kind != DMLREF__SPLIT_NONE &&
@@ -9172,6 +9224,7 @@ static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
 #else
     {NULL, NULL, NULL, {NULL, NULL}, 0},
 #endif
+    /* REFERENCE */ {NULL, NULL, NULL, {NULL, NULL}, 0},
 };
 
 DMLREF_API const char *dmlref_isa_name(dmlref_isa isa) {
@@ -9183,6 +9236,7 @@ DMLREF_API const char *dmlref_isa_name(dmlref_isa isa) {
     case DMLREF_ISA_AVX512: return "AVX512";
     case DMLREF_ISA_NEON: return "NEON";
     case DMLREF_ISA_AVX512FP16: return "AVX512FP16";
+    case DMLREF_ISA_REFERENCE: return "REFERENCE";
     default: return "UNKNOWN";
     }
 }
@@ -9223,7 +9277,7 @@ static int dmlref__cached_x86_level(void) {
 #endif
 
 DMLREF_API int dmlref_isa_available(dmlref_isa isa) {
-    if (isa == DMLREF_ISA_AUTO || isa == DMLREF_ISA_SCALAR) return 1;
+    if (isa == DMLREF_ISA_AUTO || isa == DMLREF_ISA_SCALAR || isa == DMLREF_ISA_REFERENCE) return 1;
     if ((int)isa < 0 || isa >= DMLREF_ISA_COUNT || !dmlref__paths[isa].scans) return 0;
 #if defined(DMLREF__BUILD_AVX2) || defined(DMLREF__BUILD_AVX512)
     if (dmlref__paths[isa].needs_cpuid) return dmlref__cached_x86_level() >= (int)isa;
@@ -9267,6 +9321,7 @@ static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, co
             return plan->in.esize == 2   ? dmlref__cumsum_exact_f16
                    : plan->in.esize == 4 ? dmlref__cumsum_exact_f32
                                          : dmlref__cumsum_exact_f64;
+        if (path == &dmlref__paths[DMLREF_ISA_REFERENCE]) return dmlref__scan_schedule;
         if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL &&
             path->native_f16) /* FLOAT16 (NATIVE is settled to DEFAULT on other types) */
             *route = path->native_f16;

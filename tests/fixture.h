@@ -103,7 +103,7 @@ const char *fx_type_name(DML_TENSOR_DATA_TYPE type);  /* "FLOAT16", "INT32", ...
 /* ---- ISAs ---------------------------------------------------------------------- */
 
 /* Every forced ISA (not AUTO): SCALAR, SSE2, AVX2, AVX512, AVX512FP16, NEON. */
-#define FX_ISA_COUNT 6
+#define FX_ISA_COUNT 7
 extern const dmlref_isa fx_isas[FX_ISA_COUNT];
 
 /* ---- descriptors --------------------------------------------------------------- */

@@ -17,5 +17,6 @@ int main(int argc, char **argv) {
     register_peer_tests();
     register_alloc_tests();
     register_thread_tests();
+    register_registry_tests();
     return tr_main(argc, argv);
 }

@@ -1112,7 +1112,7 @@ static const bad_row rows[] = {
     {"option-nan-policy-3", M_ALL, {NAN_POLICY(3)}, S(INVALID_OPTION), "options.nan_policy", 0},
     {"option-nan-policy-compare-accepted", M_ALL, {NAN_POLICY(2)}, OK, NULL, 0},
     {"option-isa-minus-1", M_ALL, {ISA(-1)}, S(INVALID_OPTION), "options.isa", 0},
-    {"option-isa-7", M_ALL, {ISA(7)}, S(INVALID_OPTION), "options.isa", 0},
+    {"option-isa-8", M_ALL, {ISA(8)}, S(INVALID_OPTION), "options.isa", 0},
     {"option-isa-max-int", M_ALL, {ISA(0x7FFFFFFF)}, S(INVALID_OPTION), "options.isa", 0},
     {"option-blocked-and-nan-ignore-accepted", M_ALL, {FLOAT_ORDER(1), NAN_POLICY(1)}, OK, NULL, 0},
     {"option-feature-level-6_4-accepted", M_ALL, {LEVEL(6_4)}, OK, NULL, 0},
@@ -1226,8 +1226,8 @@ static const bad_row rows[] = {
 #undef S
 #undef OK
 
-static const char *const isa_names[] = {"AUTO", "SCALAR", "SSE2", "AVX2", "AVX512", "NEON", "AVX512FP16"};
-static const char *const isa_tags[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon", "avx512fp16"};
+static const char *const isa_names[] = {"AUTO", "SCALAR", "SSE2", "AVX2", "AVX512", "NEON", "AVX512FP16", "REFERENCE"};
+static const char *const isa_tags[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon", "avx512fp16", "reference"};
 
 /* A positive row executes on every ISA path this machine has: every path must
    accept it and write nothing but the output's elements. */
@@ -1459,7 +1459,7 @@ static void run_isa(const void *ctx) {
     int isa = *(const int *)ctx, kind;
     int available = dmlref_isa_available((dmlref_isa)isa);
     char field[64];
-    if (isa == DMLREF_ISA_AUTO || isa == DMLREF_ISA_SCALAR)
+    if (isa == DMLREF_ISA_AUTO || isa == DMLREF_ISA_SCALAR || isa == DMLREF_ISA_REFERENCE)
         TR_CHECKF(available, "dmlref_isa_available(%s) is 0: the scalar path always exists", isa_names[isa]);
 #if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
     if (isa == DMLREF_ISA_NEON) TR_CHECKF(!available, "dmlref_isa_available(NEON) is 1 on x86");
@@ -1947,7 +1947,7 @@ static const bound_row bound_rows[] = {
     {"validate-nan-policy-3", M_SCANS, {NAN_POLICY(3)}, S(INVALID_OPTION), "options.nan_policy", BF_VALIDATE},
     {"validate-feature-level-0x1234", M_SCANS, {LEVEL_N(0x1234)}, S(INVALID_OPTION), "options.feature_level",
      BF_VALIDATE},
-    {"validate-isa-7", M_SCANS, {ISA(7)}, S(INVALID_OPTION), "options.isa", BF_VALIDATE},
+    {"validate-isa-8", M_SCANS, {ISA(8)}, S(INVALID_OPTION), "options.isa", BF_VALIDATE},
     {"validate-parallel-for-null", M_SCANS, {PARALLEL(0, 2)}, S(INVALID_OPTION), "options.parallel->parallel_for",
      BF_VALIDATE},
     {"validate-parallel-max-tasks-0", M_SCANS, {PARALLEL(1, 0)}, S(INVALID_OPTION), "options.parallel->max_tasks",
@@ -2412,8 +2412,8 @@ static void run_status_names(const void *ctx) {
 /* ---- registration ------------------------------------------------------------------ */
 
 static const int kind_ids[K_COUNT] = {K_CUMSUM, K_CUMPROD, K_ARGMIN, K_ARGMAX, K_REDUCE_ARGMIN, K_REDUCE_ARGMAX};
-static const int isa_ids[] = {DMLREF_ISA_AUTO,   DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,      DMLREF_ISA_AVX2,
-                              DMLREF_ISA_AVX512, DMLREF_ISA_NEON,   DMLREF_ISA_AVX512FP16};
+static const int isa_ids[] = {DMLREF_ISA_AUTO,   DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,       DMLREF_ISA_AVX2,
+                              DMLREF_ISA_AVX512, DMLREF_ISA_NEON,   DMLREF_ISA_AVX512FP16, DMLREF_ISA_REFERENCE};
 
 void register_invalid_tests(void) {
     size_t i;

@@ -39,6 +39,7 @@
 #include "oracle.h"
 #include "runner.h"
 #include "suites.h"
+#include "tree_model.h"
 
 #define TT_MAX_FAILURES 16 /* a case stops early after this many failed checks */
 #define TT_MAX_RANK 4
@@ -111,15 +112,6 @@ static uint64_t tt_to_single(double v) { return tt_round_double(v, 24, 8); }
 
 enum { TT_K_HALF, TT_K_SINGLE, TT_K_DOUBLE };
 
-typedef struct tt_cfg {
-    DML_TENSOR_DATA_TYPE type;
-    int product;
-    int order; /* DMLREF_FLOAT_ORDER_SEQUENTIAL, _BLOCKED or _TREE */
-    int algorithm, carry;
-    uint32_t block;
-    int accumulation, seed;
-    int exclusive, decreasing;
-} tt_cfg;
 
 static int tt_kind(DML_TENSOR_DATA_TYPE t, int accumulation) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT64 || accumulation == DMLREF_ACCUMULATION_WIDE) return TT_K_DOUBLE;
@@ -186,7 +178,7 @@ static void tt_model_int_line(const tt_cfg *c, const uint64_t *x, size_t n, uint
 }
 
 /* One line in traversal order: x[0..n-1] input bits, y[0..n-1] output bits. */
-static void tt_model_line(const tt_cfg *c, const uint64_t *x, size_t n, uint64_t *y) {
+void tt_model_line(const tt_cfg *c, const uint64_t *x, size_t n, uint64_t *y) {
     const int kind = tt_kind(c->type, c->accumulation);
     const double identity = c->product ? 1.0 : 0.0;
     int order = c->order, algorithm = c->algorithm, carry_mode = c->carry;
