@@ -301,7 +301,8 @@ typedef enum dmlref_shape {
     DMLREF_SHAPE_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_shape;
 
-typedef enum dmlref_map { /* applied to each element before it is combined */
+/* Applied to each element before it is combined. */
+typedef enum dmlref_map {
     DMLREF_MAP_NONE = 0,
     DMLREF_MAP_ABS = 1,    /* |x| */
     DMLREF_MAP_SQUARE = 2, /* x * x */
@@ -319,7 +320,8 @@ typedef enum dmlref_combine {
     DMLREF_COMBINE_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_combine;
 
-typedef enum dmlref_finalize { /* applied to the combined value */
+/* Applied to the combined value. */
+typedef enum dmlref_finalize {
     DMLREF_FINALIZE_NONE = 0,
     DMLREF_FINALIZE_DIVIDE_BY_COUNT = 1, /* / n, the number of reduced elements */
     DMLREF_FINALIZE_SQRT = 2,
@@ -721,55 +723,67 @@ typedef struct dmlref__tensor {
 #define DMLREF__SUM_ORDERS \
     (DMLREF__ORDER(SEQUENTIAL) | DMLREF__ORDER(BLOCKED) | DMLREF__ORDER(EXACT) | DMLREF__ORDER(TREE))
 #define DMLREF__PRODUCT_ORDERS (DMLREF__ORDER(SEQUENTIAL) | DMLREF__ORDER(BLOCKED) | DMLREF__ORDER(TREE))
-#define DMLREF__SCAN_FLAGS                                                                          \
-    (DMLREF_OPERATOR_IMPLEMENTED | DMLREF_OPERATOR_EXCLUSIVE | DMLREF_OPERATOR_DIRECTION |         \
+#define DMLREF__SCAN_FLAGS                                                                 \
+    (DMLREF_OPERATOR_IMPLEMENTED | DMLREF_OPERATOR_EXCLUSIVE | DMLREF_OPERATOR_DIRECTION | \
      DMLREF_OPERATOR_SPLIT_LINES | DMLREF_OPERATOR_SPLIT_LINE)
-#define DMLREF__ARG_FLAGS \
-    (DMLREF_OPERATOR_IMPLEMENTED | DMLREF_OPERATOR_NAN_POLICY | DMLREF_OPERATOR_SPLIT_LINES | DMLREF_OPERATOR_SPLIT_LINE)
+#define DMLREF__ARG_FLAGS                                                                     \
+    (DMLREF_OPERATOR_IMPLEMENTED | DMLREF_OPERATOR_NAN_POLICY | DMLREF_OPERATOR_SPLIT_LINES | \
+     DMLREF_OPERATOR_SPLIT_LINE)
 #define DMLREF__INF (DBL_MAX * 2.0)
 
 /* X(id, DML_OPERATOR_ suffix, reduce function (-1: none), name, CLI name, Python name, shape, map,
      combine, finalize, identity, float_orders, bound_orders, flags). Arg-reductions take no float order
    (0: options.float_order is not read). */
-#define DMLREF__OPERATOR_LIST(X)                                                                                   \
-    X(CUMSUM, CUMULATIVE_SUMMATION, -1, "CUMULATIVE_SUMMATION", "cumsum", "cumsum", SCAN, NONE, ADD, NONE, 0.0,    \
-      DMLREF__SUM_ORDERS, DMLREF__SUM_ORDERS | DMLREF__ORDER(ANY), DMLREF__SCAN_FLAGS)                             \
-    X(CUMPROD, CUMULATIVE_PRODUCT, -1, "CUMULATIVE_PRODUCT", "cumprod", "cumprod", SCAN, NONE, MULTIPLY, NONE, 1.0, \
-      DMLREF__PRODUCT_ORDERS, DMLREF__PRODUCT_ORDERS | DMLREF__ORDER(ANY), DMLREF__SCAN_FLAGS)                     \
-    X(ARGMIN, ARGMIN, -1, "ARGMIN", "argmin", "argmin", ARG_REDUCTION, NONE, MIN, NONE, 0.0, 0u, 0u,                \
-      DMLREF__ARG_FLAGS | DMLREF_OPERATOR_DIRECTION)                                                               \
-    X(ARGMAX, ARGMAX, -1, "ARGMAX", "argmax", "argmax", ARG_REDUCTION, NONE, MAX, NONE, 0.0, 0u, 0u,                \
-      DMLREF__ARG_FLAGS | DMLREF_OPERATOR_DIRECTION)                                                               \
-    X(REDUCE_ARGMAX, REDUCE, 0, "REDUCE ARGMAX", "reduce-argmax", "reduce_argmax", ARG_REDUCTION, NONE, MAX, NONE,  \
-      0.0, 0u, 0u, DMLREF__ARG_FLAGS)                                                                              \
-    X(REDUCE_ARGMIN, REDUCE, 1, "REDUCE ARGMIN", "reduce-argmin", "reduce_argmin", ARG_REDUCTION, NONE, MIN, NONE,  \
-      0.0, 0u, 0u, DMLREF__ARG_FLAGS)                                                                              \
-    X(REDUCE_AVERAGE, REDUCE, 2, "REDUCE AVERAGE", "reduce-average", "reduce_average", REDUCTION, NONE, ADD,         \
-      DIVIDE_BY_COUNT, 0.0, 0u, 0u, 0u)                                                                            \
-    X(REDUCE_L1, REDUCE, 3, "REDUCE L1", "reduce-l1", "reduce_l1", REDUCTION, ABS, ADD, NONE, 0.0, 0u, 0u, 0u)        \
-    X(REDUCE_L2, REDUCE, 4, "REDUCE L2", "reduce-l2", "reduce_l2", REDUCTION, SQUARE, ADD, SQRT, 0.0, 0u, 0u, 0u)     \
-    X(REDUCE_LOG_SUM, REDUCE, 5, "REDUCE LOG_SUM", "reduce-log-sum", "reduce_log_sum", REDUCTION, NONE, ADD, LOG,     \
-      0.0, 0u, 0u, 0u)                                                                                             \
-    X(REDUCE_LOG_SUM_EXP, REDUCE, 6, "REDUCE LOG_SUM_EXP", "reduce-log-sum-exp", "reduce_log_sum_exp", REDUCTION,   \
-      EXP, ADD, LOG, 0.0, 0u, 0u, 0u)                                                                              \
-    X(REDUCE_MAX, REDUCE, 7, "REDUCE MAX", "reduce-max", "reduce_max", REDUCTION, NONE, MAX, NONE, -DMLREF__INF, 0u, \
-      0u, 0u)                                                                                                      \
-    X(REDUCE_MIN, REDUCE, 8, "REDUCE MIN", "reduce-min", "reduce_min", REDUCTION, NONE, MIN, NONE, DMLREF__INF, 0u,  \
-      0u, 0u)                                                                                                      \
-    X(REDUCE_MULTIPLY, REDUCE, 9, "REDUCE MULTIPLY", "reduce-multiply", "reduce_multiply", REDUCTION, NONE,          \
-      MULTIPLY, NONE, 1.0, 0u, 0u, 0u)                                                                             \
-    X(REDUCE_SUM, REDUCE, 10, "REDUCE SUM", "reduce-sum", "reduce_sum", REDUCTION, NONE, ADD, NONE, 0.0, 0u, 0u, 0u)  \
-    X(REDUCE_SUM_SQUARE, REDUCE, 11, "REDUCE SUM_SQUARE", "reduce-sum-square", "reduce_sum_square", REDUCTION,       \
-      SQUARE, ADD, NONE, 0.0, 0u, 0u, 0u)
+#define DMLREF__OPERATOR_LIST(X)                                                                                       \
+    X(CUMSUM, CUMULATIVE_SUMMATION, -1, "CUMULATIVE_SUMMATION", "cumsum", "cumsum", SCAN, NONE, ADD, NONE, 0.0,        \
+      DMLREF__SUM_ORDERS, DMLREF__SUM_ORDERS | DMLREF__ORDER(ANY), DMLREF__SCAN_FLAGS)                                 \
+    X(CUMPROD, CUMULATIVE_PRODUCT, -1, "CUMULATIVE_PRODUCT", "cumprod", "cumprod", SCAN, NONE, MULTIPLY, NONE, 1.0,    \
+      DMLREF__PRODUCT_ORDERS, DMLREF__PRODUCT_ORDERS | DMLREF__ORDER(ANY), DMLREF__SCAN_FLAGS)                         \
+    X(ARGMIN, ARGMIN, -1, "ARGMIN", "argmin", "argmin", ARG_REDUCTION, NONE, MIN, NONE, 0.0, 0u, 0u,                   \
+      DMLREF__ARG_FLAGS | DMLREF_OPERATOR_DIRECTION)                                                                   \
+    X(ARGMAX, ARGMAX, -1, "ARGMAX", "argmax", "argmax", ARG_REDUCTION, NONE, MAX, NONE, 0.0, 0u, 0u,                   \
+      DMLREF__ARG_FLAGS | DMLREF_OPERATOR_DIRECTION)                                                                   \
+    X(REDUCE_ARGMAX, REDUCE, 0, "REDUCE ARGMAX", "reduce-argmax", "reduce_argmax", ARG_REDUCTION, NONE, MAX, NONE,     \
+      0.0, 0u, 0u, DMLREF__ARG_FLAGS)                                                                                  \
+    X(REDUCE_ARGMIN, REDUCE, 1, "REDUCE ARGMIN", "reduce-argmin", "reduce_argmin", ARG_REDUCTION, NONE, MIN, NONE,     \
+      0.0, 0u, 0u, DMLREF__ARG_FLAGS)                                                                                  \
+    X(REDUCE_AVERAGE, REDUCE, 2, "REDUCE AVERAGE", "reduce-average", "reduce_average", REDUCTION, NONE, ADD,           \
+      DIVIDE_BY_COUNT, 0.0, 0u, 0u, 0u)                                                                                \
+    X(REDUCE_L1, REDUCE, 3, "REDUCE L1", "reduce-l1", "reduce_l1", REDUCTION, ABS, ADD, NONE, 0.0, 0u, 0u, 0u)         \
+    X(REDUCE_L2, REDUCE, 4, "REDUCE L2", "reduce-l2", "reduce_l2", REDUCTION, SQUARE, ADD, SQRT, 0.0, 0u, 0u, 0u)      \
+    X(REDUCE_LOG_SUM, REDUCE, 5, "REDUCE LOG_SUM", "reduce-log-sum", "reduce_log_sum", REDUCTION, NONE, ADD, LOG, 0.0, \
+      0u, 0u, 0u)                                                                                                      \
+    X(REDUCE_LOG_SUM_EXP, REDUCE, 6, "REDUCE LOG_SUM_EXP", "reduce-log-sum-exp", "reduce_log_sum_exp", REDUCTION, EXP, \
+      ADD, LOG, 0.0, 0u, 0u, 0u)                                                                                       \
+    X(REDUCE_MAX, REDUCE, 7, "REDUCE MAX", "reduce-max", "reduce_max", REDUCTION, NONE, MAX, NONE, -DMLREF__INF, 0u,   \
+      0u, 0u)                                                                                                          \
+    X(REDUCE_MIN, REDUCE, 8, "REDUCE MIN", "reduce-min", "reduce_min", REDUCTION, NONE, MIN, NONE, DMLREF__INF, 0u,    \
+      0u, 0u)                                                                                                          \
+    X(REDUCE_MULTIPLY, REDUCE, 9, "REDUCE MULTIPLY", "reduce-multiply", "reduce_multiply", REDUCTION, NONE, MULTIPLY,  \
+      NONE, 1.0, 0u, 0u, 0u)                                                                                           \
+    X(REDUCE_SUM, REDUCE, 10, "REDUCE SUM", "reduce-sum", "reduce_sum", REDUCTION, NONE, ADD, NONE, 0.0, 0u, 0u, 0u)   \
+    X(REDUCE_SUM_SQUARE, REDUCE, 11, "REDUCE SUM_SQUARE", "reduce-sum-square", "reduce_sum_square", REDUCTION, SQUARE, \
+      ADD, NONE, 0.0, 0u, 0u, 0u)
 
 #define DMLREF__OP_ID(id, type, fn, name, cli, py, shape, map, combine, fin, identity, orders, bounds, flags) \
     DMLREF__OP_##id,
 enum { DMLREF__OPERATOR_LIST(DMLREF__OP_ID) DMLREF__OP_COUNT };
 #undef DMLREF__OP_ID
 
-#define DMLREF__OP_ROW(id, type, fn, name, cli, py, shape, map, combine, fin, identity, orders, bounds, flags)     \
-    {DML_OPERATOR_##type, fn, name, cli, py, DMLREF_SHAPE_##shape, DMLREF_MAP_##map, DMLREF_COMBINE_##combine, \
-     DMLREF_FINALIZE_##fin, identity, orders, bounds, flags},
+#define DMLREF__OP_ROW(id, type, fn, name, cli, py, shape, map, combine, fin, identity, orders, bounds, flags) \
+    {DML_OPERATOR_##type,                                                                                      \
+     fn,                                                                                                       \
+     name,                                                                                                     \
+     cli,                                                                                                      \
+     py,                                                                                                       \
+     DMLREF_SHAPE_##shape,                                                                                     \
+     DMLREF_MAP_##map,                                                                                         \
+     DMLREF_COMBINE_##combine,                                                                                 \
+     DMLREF_FINALIZE_##fin,                                                                                    \
+     identity,                                                                                                 \
+     orders,                                                                                                   \
+     bounds,                                                                                                   \
+     flags},
 static const dmlref_operator_info dmlref__operators[DMLREF__OP_COUNT] = {DMLREF__OPERATOR_LIST(DMLREF__OP_ROW)};
 #undef DMLREF__OP_ROW
 
@@ -1665,10 +1679,16 @@ static void dmlref__implemented_list(int functions, char *buf, size_t cap) {
         }
         n++;
         if (functions)
-            snprintf(buf + used, cap - used, "%sDML_REDUCE_FUNCTION_%s (%d)", n == 1 ? "" : n == count ? " and " : ", ",
+            snprintf(buf + used, cap - used, "%sDML_REDUCE_FUNCTION_%s (%d)",
+                     n == 1       ? ""
+                     : n == count ? " and "
+                                  : ", ",
                      r->name + 7, (int)r->reduce_function); /* after "REDUCE " */
         else
-            snprintf(buf + used, cap - used, "%s%s (%d)", n == 1 ? "" : n == count ? " and " : ", ",
+            snprintf(buf + used, cap - used, "%s%s (%d)",
+                     n == 1       ? ""
+                     : n == count ? " and "
+                                  : ", ",
                      r->reduce_function < 0 ? r->name : "REDUCE", (int)r->operator_type);
     }
 }
@@ -1682,13 +1702,13 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
     for (i = 0; i < DMLREF__OP_COUNT; i++) known |= dmlref__operators[i].operator_type == (int32_t)op->Type;
     if (!known) {
         dmlref__implemented_list(0, list, sizeof list);
-        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "DML_OPERATOR_DESC.Type is %u; dml_ref implements %s",
-                            (unsigned)op->Type, list);
+        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
+                            "DML_OPERATOR_DESC.Type is %u; dml_ref implements %s", (unsigned)op->Type, list);
     }
     if (!op->Desc) return dmlref__fail(ctx, DMLREF_ERROR_NULL_POINTER, "DML_OPERATOR_DESC.Desc is NULL");
     if (!dmlref__op_unpack(op->Type, op->Desc, &f))
-        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "DML_OPERATOR_DESC.Type is %u has no descriptor reader",
-                            (unsigned)op->Type);
+        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
+                            "DML_OPERATOR_DESC.Type is %u has no descriptor reader", (unsigned)op->Type);
     row = dmlref_operator_find((int32_t)op->Type, f.function);
     if (!row)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Function is %u, not a DML_REDUCE_FUNCTION",
@@ -2031,6 +2051,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_u8_scalar(const dmlref__scan_pan
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2047,6 +2068,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_u16_scalar(const dmlref__scan_pa
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2063,6 +2085,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_u32_scalar(const dmlref__scan_pa
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2079,6 +2102,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_u64_scalar(const dmlref__scan_pa
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2095,6 +2119,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumprod_u8_scalar(const dmlref__scan_pa
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2111,6 +2136,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumprod_u16_scalar(const dmlref__scan_p
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2127,6 +2153,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumprod_u32_scalar(const dmlref__scan_p
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2143,6 +2170,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumprod_u64_scalar(const dmlref__scan_p
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2159,6 +2187,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_f16_scalar(const dmlref__scan_pa
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2175,6 +2204,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_f32_scalar(const dmlref__scan_pa
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2191,6 +2221,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_f64_scalar(const dmlref__scan_pa
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2207,6 +2238,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumprod_f16_scalar(const dmlref__scan_p
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2223,6 +2255,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumprod_f32_scalar(const dmlref__scan_p
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2239,6 +2272,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumprod_f64_scalar(const dmlref__scan_p
 #define DMLREF__KERNEL DMLREF__KERNEL_SEQUENTIAL_SCAN
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2260,6 +2294,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_blocked_f16_scalar(const dmlref_
 #define DMLREF__KERNEL DMLREF__KERNEL_BLOCKED_SUM
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2272,6 +2307,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_blocked_f32_scalar(const dmlref_
 #define DMLREF__KERNEL DMLREF__KERNEL_BLOCKED_SUM
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2284,6 +2320,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_blocked_f64_scalar(const dmlref_
 #define DMLREF__KERNEL DMLREF__KERNEL_BLOCKED_SUM
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_ACC
 #undef DMLREF__K_LOAD
@@ -2499,6 +2536,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_f16_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2511,6 +2549,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_f32_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2523,6 +2562,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_f64_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2535,6 +2575,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_i8_scalar(const dmlref__arg_panel *
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2547,6 +2588,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_i16_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2559,6 +2601,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_i32_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2571,6 +2614,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_i64_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2583,6 +2627,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_u8_scalar(const dmlref__arg_panel *
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2595,6 +2640,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_u16_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2607,6 +2653,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_u32_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -2619,6 +2666,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__arg_u64_scalar(const dmlref__arg_panel 
 #define DMLREF__KERNEL DMLREF__KERNEL_ARG
 #include DMLREF_HEADER_FILENAME
 }
+
 #undef DMLREF__K_T
 #undef DMLREF__K_W
 #undef DMLREF__K_LOAD
@@ -4847,7 +4895,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    The carry is also an exclusive scan's first output in every block after
    the first. */
 #define DMLREF__VB_STRIP 512u /* bytes of row vectors per row and strip (FLOAT16: 256 bytes of output) */
-/* The next two run inside DMLREF__DEFINE_VBLOCKED and use its locals (p, d,
+/* The next two run inside the DMLREF__KERNEL_VBLOCKED body and use its locals (p, d,
    j, j0, end, r, direct, stream, staged). One row vector of a pass: pass row
    r, block row `row`. */
 #define DMLREF__VB_PUT(r, row, v)                                          \
@@ -5628,35 +5676,45 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
 #define DMLREF__S2_F32_TRANSPOSE DMLREF__S2_TRANSPOSE_PS
 #define DMLREF__S2_F32_RSTORE DMLREF__SAME
 #define DMLREF__S2_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__S2_F32, _mm_add_ps, _mm_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__S2
-    static void dmlref__vprod_f32_sse2(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__S2_F32, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__S2
-    static void dmlref__cblocked_f32_sse2(const dmlref__scan_panel *p){
+DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_F32, _mm_add_ps, _mm_setzero_ps(), DMLREF__ADD_F, 0);
+}
+DMLREF__S2 static void dmlref__vprod_f32_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_F32, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__MUL_F, 1);
+}
+DMLREF__S2 static void dmlref__cblocked_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__S2 static void dmlref__varg_f32_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_F32)} DMLREF__S2
-    static void dmlref__carg_f32_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_F32)} DMLREF__S2
-    static void dmlref__tsum_f32_sse2(const dmlref__scan_panel *p){
+}
+
+DMLREF__S2 static void dmlref__varg_f32_sse2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__S2_F32);
+}
+DMLREF__S2 static void dmlref__carg_f32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_F32); }
+DMLREF__S2 static void dmlref__tsum_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__K_OP _mm_add_ps
 #define DMLREF__K_IDENTV _mm_setzero_ps()
 #define DMLREF__K_SOP DMLREF__ADD_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__S2 static void dmlref__tprod_f32_sse2(const dmlref__scan_panel *p){
+}
+
+DMLREF__S2 static void dmlref__tprod_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__K_OP _mm_mul_ps
 #define DMLREF__K_IDENTV _mm_set1_ps(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p){
+}
+
+DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    }
+}
 
 /* FLOAT64 */
 #define DMLREF__S2_F64_T double
@@ -5718,35 +5776,45 @@ DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_F64_TRANSPOSE DMLREF__S2_TRANSPOSE_PD
 #define DMLREF__S2_F64_RSTORE DMLREF__SAME
 #define DMLREF__S2_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__S2_F64, _mm_add_pd, _mm_setzero_pd(), DMLREF__ADD_F, 0)} DMLREF__S2
-    static void dmlref__vprod_f64_sse2(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__S2_F64, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__MUL_F, 1)} DMLREF__S2
-    static void dmlref__cblocked_f64_sse2(const dmlref__scan_panel *p){
+DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_F64, _mm_add_pd, _mm_setzero_pd(), DMLREF__ADD_F, 0);
+}
+DMLREF__S2 static void dmlref__vprod_f64_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_F64, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__MUL_F, 1);
+}
+DMLREF__S2 static void dmlref__cblocked_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__S2 static void dmlref__varg_f64_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_F64)} DMLREF__S2
-    static void dmlref__carg_f64_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_F64)} DMLREF__S2
-    static void dmlref__tsum_f64_sse2(const dmlref__scan_panel *p){
+}
+
+DMLREF__S2 static void dmlref__varg_f64_sse2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__S2_F64);
+}
+DMLREF__S2 static void dmlref__carg_f64_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_F64); }
+DMLREF__S2 static void dmlref__tsum_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__K_OP _mm_add_pd
 #define DMLREF__K_IDENTV _mm_setzero_pd()
 #define DMLREF__K_SOP DMLREF__ADD_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__S2 static void dmlref__tprod_f64_sse2(const dmlref__scan_panel *p){
+}
+
+DMLREF__S2 static void dmlref__tprod_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__K_OP _mm_mul_pd
 #define DMLREF__K_IDENTV _mm_set1_pd(1.0)
 #define DMLREF__K_SOP DMLREF__MUL_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__S2 static void dmlref__vblocked_f64_sse2(const dmlref__scan_panel *p){
+}
+
+DMLREF__S2 static void dmlref__vblocked_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    }
+}
 
 /* UINT8 */
 #define DMLREF__S2_U8_T uint8_t
@@ -5797,11 +5865,13 @@ DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_U8_CSET1V DMLREF__S2_SET1_EPI8
 #define DMLREF__S2_U8_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U8_CVT uint8_t
-DMLREF__S2 static void dmlref__vsum_u8_sse2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__S2_U8, _mm_add_epi8, _mm_setzero_si128(), DMLREF__ADD_U8, 0)} DMLREF__S2
-    static void dmlref__csum_u8_sse2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__S2_U8)} DMLREF__S2
-    static void dmlref__varg_u8_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_U8)} DMLREF__S2
-    static void dmlref__carg_u8_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_U8)}
+DMLREF__S2 static void dmlref__vsum_u8_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_U8, _mm_add_epi8, _mm_setzero_si128(), DMLREF__ADD_U8, 0);
+}
+DMLREF__S2 static void dmlref__csum_u8_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U8); }
+DMLREF__S2 static void dmlref__varg_u8_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U8); }
+DMLREF__S2 static void dmlref__carg_u8_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U8); }
+
 
 /* UINT16 */
 #define DMLREF__S2_U16_T uint16_t
@@ -5852,13 +5922,16 @@ DMLREF__S2 static void dmlref__vsum_u8_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_U16_CSET1V DMLREF__S2_SET1_EPI16
 #define DMLREF__S2_U16_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U16_CVT int16_t
-DMLREF__S2 static void dmlref__vsum_u16_sse2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__S2_U16, _mm_add_epi16, _mm_setzero_si128(), DMLREF__ADD_U16, 0)} DMLREF__S2
-    static void dmlref__vprod_u16_sse2(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__S2_U16, _mm_mullo_epi16, _mm_set1_epi16(1), DMLREF__MUL_U16, 1)} DMLREF__S2
-    static void dmlref__csum_u16_sse2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__S2_U16)} DMLREF__S2
-    static void dmlref__varg_u16_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_U16)} DMLREF__S2
-    static void dmlref__carg_u16_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_U16)}
+DMLREF__S2 static void dmlref__vsum_u16_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_U16, _mm_add_epi16, _mm_setzero_si128(), DMLREF__ADD_U16, 0);
+}
+DMLREF__S2 static void dmlref__vprod_u16_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_U16, _mm_mullo_epi16, _mm_set1_epi16(1), DMLREF__MUL_U16, 1);
+}
+DMLREF__S2 static void dmlref__csum_u16_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U16); }
+DMLREF__S2 static void dmlref__varg_u16_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U16); }
+DMLREF__S2 static void dmlref__carg_u16_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U16); }
+
 
 /* UINT32 */
 #define DMLREF__S2_U32_T uint32_t
@@ -5909,11 +5982,13 @@ DMLREF__S2 static void dmlref__vsum_u16_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_U32_CSET1V DMLREF__S2_SET1_EPI32
 #define DMLREF__S2_U32_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U32_CVT int32_t
-DMLREF__S2 static void dmlref__vsum_u32_sse2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__S2_U32, _mm_add_epi32, _mm_setzero_si128(), DMLREF__ADD_U32, 0)} DMLREF__S2
-    static void dmlref__csum_u32_sse2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__S2_U32)} DMLREF__S2
-    static void dmlref__varg_u32_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_U32)} DMLREF__S2
-    static void dmlref__carg_u32_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_U32)}
+DMLREF__S2 static void dmlref__vsum_u32_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_U32, _mm_add_epi32, _mm_setzero_si128(), DMLREF__ADD_U32, 0);
+}
+DMLREF__S2 static void dmlref__csum_u32_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U32); }
+DMLREF__S2 static void dmlref__varg_u32_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U32); }
+DMLREF__S2 static void dmlref__carg_u32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U32); }
+
 
 /* UINT64 */
 #define DMLREF__S2_U64_T uint64_t
@@ -5933,9 +6008,11 @@ DMLREF__S2 static void dmlref__vsum_u32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_U64_SCANREG DMLREF__S2_SCAN_EPI64
 #define DMLREF__S2_U64_BCASTLAST DMLREF__S2_LAST_EPI64
 #define DMLREF__S2_U64_ZEROV _mm_setzero_si128()
-DMLREF__S2 static void dmlref__vsum_u64_sse2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__S2_U64, _mm_add_epi64, _mm_setzero_si128(), DMLREF__ADD_U64, 0)} DMLREF__S2
-    static void dmlref__csum_u64_sse2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__S2_U64)}
+DMLREF__S2 static void dmlref__vsum_u64_sse2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__S2_U64, _mm_add_epi64, _mm_setzero_si128(), DMLREF__ADD_U64, 0);
+}
+DMLREF__S2 static void dmlref__csum_u64_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U64); }
+
 
 /* INT8 */
 #define DMLREF__S2_I8_T int8_t
@@ -5970,8 +6047,9 @@ DMLREF__S2 static void dmlref__vsum_u64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_I8_CSET1V DMLREF__S2_SET1_EPI8
 #define DMLREF__S2_I8_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I8_CVT uint8_t
-DMLREF__S2 static void dmlref__varg_i8_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_I8)} DMLREF__S2
-    static void dmlref__carg_i8_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_I8)}
+DMLREF__S2 static void dmlref__varg_i8_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I8); }
+DMLREF__S2 static void dmlref__carg_i8_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I8); }
+
 
 /* INT16 */
 #define DMLREF__S2_I16_T int16_t
@@ -6006,8 +6084,9 @@ DMLREF__S2 static void dmlref__varg_i8_sse2(const dmlref__arg_panel *p){DMLREF__
 #define DMLREF__S2_I16_CSET1V DMLREF__S2_SET1_EPI16
 #define DMLREF__S2_I16_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I16_CVT int16_t
-DMLREF__S2 static void dmlref__varg_i16_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_I16)} DMLREF__S2
-    static void dmlref__carg_i16_sse2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__S2_I16)}
+DMLREF__S2 static void dmlref__varg_i16_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I16); }
+DMLREF__S2 static void dmlref__carg_i16_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I16); }
+
 
 /* INT32 */
 #define DMLREF__S2_I32_T int32_t
@@ -6042,10 +6121,9 @@ DMLREF__S2 static void dmlref__varg_i16_sse2(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__S2_I32_CSET1V DMLREF__S2_SET1_EPI32
 #define DMLREF__S2_I32_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I32_CVT int32_t
-DMLREF__S2 static void dmlref__varg_i32_sse2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__S2_I32)} DMLREF__S2
-    static void dmlref__carg_i32_sse2(const dmlref__arg_panel *p) {
-    DMLREF__CARG(DMLREF__S2_I32)
-}
+DMLREF__S2 static void dmlref__varg_i32_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I32); }
+DMLREF__S2 static void dmlref__carg_i32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I32); }
+
 
 /* The SSE2 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
@@ -6394,35 +6472,45 @@ DMLREF__A2 static inline __m256i dmlref__a2_load_f16key(const uint16_t *p) {
 #define DMLREF__A2_F16_TRANSPOSE DMLREF__A2_TRANSPOSE_PS
 #define DMLREF__A2_F16_RSTORE dmlref_f32_to_f16
 #define DMLREF__A2_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A2_F16, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__A2
-    static void dmlref__vprod_f16_avx2(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A2_F16, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A2
-    static void dmlref__cblocked_f16_avx2(const dmlref__scan_panel *p){
+DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_F16, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0);
+}
+DMLREF__A2 static void dmlref__vprod_f16_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_F16, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1);
+}
+DMLREF__A2 static void dmlref__cblocked_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__varg_f16_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_F16)} DMLREF__A2
-    static void dmlref__carg_f16_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_F16)} DMLREF__A2
-    static void dmlref__tsum_f16_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__varg_f16_avx2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A2_F16);
+}
+DMLREF__A2 static void dmlref__carg_f16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F16); }
+DMLREF__A2 static void dmlref__tsum_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__K_OP _mm256_add_ps
 #define DMLREF__K_IDENTV _mm256_setzero_ps()
 #define DMLREF__K_SOP DMLREF__ADD_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__tprod_f16_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__tprod_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__K_OP _mm256_mul_ps
 #define DMLREF__K_IDENTV _mm256_set1_ps(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    }
+}
 
 /* FLOAT32 */
 #define DMLREF__A2_F32_T float
@@ -6484,35 +6572,45 @@ DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_F32_TRANSPOSE DMLREF__A2_TRANSPOSE_PS
 #define DMLREF__A2_F32_RSTORE DMLREF__SAME
 #define DMLREF__A2_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A2_F32, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__A2
-    static void dmlref__vprod_f32_avx2(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A2_F32, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A2
-    static void dmlref__cblocked_f32_avx2(const dmlref__scan_panel *p){
+DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_F32, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0);
+}
+DMLREF__A2 static void dmlref__vprod_f32_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_F32, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1);
+}
+DMLREF__A2 static void dmlref__cblocked_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__varg_f32_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_F32)} DMLREF__A2
-    static void dmlref__carg_f32_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_F32)} DMLREF__A2
-    static void dmlref__tsum_f32_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__varg_f32_avx2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A2_F32);
+}
+DMLREF__A2 static void dmlref__carg_f32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F32); }
+DMLREF__A2 static void dmlref__tsum_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__K_OP _mm256_add_ps
 #define DMLREF__K_IDENTV _mm256_setzero_ps()
 #define DMLREF__K_SOP DMLREF__ADD_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__tprod_f32_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__tprod_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__K_OP _mm256_mul_ps
 #define DMLREF__K_IDENTV _mm256_set1_ps(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    }
+}
 
 /* FLOAT64 */
 #define DMLREF__A2_F64_T double
@@ -6574,35 +6672,45 @@ DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_F64_TRANSPOSE DMLREF__A2_TRANSPOSE_PD
 #define DMLREF__A2_F64_RSTORE DMLREF__SAME
 #define DMLREF__A2_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A2_F64, _mm256_add_pd, _mm256_setzero_pd(), DMLREF__ADD_F, 0)} DMLREF__A2
-    static void dmlref__vprod_f64_avx2(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A2_F64, _mm256_mul_pd, _mm256_set1_pd(1.0), DMLREF__MUL_F, 1)} DMLREF__A2
-    static void dmlref__cblocked_f64_avx2(const dmlref__scan_panel *p){
+DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_F64, _mm256_add_pd, _mm256_setzero_pd(), DMLREF__ADD_F, 0);
+}
+DMLREF__A2 static void dmlref__vprod_f64_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_F64, _mm256_mul_pd, _mm256_set1_pd(1.0), DMLREF__MUL_F, 1);
+}
+DMLREF__A2 static void dmlref__cblocked_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__varg_f64_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_F64)} DMLREF__A2
-    static void dmlref__carg_f64_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_F64)} DMLREF__A2
-    static void dmlref__tsum_f64_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__varg_f64_avx2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A2_F64);
+}
+DMLREF__A2 static void dmlref__carg_f64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F64); }
+DMLREF__A2 static void dmlref__tsum_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__K_OP _mm256_add_pd
 #define DMLREF__K_IDENTV _mm256_setzero_pd()
 #define DMLREF__K_SOP DMLREF__ADD_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__tprod_f64_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__tprod_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__K_OP _mm256_mul_pd
 #define DMLREF__K_IDENTV _mm256_set1_pd(1.0)
 #define DMLREF__K_SOP DMLREF__MUL_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A2 static void dmlref__vblocked_f64_avx2(const dmlref__scan_panel *p){
+}
+
+DMLREF__A2 static void dmlref__vblocked_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    }
+}
 
 /* UINT8 */
 #define DMLREF__A2_U8_T uint8_t
@@ -6653,11 +6761,13 @@ DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_U8_CSET1V DMLREF__A2_SET1_EPI8
 #define DMLREF__A2_U8_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U8_CVT uint8_t
-DMLREF__A2 static void dmlref__vsum_u8_avx2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A2_U8, _mm256_add_epi8, _mm256_setzero_si256(), DMLREF__ADD_U8, 0)} DMLREF__A2
-    static void dmlref__csum_u8_avx2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A2_U8)} DMLREF__A2
-    static void dmlref__varg_u8_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_U8)} DMLREF__A2
-    static void dmlref__carg_u8_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_U8)}
+DMLREF__A2 static void dmlref__vsum_u8_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_U8, _mm256_add_epi8, _mm256_setzero_si256(), DMLREF__ADD_U8, 0);
+}
+DMLREF__A2 static void dmlref__csum_u8_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U8); }
+DMLREF__A2 static void dmlref__varg_u8_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U8); }
+DMLREF__A2 static void dmlref__carg_u8_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U8); }
+
 
 /* UINT16 */
 #define DMLREF__A2_U16_T uint16_t
@@ -6708,13 +6818,16 @@ DMLREF__A2 static void dmlref__vsum_u8_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_U16_CSET1V DMLREF__A2_SET1_EPI16
 #define DMLREF__A2_U16_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U16_CVT uint16_t
-DMLREF__A2 static void dmlref__vsum_u16_avx2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A2_U16, _mm256_add_epi16, _mm256_setzero_si256(), DMLREF__ADD_U16, 0)} DMLREF__A2
-    static void dmlref__vprod_u16_avx2(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A2_U16, _mm256_mullo_epi16, _mm256_set1_epi16(1), DMLREF__MUL_U16, 1)} DMLREF__A2
-    static void dmlref__csum_u16_avx2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A2_U16)} DMLREF__A2
-    static void dmlref__varg_u16_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_U16)} DMLREF__A2
-    static void dmlref__carg_u16_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_U16)}
+DMLREF__A2 static void dmlref__vsum_u16_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_U16, _mm256_add_epi16, _mm256_setzero_si256(), DMLREF__ADD_U16, 0);
+}
+DMLREF__A2 static void dmlref__vprod_u16_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_U16, _mm256_mullo_epi16, _mm256_set1_epi16(1), DMLREF__MUL_U16, 1);
+}
+DMLREF__A2 static void dmlref__csum_u16_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U16); }
+DMLREF__A2 static void dmlref__varg_u16_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U16); }
+DMLREF__A2 static void dmlref__carg_u16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U16); }
+
 
 /* UINT32 */
 #define DMLREF__A2_U32_T uint32_t
@@ -6765,13 +6878,16 @@ DMLREF__A2 static void dmlref__vsum_u16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_U32_CSET1V DMLREF__A2_SET1_EPI32
 #define DMLREF__A2_U32_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U32_CVT int32_t
-DMLREF__A2 static void dmlref__vsum_u32_avx2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A2_U32, _mm256_add_epi32, _mm256_setzero_si256(), DMLREF__ADD_U32, 0)} DMLREF__A2
-    static void dmlref__vprod_u32_avx2(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A2_U32, _mm256_mullo_epi32, _mm256_set1_epi32(1), DMLREF__MUL_U32, 1)} DMLREF__A2
-    static void dmlref__csum_u32_avx2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A2_U32)} DMLREF__A2
-    static void dmlref__varg_u32_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_U32)} DMLREF__A2
-    static void dmlref__carg_u32_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_U32)}
+DMLREF__A2 static void dmlref__vsum_u32_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_U32, _mm256_add_epi32, _mm256_setzero_si256(), DMLREF__ADD_U32, 0);
+}
+DMLREF__A2 static void dmlref__vprod_u32_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_U32, _mm256_mullo_epi32, _mm256_set1_epi32(1), DMLREF__MUL_U32, 1);
+}
+DMLREF__A2 static void dmlref__csum_u32_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U32); }
+DMLREF__A2 static void dmlref__varg_u32_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U32); }
+DMLREF__A2 static void dmlref__carg_u32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U32); }
+
 
 /* UINT64 */
 #define DMLREF__A2_U64_T uint64_t
@@ -6822,11 +6938,13 @@ DMLREF__A2 static void dmlref__vsum_u32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_U64_CSET1V DMLREF__A2_SET1_EPI64
 #define DMLREF__A2_U64_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U64_CVT int64_t
-DMLREF__A2 static void dmlref__vsum_u64_avx2(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A2_U64, _mm256_add_epi64, _mm256_setzero_si256(), DMLREF__ADD_U64, 0)} DMLREF__A2
-    static void dmlref__csum_u64_avx2(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A2_U64)} DMLREF__A2
-    static void dmlref__varg_u64_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_U64)} DMLREF__A2
-    static void dmlref__carg_u64_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_U64)}
+DMLREF__A2 static void dmlref__vsum_u64_avx2(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A2_U64, _mm256_add_epi64, _mm256_setzero_si256(), DMLREF__ADD_U64, 0);
+}
+DMLREF__A2 static void dmlref__csum_u64_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U64); }
+DMLREF__A2 static void dmlref__varg_u64_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U64); }
+DMLREF__A2 static void dmlref__carg_u64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U64); }
+
 
 /* INT8 */
 #define DMLREF__A2_I8_T int8_t
@@ -6861,8 +6979,9 @@ DMLREF__A2 static void dmlref__vsum_u64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_I8_CSET1V DMLREF__A2_SET1_EPI8
 #define DMLREF__A2_I8_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I8_CVT int8_t
-DMLREF__A2 static void dmlref__varg_i8_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I8)} DMLREF__A2
-    static void dmlref__carg_i8_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_I8)}
+DMLREF__A2 static void dmlref__varg_i8_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I8); }
+DMLREF__A2 static void dmlref__carg_i8_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I8); }
+
 
 /* INT16 */
 #define DMLREF__A2_I16_T int16_t
@@ -6897,8 +7016,9 @@ DMLREF__A2 static void dmlref__varg_i8_avx2(const dmlref__arg_panel *p){DMLREF__
 #define DMLREF__A2_I16_CSET1V DMLREF__A2_SET1_EPI16
 #define DMLREF__A2_I16_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I16_CVT int16_t
-DMLREF__A2 static void dmlref__varg_i16_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I16)} DMLREF__A2
-    static void dmlref__carg_i16_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_I16)}
+DMLREF__A2 static void dmlref__varg_i16_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I16); }
+DMLREF__A2 static void dmlref__carg_i16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I16); }
+
 
 /* INT32 */
 #define DMLREF__A2_I32_T int32_t
@@ -6933,8 +7053,9 @@ DMLREF__A2 static void dmlref__varg_i16_avx2(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__A2_I32_CSET1V DMLREF__A2_SET1_EPI32
 #define DMLREF__A2_I32_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I32_CVT int32_t
-DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I32)} DMLREF__A2
-    static void dmlref__carg_i32_avx2(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A2_I32)}
+DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I32); }
+DMLREF__A2 static void dmlref__carg_i32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I32); }
+
 
 /* INT64 */
 #define DMLREF__A2_I64_T int64_t
@@ -6969,10 +7090,9 @@ DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__A2_I64_CSET1V DMLREF__A2_SET1_EPI64
 #define DMLREF__A2_I64_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I64_CVT int64_t
-DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A2_I64)} DMLREF__A2
-    static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p) {
-    DMLREF__CARG(DMLREF__A2_I64)
-}
+DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I64); }
+DMLREF__A2 static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I64); }
+
 
 /* FLOAT16 NATIVE SEQUENTIAL along contiguous lines (also the AVX-512 path's): a float32 operation,
    then the F16C round trip. */
@@ -7327,7 +7447,7 @@ DMLREF__A5 static inline __m512i dmlref__a5_f16key(__m512i x) {
 #define dmlref__a5_load_f16key(p) dmlref__a5_f16key(DMLREF__A5_LOADI(p))
 #define DMLREF__A5_NAN_F16KEY(k) _mm512_cmpgt_epi16_mask(_mm512_abs_epi16(k), _mm512_set1_epi16(0x7C00))
 
-/* The contiguous FLOAT16 kernel has the chunked shape of DMLREF__DEFINE_CARG,
+/* The contiguous FLOAT16 kernel has the chunked shape of DMLREF__CARG,
    but pass 1 folds the raw bits instead of making keys (and, movepi16, masked
    sub) and testing NaN (abs, compare): two of the unsigned min, unsigned max
    and signed max of the bit patterns give the chunk's extreme key, and with
@@ -7500,21 +7620,26 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
 #define DMLREF__A5_F16_AIT uint32_t
 #define DMLREF__A5_F16_SCALAR_ARG dmlref__arg_f16_scalar
 #define DMLREF__A5_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A5_F16, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__A5
-    static void dmlref__vprod_f16_avx512(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A5_F16, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A5
-    static void dmlref__cblocked_f16_avx512(const dmlref__scan_panel *p){
+DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_F16, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0);
+}
+DMLREF__A5 static void dmlref__vprod_f16_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_F16, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1);
+}
+DMLREF__A5 static void dmlref__cblocked_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A5
-    static void dmlref__varg_f16_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_F16)} DMLREF__A5
-    static void dmlref__vblocked_f16_avx512(const dmlref__scan_panel *p){
+}
+
+DMLREF__A5 static void dmlref__varg_f16_avx512(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A5_F16);
+}
+DMLREF__A5 static void dmlref__vblocked_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    }
+}
 
 /* FLOAT32 */
 #define DMLREF__A5_F32_T float
@@ -7579,24 +7704,29 @@ DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F32_CSTOREV _mm512_storeu_ps
 #define DMLREF__A5_F32_CVT float
 #define DMLREF__A5_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A5_F32, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0)} DMLREF__A5
-    static void dmlref__vprod_f32_avx512(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A5_F32, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1)} DMLREF__A5
-    static void dmlref__cblocked_f32_avx512(const dmlref__scan_panel *p){
+DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_F32, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0);
+}
+DMLREF__A5 static void dmlref__vprod_f32_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_F32, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1);
+}
+DMLREF__A5 static void dmlref__cblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F32
 #define DMLREF__K_REALIGN 1
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A5
-    static void dmlref__varg_f32_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_F32)} DMLREF__A5
-    static void dmlref__carg_f32_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_F32)} DMLREF__A5
-    static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p){
+}
+
+DMLREF__A5 static void dmlref__varg_f32_avx512(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A5_F32);
+}
+DMLREF__A5 static void dmlref__carg_f32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_F32); }
+DMLREF__A5 static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F32
 #define DMLREF__K_REALIGN 1
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    }
+}
 
 /* FLOAT64 */
 #define DMLREF__A5_F64_T double
@@ -7660,24 +7790,29 @@ DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F64_CSTOREV _mm512_storeu_pd
 #define DMLREF__A5_F64_CVT double
 #define DMLREF__A5_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A5_F64, _mm512_add_pd, _mm512_setzero_pd(), DMLREF__ADD_F, 0)} DMLREF__A5
-    static void dmlref__vprod_f64_avx512(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A5_F64, _mm512_mul_pd, _mm512_set1_pd(1.0), DMLREF__MUL_F, 1)} DMLREF__A5
-    static void dmlref__cblocked_f64_avx512(const dmlref__scan_panel *p){
+DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_F64, _mm512_add_pd, _mm512_setzero_pd(), DMLREF__ADD_F, 0);
+}
+DMLREF__A5 static void dmlref__vprod_f64_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_F64, _mm512_mul_pd, _mm512_set1_pd(1.0), DMLREF__MUL_F, 1);
+}
+DMLREF__A5 static void dmlref__cblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F64
 #define DMLREF__K_REALIGN 1
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__A5
-    static void dmlref__varg_f64_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_F64)} DMLREF__A5
-    static void dmlref__carg_f64_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_F64)} DMLREF__A5
-    static void dmlref__vblocked_f64_avx512(const dmlref__scan_panel *p){
+}
+
+DMLREF__A5 static void dmlref__varg_f64_avx512(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A5_F64);
+}
+DMLREF__A5 static void dmlref__carg_f64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_F64); }
+DMLREF__A5 static void dmlref__vblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F64
 #define DMLREF__K_REALIGN 1
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    }
+}
 
 /* UINT8 */
 #define DMLREF__A5_U8_T uint8_t
@@ -7728,11 +7863,13 @@ DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_U8_CSET1V DMLREF__A5_SET1_EPI8
 #define DMLREF__A5_U8_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U8_CVT uint8_t
-DMLREF__A5 static void dmlref__vsum_u8_avx512(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A5_U8, _mm512_add_epi8, _mm512_setzero_si512(), DMLREF__ADD_U8, 0)} DMLREF__A5
-    static void dmlref__csum_u8_avx512(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A5_U8)} DMLREF__A5
-    static void dmlref__varg_u8_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_U8)} DMLREF__A5
-    static void dmlref__carg_u8_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_U8)}
+DMLREF__A5 static void dmlref__vsum_u8_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_U8, _mm512_add_epi8, _mm512_setzero_si512(), DMLREF__ADD_U8, 0);
+}
+DMLREF__A5 static void dmlref__csum_u8_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U8); }
+DMLREF__A5 static void dmlref__varg_u8_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U8); }
+DMLREF__A5 static void dmlref__carg_u8_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U8); }
+
 
 /* UINT16 */
 #define DMLREF__A5_U16_T uint16_t
@@ -7783,13 +7920,16 @@ DMLREF__A5 static void dmlref__vsum_u8_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_U16_CSET1V DMLREF__A5_SET1_EPI16
 #define DMLREF__A5_U16_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U16_CVT uint16_t
-DMLREF__A5 static void dmlref__vsum_u16_avx512(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A5_U16, _mm512_add_epi16, _mm512_setzero_si512(), DMLREF__ADD_U16, 0)} DMLREF__A5
-    static void dmlref__vprod_u16_avx512(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A5_U16, _mm512_mullo_epi16, _mm512_set1_epi16(1), DMLREF__MUL_U16, 1)} DMLREF__A5
-    static void dmlref__csum_u16_avx512(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A5_U16)} DMLREF__A5
-    static void dmlref__varg_u16_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_U16)} DMLREF__A5
-    static void dmlref__carg_u16_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_U16)}
+DMLREF__A5 static void dmlref__vsum_u16_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_U16, _mm512_add_epi16, _mm512_setzero_si512(), DMLREF__ADD_U16, 0);
+}
+DMLREF__A5 static void dmlref__vprod_u16_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_U16, _mm512_mullo_epi16, _mm512_set1_epi16(1), DMLREF__MUL_U16, 1);
+}
+DMLREF__A5 static void dmlref__csum_u16_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U16); }
+DMLREF__A5 static void dmlref__varg_u16_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U16); }
+DMLREF__A5 static void dmlref__carg_u16_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U16); }
+
 
 /* UINT32 */
 #define DMLREF__A5_U32_T uint32_t
@@ -7840,13 +7980,16 @@ DMLREF__A5 static void dmlref__vsum_u16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_U32_CSET1V DMLREF__A5_SET1_EPI32
 #define DMLREF__A5_U32_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U32_CVT uint32_t
-DMLREF__A5 static void dmlref__vsum_u32_avx512(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A5_U32, _mm512_add_epi32, _mm512_setzero_si512(), DMLREF__ADD_U32, 0)} DMLREF__A5
-    static void dmlref__vprod_u32_avx512(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A5_U32, _mm512_mullo_epi32, _mm512_set1_epi32(1), DMLREF__MUL_U32, 1)} DMLREF__A5
-    static void dmlref__csum_u32_avx512(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A5_U32)} DMLREF__A5
-    static void dmlref__varg_u32_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_U32)} DMLREF__A5
-    static void dmlref__carg_u32_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_U32)}
+DMLREF__A5 static void dmlref__vsum_u32_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_U32, _mm512_add_epi32, _mm512_setzero_si512(), DMLREF__ADD_U32, 0);
+}
+DMLREF__A5 static void dmlref__vprod_u32_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_U32, _mm512_mullo_epi32, _mm512_set1_epi32(1), DMLREF__MUL_U32, 1);
+}
+DMLREF__A5 static void dmlref__csum_u32_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U32); }
+DMLREF__A5 static void dmlref__varg_u32_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U32); }
+DMLREF__A5 static void dmlref__carg_u32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U32); }
+
 
 /* UINT64 */
 #define DMLREF__A5_U64_T uint64_t
@@ -7897,13 +8040,16 @@ DMLREF__A5 static void dmlref__vsum_u32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_U64_CSET1V DMLREF__A5_SET1_EPI64
 #define DMLREF__A5_U64_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U64_CVT uint64_t
-DMLREF__A5 static void dmlref__vsum_u64_avx512(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__A5_U64, _mm512_add_epi64, _mm512_setzero_si512(), DMLREF__ADD_U64, 0)} DMLREF__A5
-    static void dmlref__vprod_u64_avx512(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__A5_U64, _mm512_mullo_epi64, _mm512_set1_epi64(1), DMLREF__MUL_U64, 1)} DMLREF__A5
-    static void dmlref__csum_u64_avx512(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__A5_U64)} DMLREF__A5
-    static void dmlref__varg_u64_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_U64)} DMLREF__A5
-    static void dmlref__carg_u64_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_U64)}
+DMLREF__A5 static void dmlref__vsum_u64_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_U64, _mm512_add_epi64, _mm512_setzero_si512(), DMLREF__ADD_U64, 0);
+}
+DMLREF__A5 static void dmlref__vprod_u64_avx512(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__A5_U64, _mm512_mullo_epi64, _mm512_set1_epi64(1), DMLREF__MUL_U64, 1);
+}
+DMLREF__A5 static void dmlref__csum_u64_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U64); }
+DMLREF__A5 static void dmlref__varg_u64_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U64); }
+DMLREF__A5 static void dmlref__carg_u64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U64); }
+
 
 /* INT8 */
 #define DMLREF__A5_I8_T int8_t
@@ -7938,8 +8084,9 @@ DMLREF__A5 static void dmlref__vsum_u64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_I8_CSET1V DMLREF__A5_SET1_EPI8
 #define DMLREF__A5_I8_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I8_CVT int8_t
-DMLREF__A5 static void dmlref__varg_i8_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I8)} DMLREF__A5
-    static void dmlref__carg_i8_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_I8)}
+DMLREF__A5 static void dmlref__varg_i8_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I8); }
+DMLREF__A5 static void dmlref__carg_i8_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I8); }
+
 
 /* INT16 */
 #define DMLREF__A5_I16_T int16_t
@@ -7974,8 +8121,9 @@ DMLREF__A5 static void dmlref__varg_i8_avx512(const dmlref__arg_panel *p){DMLREF
 #define DMLREF__A5_I16_CSET1V DMLREF__A5_SET1_EPI16
 #define DMLREF__A5_I16_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I16_CVT int16_t
-DMLREF__A5 static void dmlref__varg_i16_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I16)} DMLREF__A5
-    static void dmlref__carg_i16_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_I16)}
+DMLREF__A5 static void dmlref__varg_i16_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I16); }
+DMLREF__A5 static void dmlref__carg_i16_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I16); }
+
 
 /* INT32 */
 #define DMLREF__A5_I32_T int32_t
@@ -8010,8 +8158,9 @@ DMLREF__A5 static void dmlref__varg_i16_avx512(const dmlref__arg_panel *p){DMLRE
 #define DMLREF__A5_I32_CSET1V DMLREF__A5_SET1_EPI32
 #define DMLREF__A5_I32_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I32_CVT int32_t
-DMLREF__A5 static void dmlref__varg_i32_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I32)} DMLREF__A5
-    static void dmlref__carg_i32_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_I32)}
+DMLREF__A5 static void dmlref__varg_i32_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I32); }
+DMLREF__A5 static void dmlref__carg_i32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I32); }
+
 
 /* INT64 */
 #define DMLREF__A5_I64_T int64_t
@@ -8046,8 +8195,9 @@ DMLREF__A5 static void dmlref__varg_i32_avx512(const dmlref__arg_panel *p){DMLRE
 #define DMLREF__A5_I64_CSET1V DMLREF__A5_SET1_EPI64
 #define DMLREF__A5_I64_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I64_CVT int64_t
-DMLREF__A5 static void dmlref__varg_i64_avx512(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__A5_I64)} DMLREF__A5
-    static void dmlref__carg_i64_avx512(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5_I64)}
+DMLREF__A5 static void dmlref__varg_i64_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I64); }
+DMLREF__A5 static void dmlref__carg_i64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I64); }
+
 
 /* dmlref__totals16_kernel, 16 blocks (one vector each) at a time: each level adds the even lanes of two
    vectors to their odd lanes (lower operand first), which halves the vectors and keeps the blocks in order;
@@ -8130,7 +8280,7 @@ static const dmlref__arg_route dmlref__avx512_args[DMLREF__ARG_SLOTS] = {
    AVX512-FP16 (Sapphire Rapids and later) compares and folds FLOAT16 natively,
    32 lanes per register. The path is the AVX-512 path with one kernel
    replaced: the contiguous FLOAT16 arg-reduction, which then has the shape of
-   every other contiguous arg kernel (DMLREF__DEFINE_CARG) at the FLOAT32 rate,
+   every other contiguous arg kernel (DMLREF__CARG) at the FLOAT32 rate,
    where the AVX-512BW kernel above folds raw bits with three integer ops per
    vector. The instructions are written as inline assembly because clang 14
    declares the FP16 intrinsics only under -mavx512fp16 (not per function);
@@ -8186,7 +8336,8 @@ DMLREF__A5H static inline __mmask32 dmlref__a5h_unord(__m512i a, __m512i b) { /*
 #define DMLREF__A5H_F16_CSTOREV DMLREF__A5H_STORE_KEYS
 #define DMLREF__A5H_F16_CVT int16_t
 #define DMLREF__A5H_F16_SCALAR_ARG dmlref__arg_f16_scalar
-DMLREF__A5H static void dmlref__carg_f16_avx512fp16(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__A5H_F16)}
+DMLREF__A5H static void dmlref__carg_f16_avx512fp16(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5H_F16); }
+
 
 /* FLOAT16 NATIVE SEQUENTIAL along contiguous lines: one vaddsh (vmulsh) per element, binary16 bits in
    the low lane of an __m128i. */
@@ -8522,34 +8673,47 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
 #define DMLREF__NE_F16_TRANSPOSE DMLREF__NE_TRANSPOSE_F32
 #define DMLREF__NE_F16_RSTORE dmlref_f32_to_f16
 #define DMLREF__NE_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__NE_F16, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0)} DMLREF__NE
-    static void dmlref__vprod_f16_neon(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__NE_F16, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1)} DMLREF__NE
-    static void dmlref__cblocked_f16_neon(const dmlref__scan_panel *p){
+DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_F16, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0);
+}
+DMLREF__NE static void dmlref__vprod_f16_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_F16, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1);
+}
+DMLREF__NE static void dmlref__cblocked_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__tsum_f16_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__tsum_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__K_OP vaddq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(0.0f)
 #define DMLREF__K_SOP DMLREF__ADD_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__tprod_f16_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__tprod_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__K_OP vmulq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__vblocked_f16_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__vblocked_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__varg_f16_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_F16)} DMLREF__NE
-    static void dmlref__carg_f16_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_F16)}
+}
+
+DMLREF__NE static void dmlref__varg_f16_neon(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__NE_F16);
+}
+DMLREF__NE static void dmlref__carg_f16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F16); }
+
 
 /* FLOAT32 */
 #define DMLREF__NE_F32_T float
@@ -8611,34 +8775,47 @@ DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__NE_F32_TRANSPOSE DMLREF__NE_TRANSPOSE_F32
 #define DMLREF__NE_F32_RSTORE DMLREF__SAME
 #define DMLREF__NE_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__NE_F32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0)} DMLREF__NE
-    static void dmlref__vprod_f32_neon(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__NE_F32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1)} DMLREF__NE
-    static void dmlref__cblocked_f32_neon(const dmlref__scan_panel *p){
+DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_F32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0);
+}
+DMLREF__NE static void dmlref__vprod_f32_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_F32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1);
+}
+DMLREF__NE static void dmlref__cblocked_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__tsum_f32_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__tsum_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__K_OP vaddq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(0.0f)
 #define DMLREF__K_SOP DMLREF__ADD_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__tprod_f32_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__tprod_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__K_OP vmulq_f32
 #define DMLREF__K_IDENTV vdupq_n_f32(1.0f)
 #define DMLREF__K_SOP DMLREF__MUL_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__vblocked_f32_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__vblocked_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__varg_f32_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_F32)} DMLREF__NE
-    static void dmlref__carg_f32_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_F32)}
+}
+
+DMLREF__NE static void dmlref__varg_f32_neon(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__NE_F32);
+}
+DMLREF__NE static void dmlref__carg_f32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F32); }
+
 
 /* FLOAT64 */
 #define DMLREF__NE_F64_T double
@@ -8700,34 +8877,47 @@ DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__NE_F64_TRANSPOSE DMLREF__NE_TRANSPOSE_F64
 #define DMLREF__NE_F64_RSTORE DMLREF__SAME
 #define DMLREF__NE_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__NE_F64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__ADD_F, 0)} DMLREF__NE
-    static void dmlref__vprod_f64_neon(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__NE_F64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__MUL_F, 1)} DMLREF__NE
-    static void dmlref__cblocked_f64_neon(const dmlref__scan_panel *p){
+DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_F64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__ADD_F, 0);
+}
+DMLREF__NE static void dmlref__vprod_f64_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_F64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__MUL_F, 1);
+}
+DMLREF__NE static void dmlref__cblocked_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__tsum_f64_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__tsum_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__K_OP vaddq_f64
 #define DMLREF__K_IDENTV vdupq_n_f64(0.0)
 #define DMLREF__K_SOP DMLREF__ADD_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__tprod_f64_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__tprod_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__K_OP vmulq_f64
 #define DMLREF__K_IDENTV vdupq_n_f64(1.0)
 #define DMLREF__K_SOP DMLREF__MUL_F
 #define DMLREF__KERNEL DMLREF__KERNEL_TSCAN
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__vblocked_f64_neon(const dmlref__scan_panel *p){
+}
+
+DMLREF__NE static void dmlref__vblocked_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_VBLOCKED
 #include DMLREF_HEADER_FILENAME
-    } DMLREF__NE static void dmlref__varg_f64_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_F64)} DMLREF__NE
-    static void dmlref__carg_f64_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_F64)}
+}
+
+DMLREF__NE static void dmlref__varg_f64_neon(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__NE_F64);
+}
+DMLREF__NE static void dmlref__carg_f64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F64); }
+
 
 /* UINT8 */
 #define DMLREF__NE_U8_T uint8_t
@@ -8762,12 +8952,15 @@ DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__NE_U8_CSTOREV vst1q_u8
 #define DMLREF__NE_U8_CVT uint8_t
 #define DMLREF__NE_U8_SCALAR_ARG dmlref__arg_u8_scalar
-DMLREF__NE static void dmlref__vsum_u8_neon(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__NE_U8, vaddq_u8, vdupq_n_u8(0), DMLREF__ADD_U8, 0)} DMLREF__NE
-    static void dmlref__vprod_u8_neon(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__NE_U8, vmulq_u8, vdupq_n_u8(1), DMLREF__MUL_U8, 1)} DMLREF__NE
-    static void dmlref__csum_u8_neon(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__NE_U8)} DMLREF__NE
-    static void dmlref__carg_u8_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_U8)}
+DMLREF__NE static void dmlref__vsum_u8_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_U8, vaddq_u8, vdupq_n_u8(0), DMLREF__ADD_U8, 0);
+}
+DMLREF__NE static void dmlref__vprod_u8_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_U8, vmulq_u8, vdupq_n_u8(1), DMLREF__MUL_U8, 1);
+}
+DMLREF__NE static void dmlref__csum_u8_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U8); }
+DMLREF__NE static void dmlref__carg_u8_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U8); }
+
 
 /* UINT16 */
 #define DMLREF__NE_U16_T uint16_t
@@ -8802,12 +8995,15 @@ DMLREF__NE static void dmlref__vsum_u8_neon(const dmlref__scan_panel *p){
 #define DMLREF__NE_U16_CSTOREV vst1q_u16
 #define DMLREF__NE_U16_CVT uint16_t
 #define DMLREF__NE_U16_SCALAR_ARG dmlref__arg_u16_scalar
-DMLREF__NE static void dmlref__vsum_u16_neon(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__NE_U16, vaddq_u16, vdupq_n_u16(0), DMLREF__ADD_U16, 0)} DMLREF__NE
-    static void dmlref__vprod_u16_neon(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__NE_U16, vmulq_u16, vdupq_n_u16(1), DMLREF__MUL_U16, 1)} DMLREF__NE
-    static void dmlref__csum_u16_neon(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__NE_U16)} DMLREF__NE
-    static void dmlref__carg_u16_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_U16)}
+DMLREF__NE static void dmlref__vsum_u16_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_U16, vaddq_u16, vdupq_n_u16(0), DMLREF__ADD_U16, 0);
+}
+DMLREF__NE static void dmlref__vprod_u16_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_U16, vmulq_u16, vdupq_n_u16(1), DMLREF__MUL_U16, 1);
+}
+DMLREF__NE static void dmlref__csum_u16_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U16); }
+DMLREF__NE static void dmlref__carg_u16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U16); }
+
 
 /* UINT32 */
 #define DMLREF__NE_U32_T uint32_t
@@ -8858,13 +9054,16 @@ DMLREF__NE static void dmlref__vsum_u16_neon(const dmlref__scan_panel *p){
 #define DMLREF__NE_U32_CSET1V vdupq_n_u32
 #define DMLREF__NE_U32_CSTOREV vst1q_u32
 #define DMLREF__NE_U32_CVT uint32_t
-DMLREF__NE static void dmlref__vsum_u32_neon(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__NE_U32, vaddq_u32, vdupq_n_u32(0), DMLREF__ADD_U32, 0)} DMLREF__NE
-    static void dmlref__vprod_u32_neon(const dmlref__scan_panel *p){
-        DMLREF__VSCAN(DMLREF__NE_U32, vmulq_u32, vdupq_n_u32(1), DMLREF__MUL_U32, 1)} DMLREF__NE
-    static void dmlref__csum_u32_neon(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__NE_U32)} DMLREF__NE
-    static void dmlref__varg_u32_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_U32)} DMLREF__NE
-    static void dmlref__carg_u32_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_U32)}
+DMLREF__NE static void dmlref__vsum_u32_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_U32, vaddq_u32, vdupq_n_u32(0), DMLREF__ADD_U32, 0);
+}
+DMLREF__NE static void dmlref__vprod_u32_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_U32, vmulq_u32, vdupq_n_u32(1), DMLREF__MUL_U32, 1);
+}
+DMLREF__NE static void dmlref__csum_u32_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U32); }
+DMLREF__NE static void dmlref__varg_u32_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_U32); }
+DMLREF__NE static void dmlref__carg_u32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U32); }
+
 
 /* UINT64 */
 #define DMLREF__NE_U64_T uint64_t
@@ -8915,11 +9114,13 @@ DMLREF__NE static void dmlref__vsum_u32_neon(const dmlref__scan_panel *p){
 #define DMLREF__NE_U64_CSET1V vdupq_n_u64
 #define DMLREF__NE_U64_CSTOREV vst1q_u64
 #define DMLREF__NE_U64_CVT uint64_t
-DMLREF__NE static void dmlref__vsum_u64_neon(const dmlref__scan_panel *p){
-    DMLREF__VSCAN(DMLREF__NE_U64, vaddq_u64, vdupq_n_u64(0), DMLREF__ADD_U64, 0)} DMLREF__NE
-    static void dmlref__csum_u64_neon(const dmlref__scan_panel *p){DMLREF__CSUM_INT(DMLREF__NE_U64)} DMLREF__NE
-    static void dmlref__varg_u64_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_U64)} DMLREF__NE
-    static void dmlref__carg_u64_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_U64)}
+DMLREF__NE static void dmlref__vsum_u64_neon(const dmlref__scan_panel *p) {
+    DMLREF__VSCAN(DMLREF__NE_U64, vaddq_u64, vdupq_n_u64(0), DMLREF__ADD_U64, 0);
+}
+DMLREF__NE static void dmlref__csum_u64_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U64); }
+DMLREF__NE static void dmlref__varg_u64_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_U64); }
+DMLREF__NE static void dmlref__carg_u64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U64); }
+
 
 /* INT8 */
 #define DMLREF__NE_I8_T int8_t
@@ -8938,7 +9139,8 @@ DMLREF__NE static void dmlref__vsum_u64_neon(const dmlref__scan_panel *p){
 #define DMLREF__NE_I8_CSTOREV vst1q_s8
 #define DMLREF__NE_I8_CVT int8_t
 #define DMLREF__NE_I8_SCALAR_ARG dmlref__arg_i8_scalar
-DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_I8)}
+DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I8); }
+
 
 /* INT16 */
 #define DMLREF__NE_I16_T int16_t
@@ -8957,7 +9159,8 @@ DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p){DMLREF__
 #define DMLREF__NE_I16_CSTOREV vst1q_s16
 #define DMLREF__NE_I16_CVT int16_t
 #define DMLREF__NE_I16_SCALAR_ARG dmlref__arg_i16_scalar
-DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_I16)}
+DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I16); }
+
 
 /* INT32 */
 #define DMLREF__NE_I32_T int32_t
@@ -8992,8 +9195,9 @@ DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__NE_I32_CSET1V vdupq_n_s32
 #define DMLREF__NE_I32_CSTOREV vst1q_s32
 #define DMLREF__NE_I32_CVT int32_t
-DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_I32)} DMLREF__NE
-    static void dmlref__carg_i32_neon(const dmlref__arg_panel *p){DMLREF__CARG(DMLREF__NE_I32)}
+DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_I32); }
+DMLREF__NE static void dmlref__carg_i32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I32); }
+
 
 /* INT64 */
 #define DMLREF__NE_I64_T int64_t
@@ -9028,10 +9232,9 @@ DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p){DMLREF_
 #define DMLREF__NE_I64_CSET1V vdupq_n_s64
 #define DMLREF__NE_I64_CSTOREV vst1q_s64
 #define DMLREF__NE_I64_CVT int64_t
-DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p){DMLREF__VARG(DMLREF__NE_I64)} DMLREF__NE
-    static void dmlref__carg_i64_neon(const dmlref__arg_panel *p) {
-    DMLREF__CARG(DMLREF__NE_I64)
-}
+DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_I64); }
+DMLREF__NE static void dmlref__carg_i64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I64); }
+
 
 /* FLOAT16 NATIVE SEQUENTIAL along contiguous lines: a float32 operation, then the round trip through
    binary16 (FCVTN, FCVTL; lane 0 of each vector). */
@@ -9402,7 +9605,10 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             size_t used = strlen(list);
             if (dmlref__operators[i].bound_orders == 0) continue;
             n++;
-            snprintf(list + used, sizeof list - used, "%s%s", n == 1 ? "" : n == count ? " and " : ", ",
+            snprintf(list + used, sizeof list - used, "%s%s",
+                     n == 1       ? ""
+                     : n == count ? " and "
+                                  : ", ",
                      dmlref__operators[i].name);
         }
         return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "dmlref_error_bound takes %s only", list);
@@ -9434,10 +9640,10 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     dmlref__fpenv_enter(&env);
     dmlref__fpenv_round_up();
     dmlref__bound_prepare(&setup, &plan);
-    s = dmlref__run_scan(&ctx, &plan, inputs[0], bound, NULL,
-                     dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel
-                                                                            : dmlref__bound_zero_kernel,
-                         NULL, bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, options ? options->parallel : NULL);
+    s = dmlref__run_scan(
+        &ctx, &plan, inputs[0], bound, NULL,
+        dmlref__types[plan.in.type].kind == DMLREF__KIND_FLOAT ? dmlref__bound_kernel : dmlref__bound_zero_kernel, NULL,
+        bound_last - bound_first >= DMLREF_STREAM_BYTES, &setup, options ? options->parallel : NULL);
     dmlref__fpenv_leave(&env);
     return s;
 }

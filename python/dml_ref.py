@@ -1,11 +1,15 @@
 """dml_ref for Python: DirectML's scan and arg-reduction operators on NumPy arrays.
 
 A thin ctypes binding of ``dml_ref.h`` (the C header in the directory above):
-``cumsum``, ``cumprod``, ``argmin``, ``argmax`` compute exactly what the C library
-computes (same bits on every machine), ``error_bound`` gives a rigorous bound on a
-scan's rounding error, ``compare`` measures two arrays element by element, and
-``explain`` searches the library's options for the ones that reproduce an output
-bit for bit. The only dependency is NumPy; nothing is compiled at import.
+``cumsum``, ``cumprod``, ``argmin``, ``argmax``, ``reduce_argmin`` and
+``reduce_argmax`` compute exactly what the C library computes (same bits on every
+machine), ``error_bound`` gives a rigorous bound on a scan's rounding error,
+``compare`` measures two arrays element by element, and ``explain`` searches the
+library's options for the ones that reproduce an output bit for bit. The operators
+are the implemented rows of the library's operator table (``operators()``), each
+found by its Python name. The only dependency is NumPy; nothing is compiled at
+import. The C declarations (structs, constants, signatures) are in dml_ref_capi.py,
+beside this module.
 
 The shared library is built with ``make python`` (``build/libdml_ref.so``). It is
 looked for, on first use, in this order:
@@ -40,194 +44,147 @@ import os
 
 import numpy as np
 
+try:  # inside a package
+    from . import dml_ref_capi as _capi
+except ImportError:  # a top-level module beside it (python/ on sys.path)
+    import dml_ref_capi as _capi
+
 __all__ = [
-    "DmlRefError", "cumsum", "cumprod", "argmin", "argmax", "error_bound", "compare",
-    "explain", "Comparison", "Explanation", "best_isa", "isa_available", "version",
+    "DmlRefError", "cumsum", "cumprod", "argmin", "argmax", "reduce_argmin", "reduce_argmax", "error_bound",
+    "compare", "explain", "Comparison", "Explanation", "best_isa", "isa_available", "version", "operators",
 ]
 
-# ---------------------------------------------------------------------------
-# The C declarations, mirrored field by field from dml_ref.h (">>types" and
-# "dml_ref's own API"). C enums are int; UINT is uint32; BOOL is int32. Pointer
-# fields are c_void_p set from ctypes.addressof, which costs far less per call than
-# a ctypes.POINTER field's conversion; the objects pointed to are kept alive by
-# their owners (_Tensor, _Options, the functions' locals).
-
-UINT = ctypes.c_uint32
-BOOL = ctypes.c_int32
-ENUM = ctypes.c_int
-
-
-class DML_BUFFER_TENSOR_DESC(ctypes.Structure):
-    _fields_ = [
-        ("DataType", ENUM),
-        ("Flags", ENUM),
-        ("DimensionCount", UINT),
-        ("Sizes", ctypes.c_void_p),  # const UINT *
-        ("Strides", ctypes.c_void_p),  # const UINT *
-        ("TotalTensorSizeInBytes", ctypes.c_uint64),
-        ("GuaranteedBaseOffsetAlignment", UINT),
-    ]
-
-
-class DML_TENSOR_DESC(ctypes.Structure):
-    _fields_ = [("Type", ENUM), ("Desc", ctypes.c_void_p)]
-
-
-class DML_OPERATOR_DESC(ctypes.Structure):
-    _fields_ = [("Type", ENUM), ("Desc", ctypes.c_void_p)]
-
-
-class DML_CUMULATIVE_SUMMATION_OPERATOR_DESC(ctypes.Structure):
-    _fields_ = [
-        ("InputTensor", ctypes.c_void_p),  # const DML_TENSOR_DESC *
-        ("OutputTensor", ctypes.c_void_p),
-        ("Axis", UINT),
-        ("AxisDirection", ENUM),
-        ("HasExclusiveSum", BOOL),
-    ]
-
-
-class DML_CUMULATIVE_PRODUCT_OPERATOR_DESC(ctypes.Structure):
-    _fields_ = [
-        ("InputTensor", ctypes.c_void_p),  # const DML_TENSOR_DESC *
-        ("OutputTensor", ctypes.c_void_p),
-        ("Axis", UINT),
-        ("AxisDirection", ENUM),
-        ("HasExclusiveProduct", BOOL),
-    ]
-
-
-class DML_ARGMIN_OPERATOR_DESC(ctypes.Structure):
-    _fields_ = [
-        ("InputTensor", ctypes.c_void_p),  # const DML_TENSOR_DESC *
-        ("OutputTensor", ctypes.c_void_p),
-        ("AxisCount", UINT),
-        ("Axes", ctypes.c_void_p),  # const UINT *
-        ("AxisDirection", ENUM),
-    ]
-
-
-DML_ARGMAX_OPERATOR_DESC = DML_ARGMIN_OPERATOR_DESC  # the same fields in the same order
-
-
-class DML_REDUCE_OPERATOR_DESC(ctypes.Structure):
-    _fields_ = [
-        ("Function", ENUM),
-        ("InputTensor", ctypes.c_void_p),  # const DML_TENSOR_DESC *
-        ("OutputTensor", ctypes.c_void_p),
-        ("AxisCount", UINT),
-        ("Axes", ctypes.c_void_p),  # const UINT *
-    ]
-
-
-class dmlref_scan_tree(ctypes.Structure):
-    _fields_ = [("algorithm", ctypes.c_int32), ("block", ctypes.c_uint32), ("carry", ctypes.c_int32)]
-
-
-class dmlref_options(ctypes.Structure):
-    _fields_ = [
-        ("feature_level", ctypes.c_uint32),
-        ("float_order", ctypes.c_int32),
-        ("nan_policy", ctypes.c_int32),
-        ("isa", ctypes.c_int32),
-        ("error_message", ctypes.c_void_p),  # char *
-        ("error_message_capacity", ctypes.c_size_t),
-        ("accumulation", ctypes.c_int32),
-        ("identity_seed", ctypes.c_int32),
-        ("tree", ctypes.c_void_p),  # const dmlref_scan_tree *
-        ("parallel", ctypes.c_void_p),  # const dmlref_parallel *: NULL, the calling thread does the work
-    ]
-
-
-DML_TENSOR_TYPE_BUFFER = 1
-DML_AXIS_DIRECTION_INCREASING, DML_AXIS_DIRECTION_DECREASING = 0, 1
-DML_OPERATOR_REDUCE = 55
-DML_OPERATOR_CUMULATIVE_SUMMATION = 105
-DML_OPERATOR_ARGMIN = 137
-DML_OPERATOR_ARGMAX = 138
-DML_OPERATOR_CUMULATIVE_PRODUCT = 145
-DML_REDUCE_FUNCTION_ARGMAX, DML_REDUCE_FUNCTION_ARGMIN = 0, 1
+UINT = _capi.UINT
 
 # NumPy dtype -> DML_TENSOR_DATA_TYPE.
 _DATA_TYPES = {
-    np.dtype(np.float32): 1, np.dtype(np.float16): 2, np.dtype(np.uint32): 3,
-    np.dtype(np.uint16): 4, np.dtype(np.uint8): 5, np.dtype(np.int32): 6,
-    np.dtype(np.int16): 7, np.dtype(np.int8): 8, np.dtype(np.float64): 9,
-    np.dtype(np.uint64): 10, np.dtype(np.int64): 11,
+    np.dtype(np.float32): _capi.DML_TENSOR_DATA_TYPE_FLOAT32, np.dtype(np.float16): _capi.DML_TENSOR_DATA_TYPE_FLOAT16,
+    np.dtype(np.float64): _capi.DML_TENSOR_DATA_TYPE_FLOAT64, np.dtype(np.int8): _capi.DML_TENSOR_DATA_TYPE_INT8,
+    np.dtype(np.int16): _capi.DML_TENSOR_DATA_TYPE_INT16, np.dtype(np.int32): _capi.DML_TENSOR_DATA_TYPE_INT32,
+    np.dtype(np.int64): _capi.DML_TENSOR_DATA_TYPE_INT64, np.dtype(np.uint8): _capi.DML_TENSOR_DATA_TYPE_UINT8,
+    np.dtype(np.uint16): _capi.DML_TENSOR_DATA_TYPE_UINT16, np.dtype(np.uint32): _capi.DML_TENSOR_DATA_TYPE_UINT32,
+    np.dtype(np.uint64): _capi.DML_TENSOR_DATA_TYPE_UINT64,
 }
 
-# Option names (the CLI's) -> the C enum values.
-_ORDERS = {"sequential": 0, "blocked": 1, "exact": 2, "any": 3, "tree": 4}
-_ACCUMULATIONS = {"default": 0, "native": 1, "wide": 2}
-_NAN_POLICIES = {"propagate": 0, "ignore": 1, "compare": 2}
-_TREE_ALGORITHMS = {"kogge-stone": 0, "sklansky": 1, "brent-kung": 2}
-_TREE_CARRIES = {"after": 0, "into-first": 1}
-_ISAS = {"auto": 0, "scalar": 1, "sse2": 2, "avx2": 3, "avx512": 4, "neon": 5, "avx512fp16": 6}
+# Option names (the CLI's) -> the C enum values (the test checks that each covers its enum's COUNT).
+_ORDERS = {"sequential": _capi.DMLREF_FLOAT_ORDER_SEQUENTIAL, "blocked": _capi.DMLREF_FLOAT_ORDER_BLOCKED,
+           "exact": _capi.DMLREF_FLOAT_ORDER_EXACT, "any": _capi.DMLREF_FLOAT_ORDER_ANY,
+           "tree": _capi.DMLREF_FLOAT_ORDER_TREE}
+_ACCUMULATIONS = {"default": _capi.DMLREF_ACCUMULATION_DEFAULT, "native": _capi.DMLREF_ACCUMULATION_NATIVE,
+                  "wide": _capi.DMLREF_ACCUMULATION_WIDE}
+_NAN_POLICIES = {"propagate": _capi.DMLREF_NAN_PROPAGATE, "ignore": _capi.DMLREF_NAN_IGNORE,
+                 "compare": _capi.DMLREF_NAN_COMPARE}
+_TREE_ALGORITHMS = {"kogge-stone": _capi.DMLREF_TREE_KOGGE_STONE, "sklansky": _capi.DMLREF_TREE_SKLANSKY,
+                    "brent-kung": _capi.DMLREF_TREE_BRENT_KUNG}
+_TREE_CARRIES = {"after": _capi.DMLREF_CARRY_AFTER, "into-first": _capi.DMLREF_CARRY_INTO_FIRST}
+_ISAS = {"auto": _capi.DMLREF_ISA_AUTO, "scalar": _capi.DMLREF_ISA_SCALAR, "sse2": _capi.DMLREF_ISA_SSE2,
+         "avx2": _capi.DMLREF_ISA_AVX2, "avx512": _capi.DMLREF_ISA_AVX512, "neon": _capi.DMLREF_ISA_NEON,
+         "avx512fp16": _capi.DMLREF_ISA_AVX512FP16, "reference": _capi.DMLREF_ISA_REFERENCE}
 _INDEX_TYPES = {"int32": np.int32, "int64": np.int64, "uint32": np.uint32, "uint64": np.uint64}
 _INDEX_DTYPES = {name: np.dtype(t) for name, t in _INDEX_TYPES.items()}
 
 _MAX_RANK = 8
 _UINT_MAX = 0xFFFFFFFF
 # threads= takes 1 to this many (dmlref_python_parallel in dml_ref_shared.c serves as many).
-_MAX_THREADS = 1024
+_MAX_THREADS = _capi.DMLREF_PYTHON_MAX_TASKS
 
 # ctypes array types made once: `UINT * n` looks its type up again on every call.
 _UINT_ARRAYS = [UINT * n for n in range(_MAX_RANK + 1)]
 _POINTER_ARRAY = ctypes.c_void_p * 1
 
 # ---------------------------------------------------------------------------
-# Loading the library.
+# The library and its operator table.
 
-_library = None
-
-
-def _library_candidates():
-    here = os.path.dirname(os.path.abspath(__file__))
-    env = os.environ.get("DMLREF_LIBRARY")
-    if env:
-        return [env]
-    return [os.path.join(here, "libdml_ref.so"), os.path.join(here, "..", "build", "libdml_ref.so")]
+_library = None  # _capi.load()'s library, kept here for the calls' fast path
+_library_candidates = _capi.library_candidates
 
 
 def _lib():
     """The loaded shared library (loaded and declared on first use)."""
     global _library
-    if _library is not None:
-        return _library
-    candidates = _library_candidates()
-    path = next((p for p in candidates if os.path.exists(p)), None)
-    if path is None:
-        raise OSError("dml_ref: shared library not found (tried %s); build it with `make python` "
-                      "or set DMLREF_LIBRARY" % ", ".join(candidates))
-    lib = ctypes.CDLL(path)
-    P = ctypes.POINTER
-    opts = P(dmlref_options)
-    lib.dmlref_validate.argtypes = [P(DML_OPERATOR_DESC), opts]
-    lib.dmlref_validate.restype = ENUM
-    lib.dmlref_execute.argtypes = [P(DML_OPERATOR_DESC), P(ctypes.c_void_p), P(ctypes.c_void_p), opts]
-    lib.dmlref_execute.restype = ENUM
-    lib.dmlref_error_bound.argtypes = [P(DML_OPERATOR_DESC), P(ctypes.c_void_p), P(DML_TENSOR_DESC),
-                                       ctypes.c_void_p, opts]
-    lib.dmlref_error_bound.restype = ENUM
-    lib.dmlref_calc_buffer_tensor_size.argtypes = [ENUM, UINT, P(UINT), P(UINT)]
-    lib.dmlref_calc_buffer_tensor_size.restype = ctypes.c_uint64
-    for name in ("dmlref_status_name", "dmlref_status_description"):
-        getattr(lib, name).argtypes = [ENUM]
-        getattr(lib, name).restype = ctypes.c_char_p
-    lib.dmlref_best_isa.argtypes = []
-    lib.dmlref_best_isa.restype = ENUM
-    lib.dmlref_isa_available.argtypes = [ENUM]
-    lib.dmlref_isa_available.restype = ctypes.c_int
-    lib.dmlref_isa_name.argtypes = [ENUM]
-    lib.dmlref_isa_name.restype = ctypes.c_char_p
-    lib.dmlref_version_number.argtypes = []
-    lib.dmlref_version_number.restype = ctypes.c_uint32
-    lib.dmlref_pytorch_cuda_scan_block.argtypes = [ctypes.c_uint64, ctypes.c_uint64]
-    lib.dmlref_pytorch_cuda_scan_block.restype = ctypes.c_uint32
-    lib.dmlref_python_parallel.argtypes = [ctypes.c_uint32]
-    lib.dmlref_python_parallel.restype = ctypes.c_void_p
-    _library = lib
-    return lib
+    if _library is None:
+        _library = _capi.load()
+    return _library
+
+
+_rows = None  # python_name -> OperatorRow, read from the library on first use
+
+
+def _operator_rows():
+    global _rows
+    if _rows is None:
+        _rows = {row.python_name: row for row in _capi.operator_rows(_lib())}
+    return _rows
+
+
+def operators():
+    """The library's operator table: a list of OperatorRow (dml_ref_capi.py), one per DirectML operator
+    and REDUCE function, with the fields of dmlref_operator_info (dml_ref.h). The rows whose flags have
+    DMLREF_OPERATOR_IMPLEMENTED (0x1) are this module's functions, by python_name."""
+    return list(_operator_rows().values())
+
+
+def _implemented(row):
+    return bool(row.flags & _capi.DMLREF_OPERATOR_IMPLEMENTED)
+
+
+def _unsupported(row):
+    """The error for a row of the table that the library does not implement (what dmlref_execute says)."""
+    code = _capi.DMLREF_ERROR_UNSUPPORTED_OPERATOR
+    implemented = ", ".join(name for name, r in _operator_rows().items() if _implemented(r))
+    return DmlRefError(_lib().dmlref_status_name(code).decode(),
+                       "%s (%s) is not implemented by dml_ref; the implemented operators are %s"
+                       % (row.python_name, row.name, implemented), code)
+
+
+_found = {}  # (op, has) -> _row(op, has=has): looked up on every call that is not kept
+
+
+def _row(op, what="op", has=None):
+    """The implemented row of the table named op (its Python or CLI name, any case); ValueError for a name
+    the table lacks or a row without `has` (a predicate), DmlRefError UNSUPPORTED_OPERATOR for a row that
+    the library does not implement."""
+    try:
+        return _found[op, has]
+    except (KeyError, TypeError):  # TypeError: an unhashable op, refused below
+        pass
+    rows = _operator_rows()
+    row = rows.get(op) if isinstance(op, str) else None
+    if row is None and isinstance(op, str):
+        key = op.lower().replace("-", "_")
+        row = next((r for r in rows.values() if key in (r.python_name, r.cli_name.replace("-", "_"))), None)
+    if row is not None and not _implemented(row):
+        raise _unsupported(row)
+    if row is None or (has is not None and not has(row)):
+        names = [name for name, r in rows.items() if _implemented(r) and (has is None or has(r))]
+        raise ValueError("dml_ref: %s must be one of %s (got %r)" % (what, ", ".join(names), op))
+    _found[op, has] = row
+    return row
+
+
+def _function(row):
+    """This module's function of an implemented row."""
+    function = globals().get(row.python_name)
+    if not callable(function):
+        raise NotImplementedError("dml_ref: the library implements %s (%s) but this module has no function for it"
+                                  % (row.python_name, row.name))
+    return function
+
+
+def __getattr__(name):
+    """dml_ref.NAME for a row of the operator table without a function here: an AttributeError that says why."""
+    row = None
+    if not name.startswith("_"):
+        try:
+            row = _operator_rows().get(name)
+        except OSError:  # no library: the plain error
+            pass
+    if row is not None:
+        why = "the library implements it but this module has no function for it" if _implemented(row) else \
+            "dml_ref does not implement it"
+        raise AttributeError("module %r has no attribute %r: %s is in the operator table, but %s"
+                             % (__name__, name, row.name, why))
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
 class DmlRefError(Exception):
@@ -325,9 +282,9 @@ class _Layout:
         self.strides = strides = array(*strides)
         data_type = _DATA_TYPES.get(dtype) or _DATA_TYPES[np.dtype(dtype)]
         total = (_library or _lib()).dmlref_calc_buffer_tensor_size(data_type, n, sizes, strides)
-        self.buffer = DML_BUFFER_TENSOR_DESC(data_type, 0, n, ctypes.addressof(sizes), ctypes.addressof(strides),
-                                             total, 0)
-        self.desc = DML_TENSOR_DESC(DML_TENSOR_TYPE_BUFFER, ctypes.addressof(self.buffer))
+        self.buffer = _capi.DML_BUFFER_TENSOR_DESC(data_type, _capi.DML_TENSOR_FLAG_NONE, n, ctypes.addressof(sizes),
+                                                   ctypes.addressof(strides), total, 0)
+        self.desc = _capi.DML_TENSOR_DESC(_capi.DML_TENSOR_TYPE_BUFFER, ctypes.addressof(self.buffer))
 
 
 _LAYOUTS = {}  # (shape, dtype, strides) -> _Layout: building one costs more than the rest of a small call
@@ -439,7 +396,7 @@ def _parse_order(order):
             raise ValueError("dml_ref: tree block must be an integer (got %r)" % parts[2]) from None
         if block < 0 or block > _UINT_MAX:
             raise ValueError("dml_ref: tree block %d is out of range" % block)
-        return _ORDERS["tree"], dmlref_scan_tree(alg, block, carry)
+        return _ORDERS["tree"], _capi.dmlref_scan_tree(alg, block, carry)
     raise ValueError("dml_ref: order must be sequential, blocked, exact or tree:ALG:BLOCK:CARRY "
                      "(ALG kogge-stone|sklansky|brent-kung, CARRY after|into-first); got %r" % (order,))
 
@@ -501,14 +458,14 @@ class _Options:
                  identity_seed=False, feature_level=0, threads=None):
         self.message = _MESSAGE()
         self.tree = tree
-        self.options = dmlref_options(
+        self.options = _capi.dmlref_options(
             feature_level, float_order, nan_policy, isa, ctypes.addressof(self.message), len(self.message),
             accumulation, 1 if identity_seed else 0, None if tree is None else ctypes.addressof(tree),
             _parallel(threads))
 
     def check(self, status):
         """Raise DmlRefError unless status is DMLREF_OK."""
-        if status != 0:
+        if status != _capi.DMLREF_OK:
             name = _lib().dmlref_status_name(status).decode()
             text = self.message.value.decode(errors="replace") or \
                 _lib().dmlref_status_description(status).decode()
@@ -533,7 +490,7 @@ class _Prepared:
     def __init__(self, op, op_fields, options, tin, tout, out_shape, out_dtype, result_shape):
         self.kept = (op, op_fields, tin.layout, tout.layout, options.tree)  # what op and options point into
         self.op_ref = ctypes.byref(op)
-        self.options = dmlref_options.from_buffer_copy(options.options)
+        self.options = _capi.dmlref_options.from_buffer_copy(options.options)
         self.options.error_message = None
         self.options.error_message_capacity = 0
         self.options_ref = ctypes.byref(self.options)
@@ -543,7 +500,7 @@ class _Prepared:
         y = np.empty(self.out_shape, self.out_dtype)
         status = _library.dmlref_execute(self.op_ref, _POINTER_ARRAY(x.ctypes.data),
                                          _POINTER_ARRAY(y.ctypes.data), self.options_ref)
-        return y.reshape(self.result_shape) if status == 0 else None
+        return y.reshape(self.result_shape) if status == _capi.DMLREF_OK else None
 
 
 _PREPARED = {}  # _prepared_key(...) -> _Prepared
@@ -592,28 +549,43 @@ def _normalize_axis(axis, rank):
 # Scans.
 
 
-def _scan_desc(op_type, tin, tout, axis, exclusive, reverse):
-    struct = DML_CUMULATIVE_SUMMATION_OPERATOR_DESC if op_type == DML_OPERATOR_CUMULATIVE_SUMMATION \
-        else DML_CUMULATIVE_PRODUCT_OPERATOR_DESC
-    desc = struct(ctypes.addressof(tin.desc), ctypes.addressof(tout.desc), axis,
-                  DML_AXIS_DIRECTION_DECREASING if reverse else DML_AXIS_DIRECTION_INCREASING,
-                  1 if exclusive else 0)
-    op = DML_OPERATOR_DESC(op_type, ctypes.addressof(desc))
+def _applies(row, flag, value, default, option):
+    """ValueError when option is set away from its default on a row whose descriptor lacks it."""
+    if value != default and not row.flags & flag:
+        raise ValueError("dml_ref: %s (%s) takes no %s" % (row.python_name, row.name, option))
+
+
+def _scan_desc(row, tin, tout, axis, exclusive, reverse):
+    """The DML_OPERATOR_DESC of a SCAN row and its operator descriptor (fields In, Out, Axis, AxisDirection,
+    exclusive flag: the order the layout test checks against dml_ref.h)."""
+    desc = _capi.OPERATOR_DESCS[row.operator_type](
+        ctypes.addressof(tin.desc), ctypes.addressof(tout.desc), axis,
+        _capi.DML_AXIS_DIRECTION_DECREASING if reverse else _capi.DML_AXIS_DIRECTION_INCREASING,
+        1 if exclusive else 0)
+    op = _capi.DML_OPERATOR_DESC(row.operator_type, ctypes.addressof(desc))
     return op, desc
 
 
-def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential",
+def _is_scan(row):
+    return row.shape == _capi.DMLREF_SHAPE_SCAN
+
+
+def _scan(name, x, axis=-1, exclusive=False, reverse=False, order="sequential",
           accumulation="default", identity_seed=False, isa="auto", out=None, feature_level=0, threads=None):
+    """The SCAN row `name` of the operator table on x."""
     x = _native(x)
     key = None
     if out is None:
-        key = _prepared_key(x, (op_type, axis, exclusive, reverse, order, accumulation, identity_seed, isa,
+        key = _prepared_key(x, (name, axis, exclusive, reverse, order, accumulation, identity_seed, isa,
                                 feature_level, threads))
         prepared = _PREPARED.get(key) if key is not None else None
         if prepared is not None and x.flags.aligned:
             result = prepared.run(x)
             if result is not None:
                 return result
+    row = _row(name, "a scan", _is_scan)
+    _applies(row, _capi.DMLREF_OPERATOR_EXCLUSIVE, bool(exclusive), False, "exclusive")
+    _applies(row, _capi.DMLREF_OPERATOR_DIRECTION, bool(reverse), False, "direction (reverse=True)")
     shape = x.shape
     float_order, tree = _parse_order(order)
     if float_order == _ORDERS["any"]:
@@ -632,7 +604,7 @@ def _scan(op_type, x, axis=-1, exclusive=False, reverse=False, order="sequential
     x1, tin = _input_tensor(x1)
     in_place = x1 is given  # the input is read where it is, not from a copy
     dest = _Output(x1.shape, x.dtype, None if out is None else out.reshape(x1.shape))
-    op, op_fields = _scan_desc(op_type, tin, dest.tensor, axis, exclusive, reverse)  # both kept alive
+    op, op_fields = _scan_desc(row, tin, dest.tensor, axis, exclusive, reverse)  # both kept alive
     status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
                                                  _void_array(dest.tensor.address), ctypes.byref(options.options))
     options.check(status)
@@ -654,20 +626,20 @@ def cumsum(x, axis=-1, exclusive=False, reverse=False, order="sequential", accum
     'tree:ALG:BLOCK:CARRY' (or a tuple (ALG, BLOCK, CARRY)); accumulation:
     'default', 'native' (the tally rounds to x's type: NumPy's float16 cumsum),
     'wide' (float64 tally); identity_seed: the tally starts at +0.0; isa: the kernel
-    path ('auto', 'scalar', 'sse2', 'avx2', 'avx512', 'avx512fp16', 'neon');
+    path ('auto', 'scalar', 'sse2', 'avx2', 'avx512', 'avx512fp16', 'neon', 'reference');
     threads: the most threads the call runs on (1 to 1024, or None, the default, for
     every CPU this process may use): the same bits for any number.
     Returns an array of x's shape and dtype (out, when given)."""
-    return _scan(DML_OPERATOR_CUMULATIVE_SUMMATION, x, axis, exclusive, reverse, order, accumulation,
-                 identity_seed, isa, out, threads=threads)
+    return _scan("cumsum", x, axis, exclusive, reverse, order, accumulation, identity_seed, isa, out,
+                 threads=threads)
 
 
 def cumprod(x, axis=-1, exclusive=False, reverse=False, order="sequential", accumulation="default",
             identity_seed=False, isa="auto", out=None, threads=None):
     """DML_OPERATOR_CUMULATIVE_PRODUCT of x along axis; options as for cumsum ('blocked'
     products are sequential, 'exact' is refused by the library)."""
-    return _scan(DML_OPERATOR_CUMULATIVE_PRODUCT, x, axis, exclusive, reverse, order, accumulation,
-                 identity_seed, isa, out, threads=threads)
+    return _scan("cumprod", x, axis, exclusive, reverse, order, accumulation, identity_seed, isa, out,
+                 threads=threads)
 
 
 # ---------------------------------------------------------------------------
@@ -691,21 +663,42 @@ def _with_kept_axes(out, kept_shape, axes):
     return np.expand_dims(out, tuple(sorted(set(axes))))
 
 
-def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True,
-         isa="auto", out=None, feature_level=0, reduce=False, threads=None):
+def _arg_desc(row, tin, tout, axis_array, axis_count, last):
+    """The DML_OPERATOR_DESC of an ARG_REDUCTION row and its operator descriptor: REDUCE's has its
+    Function, a row with DMLREF_OPERATOR_DIRECTION its AxisDirection."""
+    fields = {"InputTensor": ctypes.addressof(tin.desc), "OutputTensor": ctypes.addressof(tout.desc),
+              "AxisCount": axis_count, "Axes": ctypes.addressof(axis_array)}
+    if row.reduce_function >= 0:
+        fields["Function"] = row.reduce_function
+    if row.flags & _capi.DMLREF_OPERATOR_DIRECTION:
+        fields["AxisDirection"] = _capi.DML_AXIS_DIRECTION_DECREASING if last else _capi.DML_AXIS_DIRECTION_INCREASING
+    desc = _capi.OPERATOR_DESCS[row.operator_type](**fields)
+    return _capi.DML_OPERATOR_DESC(row.operator_type, ctypes.addressof(desc)), desc
+
+
+def _is_arg_reduction(row):
+    return row.shape == _capi.DMLREF_SHAPE_ARG_REDUCTION
+
+
+def _arg(name, x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True,
+         isa="auto", out=None, feature_level=0, threads=None):
+    """The ARG_REDUCTION row `name` of the operator table on x."""
     x = _native(x)
     key = None
     if out is None:
-        key = _prepared_key(x, (op_type, axes, last, nan, index_type, keepdims, isa, feature_level, reduce,
-                                threads))
+        key = _prepared_key(x, (name, axes, last, nan, index_type, keepdims, isa, feature_level, threads))
         prepared = _PREPARED.get(key) if key is not None else None
         if prepared is not None and x.flags.aligned:
             result = prepared.run(x)
             if result is not None:
                 return result
+    row = _row(name, "an arg-reduction", _is_arg_reduction)
+    _applies(row, _capi.DMLREF_OPERATOR_DIRECTION, bool(last), False, "direction (last=True)")
     index_dtype = _lookup(_INDEX_DTYPES, index_type, "index_type")
-    options = _Options(0, None, _lookup(_NAN_POLICIES, nan, "nan"), _lookup(_ISAS, isa, "isa"),
-                       feature_level=feature_level, threads=threads)
+    nan_policy = _lookup(_NAN_POLICIES, nan, "nan")
+    _applies(row, _capi.DMLREF_OPERATOR_NAN_POLICY, nan_policy, _capi.DMLREF_NAN_PROPAGATE, "NaN policy")
+    options = _Options(0, None, nan_policy, _lookup(_ISAS, isa, "isa"), feature_level=feature_level,
+                       threads=threads)
     scalar = x.ndim == 0
     x1 = x.reshape(1) if scalar else x
     axes = _reduced_axes(axes, x1.ndim)
@@ -724,18 +717,7 @@ def _arg(op_type, x, axes=None, last=False, nan="propagate", index_type="int64",
     in_place = x1 is given  # the input is read where it is, not from a copy
     dest = _Output(kept_shape, index_dtype, None if out is None else _with_kept_axes(out, kept_shape, axes))
     axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
-    if reduce:  # DML_OPERATOR_REDUCE with ARGMIN/ARGMAX: always INCREASING
-        if last:
-            raise ValueError("dml_ref: REDUCE ARGMIN/ARGMAX has no direction (last=True)")
-        desc = DML_REDUCE_OPERATOR_DESC(
-            DML_REDUCE_FUNCTION_ARGMIN if op_type == DML_OPERATOR_ARGMIN else DML_REDUCE_FUNCTION_ARGMAX,
-            ctypes.addressof(tin.desc), ctypes.addressof(dest.tensor.desc), len(axes), ctypes.addressof(axis_array))
-        op = DML_OPERATOR_DESC(DML_OPERATOR_REDUCE, ctypes.addressof(desc))
-    else:
-        desc = DML_ARGMIN_OPERATOR_DESC(ctypes.addressof(tin.desc), ctypes.addressof(dest.tensor.desc), len(axes),
-                                        ctypes.addressof(axis_array),
-                                        DML_AXIS_DIRECTION_DECREASING if last else DML_AXIS_DIRECTION_INCREASING)
-        op = DML_OPERATOR_DESC(op_type, ctypes.addressof(desc))
+    op, desc = _arg_desc(row, tin, dest.tensor, axis_array, len(axes), last)
     status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
                                                  _void_array(dest.tensor.address), ctypes.byref(options.options))
     options.check(status)
@@ -758,30 +740,48 @@ def argmin(x, axes=None, last=False, nan="propagate", index_type="int64", keepdi
     'uint32', 'uint64'. keepdims=True returns DirectML's shape (size 1 on every
     reduced axis), False squeezes the reduced axes as NumPy does. threads: as for
     cumsum."""
-    return _arg(DML_OPERATOR_ARGMIN, x, axes, last, nan, index_type, keepdims, isa, out, threads=threads)
+    return _arg("argmin", x, axes, last, nan, index_type, keepdims, isa, out, threads=threads)
 
 
 def argmax(x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True, isa="auto",
            out=None, threads=None):
     """DML_OPERATOR_ARGMAX of x over axes; options as for argmin."""
-    return _arg(DML_OPERATOR_ARGMAX, x, axes, last, nan, index_type, keepdims, isa, out, threads=threads)
+    return _arg("argmax", x, axes, last, nan, index_type, keepdims, isa, out, threads=threads)
+
+
+def reduce_argmin(x, axes=None, nan="propagate", index_type="int64", keepdims=True, isa="auto", out=None,
+                  threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_ARGMIN of x over axes: argmin without a direction
+    (the first index on ties); options as for argmin."""
+    return _arg("reduce_argmin", x, axes, False, nan, index_type, keepdims, isa, out, threads=threads)
+
+
+def reduce_argmax(x, axes=None, nan="propagate", index_type="int64", keepdims=True, isa="auto", out=None,
+                  threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_ARGMAX of x over axes: argmax without a direction
+    (the first index on ties); options as for argmin."""
+    return _arg("reduce_argmax", x, axes, False, nan, index_type, keepdims, isa, out, threads=threads)
 
 
 # ---------------------------------------------------------------------------
 # Error bounds.
 
-_SCAN_OPS = {"cumsum": DML_OPERATOR_CUMULATIVE_SUMMATION, "cumprod": DML_OPERATOR_CUMULATIVE_PRODUCT}
+
+def _has_bound(row):
+    return row.bound_orders != 0
 
 
 def error_bound(op, x, axis=-1, exclusive=False, reverse=False, order="any", accumulation="default",
                 identity_seed=False, threads=None):
     """dmlref_error_bound: a float64 array shaped like the output of op ('cumsum' or
-    'cumprod') on x, each element an upper bound on |computed - exact|, where computed is
-    the library's output with these options (order 'any': any association order, the
-    default) and exact the real result. +inf where the prefix holds a non-finite input or
-    may overflow; 0 for integer types. threads: as for cumsum (the lines are shared
-    between threads; one line stays on one)."""
-    op_type = _lookup(_SCAN_OPS, op, "op")
+    'cumprod': the operators whose table row has bound orders) on x, each element an upper
+    bound on |computed - exact|, where computed is the library's output with these options
+    (order 'any': any association order, the default) and exact the real result. +inf where
+    the prefix holds a non-finite input or may overflow; 0 for integer types. threads: as
+    for cumsum (the lines are shared between threads; one line stays on one)."""
+    row = _row(op, "op", _has_bound)
+    _applies(row, _capi.DMLREF_OPERATOR_EXCLUSIVE, bool(exclusive), False, "exclusive")
+    _applies(row, _capi.DMLREF_OPERATOR_DIRECTION, bool(reverse), False, "direction (reverse=True)")
     x = _native(x)
     shape = x.shape
     float_order, tree = _parse_order(order)
@@ -796,7 +796,7 @@ def error_bound(op, x, axis=-1, exclusive=False, reverse=False, order="any", acc
     tout = _Tensor(x1.shape, x.dtype, _packed_strides(x1.shape), 0)
     bound = np.empty(x1.shape, np.float64)
     tbound = _Tensor.of(bound)
-    op, op_fields = _scan_desc(op_type, tin, tout, axis, exclusive, reverse)
+    op, op_fields = _scan_desc(row, tin, tout, axis, exclusive, reverse)
     status = (_library or _lib()).dmlref_error_bound(ctypes.byref(op), _void_array(tin.address),
                                                      ctypes.byref(tbound.desc), tbound.address,
                                                      ctypes.byref(options.options))
@@ -962,51 +962,67 @@ class Explanation:
     tried: int
 
 
-def _scan_configurations():
-    """Every scan configuration of `dmlref explain`: 590 keyword dicts."""
-    orders = ["sequential", "blocked", "exact"]
-    for alg in _TREE_ALGORITHMS:
-        for log2 in range(1, 17):
-            for carry in _TREE_CARRIES:
-                orders.append("tree:%s:%d:%s" % (alg, 1 << log2, carry))
+def _scan_configurations(row):
+    """Every configuration of `dmlref explain` for a SCAN row, as keyword dicts: the row's float orders
+    (TREE: 3 algorithms x blocks 2..65536 x 2 carries) x 3 accumulations (EXACT: default) x the seed
+    off/on; 590 for cumsum."""
+    orders = []
+    for name, value in _ORDERS.items():
+        if value == _ORDERS["any"] or not row.float_orders >> value & 1:
+            continue
+        if name != "tree":
+            orders.append(name)
+            continue
+        for alg in _TREE_ALGORITHMS:
+            for log2 in range(1, 17):
+                for carry in _TREE_CARRIES:
+                    orders.append("tree:%s:%d:%s" % (alg, 1 << log2, carry))
     for order in orders:
         for accumulation in (["default"] if order == "exact" else list(_ACCUMULATIONS)):
             for seed in (False, True):
                 yield {"order": order, "accumulation": accumulation, "identity_seed": seed}
 
 
-def _arg_configurations():
-    for nan in _NAN_POLICIES:
-        for last in (False, True):
-            yield {"nan": nan, "last": last}
+def _arg_configurations(row):
+    """The NaN policies (if the row takes one) x last False/True (if it has a direction)."""
+    nans = list(_NAN_POLICIES) if row.flags & _capi.DMLREF_OPERATOR_NAN_POLICY else [None]
+    lasts = (False, True) if row.flags & _capi.DMLREF_OPERATOR_DIRECTION else (None,)
+    for nan in nans:
+        for last in lasts:
+            yield {k: v for k, v in (("nan", nan), ("last", last)) if v is not None}
 
 
 def explain(op, x, actual, **op_options):
-    """Runs x through every configuration of op and returns an Explanation of those that
-    reproduce `actual` bit for bit, else the 5 closest by share of identical elements.
+    """Runs x through every configuration of op (an implemented operator's name: 'cumsum',
+    'reduce_argmax', ...) and returns an Explanation of those that reproduce `actual` bit for
+    bit, else the 5 closest by share of identical elements.
 
-    Scans ('cumsum', 'cumprod'): SEQUENTIAL, BLOCKED, EXACT and TREE (3 algorithms x
-    blocks 2..65536 x 2 carries), each with accumulation default/native/wide and the
-    identity seed off/on (EXACT: default only), 590 configurations; op_options axis,
-    exclusive, reverse, isa and threads are kept (order, accumulation, identity_seed
-    ignored). Arg-reductions ('argmin', 'argmax'): the 3 NaN policies x last
-    False/True; axes, keepdims, isa and threads are kept, the index type is actual's
-    dtype. Configurations the
-    library refuses (e.g. EXACT products) are skipped."""
-    functions = {"cumsum": cumsum, "cumprod": cumprod, "argmin": argmin, "argmax": argmax}
-    if op not in functions:
-        raise ValueError("dml_ref: op must be one of %s (got %r)" % (", ".join(functions), op))
+    Scans ('cumsum', 'cumprod'): the operator's float orders, SEQUENTIAL, BLOCKED, EXACT
+    (sums) and TREE (3 algorithms x blocks 2..65536 x 2 carries), each with accumulation
+    default/native/wide and the identity seed off/on (EXACT: default only), 590
+    configurations for cumsum; op_options axis, exclusive, reverse, isa and threads are kept
+    (order, accumulation, identity_seed ignored). Arg-reductions ('argmin', 'argmax',
+    'reduce_argmin', 'reduce_argmax'): the 3 NaN policies x last False/True (REDUCE's have
+    no last); axes, keepdims, isa and threads are kept, the index type is actual's dtype.
+    Configurations the library refuses are skipped."""
+    row = _row(op)
+    function = _function(row)
     actual = _native(actual)
-    if op in _SCAN_OPS:
-        kept, varied, configurations = ("axis", "exclusive", "reverse", "isa", "threads"), \
-            ("order", "accumulation", "identity_seed"), list(_scan_configurations())
-    else:
-        kept, varied, configurations = ("axes", "keepdims", "isa", "index_type", "threads"), ("nan", "last"), \
-            list(_arg_configurations())
+    if row.shape == _capi.DMLREF_SHAPE_SCAN:
+        kept = ["axis", "isa", "threads"]
+        kept += ["exclusive"] if row.flags & _capi.DMLREF_OPERATOR_EXCLUSIVE else []
+        kept += ["reverse"] if row.flags & _capi.DMLREF_OPERATOR_DIRECTION else []
+        varied, configurations = ("order", "accumulation", "identity_seed"), list(_scan_configurations(row))
+    elif row.shape == _capi.DMLREF_SHAPE_ARG_REDUCTION:
+        configurations = list(_arg_configurations(row))
+        kept, varied = ("axes", "keepdims", "isa", "index_type", "threads"), tuple(configurations[0])
         dtype_names = {np.dtype(v): k for k, v in _INDEX_TYPES.items()}
         if actual.dtype not in dtype_names:
             raise TypeError("dml_ref: actual must be int32, int64, uint32 or uint64 (got %s)" % actual.dtype)
         op_options = dict(op_options, index_type=dtype_names[actual.dtype])
+    else:
+        raise NotImplementedError("dml_ref: explain has no configurations for %s's shape (%d)"
+                                  % (row.python_name, row.shape))
     unknown = set(op_options) - set(kept) - set(varied)
     if unknown:
         raise TypeError("dml_ref: explain got unexpected option(s) %s" % ", ".join(sorted(unknown)))
@@ -1016,12 +1032,12 @@ def explain(op, x, actual, **op_options):
     results = []
     for config in configurations:
         try:
-            y = functions[op](x, **fixed, **config)
+            y = function(x, **fixed, **config)
         except DmlRefError:
             continue
         if y.size != actual.size or y.dtype != actual.dtype:
             raise ValueError("dml_ref: actual has shape %s and dtype %s, %s gives %s and %s"
-                             % (actual.shape, actual.dtype, op, y.shape, y.dtype))
+                             % (actual.shape, actual.dtype, row.python_name, y.shape, y.dtype))
         same = np.count_nonzero(y.reshape(actual.shape).view(u) == target)
         results.append((config, same / actual.size))
     matches = [r for r in results if r[1] == 1.0]

@@ -1,7 +1,8 @@
 /* The implementation of dml_ref.h as a shared library, for python/dml_ref.py
    (ctypes). `make python` builds it into build/libdml_ref.so (with -pthread).
    Beside the library's API it exports dmlref_python_parallel, the options.parallel
-   of the module's threads= argument. */
+   of the module's threads= argument, and dmlref_python_layout, the C layout that
+   python/dml_ref_capi.py mirrors (its test compares the two). */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* pthreads under -std=c99 */
 #endif
@@ -12,6 +13,106 @@
 #define DMLREF_PYTHON_MAX_TASKS 1024u
 
 const dmlref_parallel *dmlref_python_parallel(uint32_t tasks);
+uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **name, int64_t *value, int64_t *extra);
+
+/* The C side of python/dml_ref_capi.py, for its layout test: every struct the module mirrors with its
+   fields, and every constant it copies. S(struct) F(struct, field) C(group, constant). The test also
+   checks each struct's field list here against dml_ref.h's declaration, so a field added there and
+   not here fails it. */
+/* clang-format off */
+#define DMLREF_PYTHON_LAYOUT(S, F, C)                                                                            \
+    S(DML_BUFFER_TENSOR_DESC) F(DML_BUFFER_TENSOR_DESC, DataType) F(DML_BUFFER_TENSOR_DESC, Flags)                \
+    F(DML_BUFFER_TENSOR_DESC, DimensionCount) F(DML_BUFFER_TENSOR_DESC, Sizes) F(DML_BUFFER_TENSOR_DESC, Strides)  \
+    F(DML_BUFFER_TENSOR_DESC, TotalTensorSizeInBytes) F(DML_BUFFER_TENSOR_DESC, GuaranteedBaseOffsetAlignment)     \
+    S(DML_TENSOR_DESC) F(DML_TENSOR_DESC, Type) F(DML_TENSOR_DESC, Desc)                                           \
+    S(DML_OPERATOR_DESC) F(DML_OPERATOR_DESC, Type) F(DML_OPERATOR_DESC, Desc)                                     \
+    S(DML_CUMULATIVE_SUMMATION_OPERATOR_DESC) F(DML_CUMULATIVE_SUMMATION_OPERATOR_DESC, InputTensor)                \
+    F(DML_CUMULATIVE_SUMMATION_OPERATOR_DESC, OutputTensor) F(DML_CUMULATIVE_SUMMATION_OPERATOR_DESC, Axis)        \
+    F(DML_CUMULATIVE_SUMMATION_OPERATOR_DESC, AxisDirection)                                                       \
+    F(DML_CUMULATIVE_SUMMATION_OPERATOR_DESC, HasExclusiveSum)                                                     \
+    S(DML_CUMULATIVE_PRODUCT_OPERATOR_DESC) F(DML_CUMULATIVE_PRODUCT_OPERATOR_DESC, InputTensor)                    \
+    F(DML_CUMULATIVE_PRODUCT_OPERATOR_DESC, OutputTensor) F(DML_CUMULATIVE_PRODUCT_OPERATOR_DESC, Axis)            \
+    F(DML_CUMULATIVE_PRODUCT_OPERATOR_DESC, AxisDirection)                                                         \
+    F(DML_CUMULATIVE_PRODUCT_OPERATOR_DESC, HasExclusiveProduct)                                                   \
+    S(DML_ARGMIN_OPERATOR_DESC) F(DML_ARGMIN_OPERATOR_DESC, InputTensor) F(DML_ARGMIN_OPERATOR_DESC, OutputTensor)  \
+    F(DML_ARGMIN_OPERATOR_DESC, AxisCount) F(DML_ARGMIN_OPERATOR_DESC, Axes)                                       \
+    F(DML_ARGMIN_OPERATOR_DESC, AxisDirection)                                                                     \
+    S(DML_ARGMAX_OPERATOR_DESC) F(DML_ARGMAX_OPERATOR_DESC, InputTensor) F(DML_ARGMAX_OPERATOR_DESC, OutputTensor)  \
+    F(DML_ARGMAX_OPERATOR_DESC, AxisCount) F(DML_ARGMAX_OPERATOR_DESC, Axes)                                       \
+    F(DML_ARGMAX_OPERATOR_DESC, AxisDirection)                                                                     \
+    S(DML_REDUCE_OPERATOR_DESC) F(DML_REDUCE_OPERATOR_DESC, Function) F(DML_REDUCE_OPERATOR_DESC, InputTensor)      \
+    F(DML_REDUCE_OPERATOR_DESC, OutputTensor) F(DML_REDUCE_OPERATOR_DESC, AxisCount) F(DML_REDUCE_OPERATOR_DESC, Axes) \
+    S(dmlref_scan_tree) F(dmlref_scan_tree, algorithm) F(dmlref_scan_tree, block) F(dmlref_scan_tree, carry)       \
+    S(dmlref_parallel) F(dmlref_parallel, parallel_for) F(dmlref_parallel, context) F(dmlref_parallel, max_tasks)  \
+    S(dmlref_options) F(dmlref_options, feature_level) F(dmlref_options, float_order) F(dmlref_options, nan_policy) \
+    F(dmlref_options, isa) F(dmlref_options, error_message) F(dmlref_options, error_message_capacity)             \
+    F(dmlref_options, accumulation) F(dmlref_options, identity_seed) F(dmlref_options, tree)                      \
+    F(dmlref_options, parallel)                                                                                    \
+    S(dmlref_operator_info) F(dmlref_operator_info, operator_type) F(dmlref_operator_info, reduce_function)        \
+    F(dmlref_operator_info, name) F(dmlref_operator_info, cli_name) F(dmlref_operator_info, python_name)           \
+    F(dmlref_operator_info, shape) F(dmlref_operator_info, map) F(dmlref_operator_info, combine)                   \
+    F(dmlref_operator_info, finalize) F(dmlref_operator_info, identity) F(dmlref_operator_info, float_orders)      \
+    F(dmlref_operator_info, bound_orders) F(dmlref_operator_info, flags)                                          \
+    C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_FLOAT32) C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_FLOAT16)    \
+    C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_UINT32) C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_UINT16)      \
+    C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_UINT8) C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_INT32)        \
+    C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_INT16) C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_INT8)         \
+    C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_FLOAT64) C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_UINT64)     \
+    C(DML_TENSOR_DATA_TYPE, DML_TENSOR_DATA_TYPE_INT64) C(DML_TENSOR_TYPE, DML_TENSOR_TYPE_BUFFER)                 \
+    C(DML_TENSOR_FLAGS, DML_TENSOR_FLAG_NONE) C(DML_AXIS_DIRECTION, DML_AXIS_DIRECTION_INCREASING)                \
+    C(DML_AXIS_DIRECTION, DML_AXIS_DIRECTION_DECREASING) C(DML_OPERATOR_TYPE, DML_OPERATOR_REDUCE)                 \
+    C(DML_OPERATOR_TYPE, DML_OPERATOR_CUMULATIVE_SUMMATION) C(DML_OPERATOR_TYPE, DML_OPERATOR_CUMULATIVE_PRODUCT)  \
+    C(DML_OPERATOR_TYPE, DML_OPERATOR_ARGMIN) C(DML_OPERATOR_TYPE, DML_OPERATOR_ARGMAX)                            \
+    C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_ARGMAX) C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_ARGMIN)          \
+    C(dmlref_float_order, DMLREF_FLOAT_ORDER_SEQUENTIAL) C(dmlref_float_order, DMLREF_FLOAT_ORDER_BLOCKED)         \
+    C(dmlref_float_order, DMLREF_FLOAT_ORDER_EXACT) C(dmlref_float_order, DMLREF_FLOAT_ORDER_ANY)                  \
+    C(dmlref_float_order, DMLREF_FLOAT_ORDER_TREE) C(dmlref_float_order, DMLREF_FLOAT_ORDER_COUNT)                 \
+    C(dmlref_accumulation, DMLREF_ACCUMULATION_DEFAULT) C(dmlref_accumulation, DMLREF_ACCUMULATION_NATIVE)         \
+    C(dmlref_accumulation, DMLREF_ACCUMULATION_WIDE) C(dmlref_accumulation, DMLREF_ACCUMULATION_COUNT)             \
+    C(dmlref_nan_policy, DMLREF_NAN_PROPAGATE) C(dmlref_nan_policy, DMLREF_NAN_IGNORE)                             \
+    C(dmlref_nan_policy, DMLREF_NAN_COMPARE) C(dmlref_nan_policy, DMLREF_NAN_POLICY_COUNT)                         \
+    C(dmlref_tree_algorithm, DMLREF_TREE_KOGGE_STONE) C(dmlref_tree_algorithm, DMLREF_TREE_SKLANSKY)               \
+    C(dmlref_tree_algorithm, DMLREF_TREE_BRENT_KUNG) C(dmlref_tree_algorithm, DMLREF_TREE_ALGORITHM_COUNT)         \
+    C(dmlref_tree_carry, DMLREF_CARRY_AFTER) C(dmlref_tree_carry, DMLREF_CARRY_INTO_FIRST)                         \
+    C(dmlref_tree_carry, DMLREF_TREE_CARRY_COUNT) C(dmlref_isa, DMLREF_ISA_AUTO) C(dmlref_isa, DMLREF_ISA_SCALAR)  \
+    C(dmlref_isa, DMLREF_ISA_SSE2) C(dmlref_isa, DMLREF_ISA_AVX2) C(dmlref_isa, DMLREF_ISA_AVX512)                 \
+    C(dmlref_isa, DMLREF_ISA_NEON) C(dmlref_isa, DMLREF_ISA_AVX512FP16) C(dmlref_isa, DMLREF_ISA_REFERENCE)      \
+    C(dmlref_isa, DMLREF_ISA_COUNT)                                                                                \
+    C(dmlref_shape, DMLREF_SHAPE_SCAN) C(dmlref_shape, DMLREF_SHAPE_ARG_REDUCTION)                                 \
+    C(dmlref_shape, DMLREF_SHAPE_REDUCTION) C(dmlref_shape, DMLREF_SHAPE_COUNT)                                    \
+    C(flags, DMLREF_OPERATOR_IMPLEMENTED) C(flags, DMLREF_OPERATOR_EXCLUSIVE) C(flags, DMLREF_OPERATOR_DIRECTION)  \
+    C(flags, DMLREF_OPERATOR_NAN_POLICY) C(flags, DMLREF_OPERATOR_SPLIT_LINES) C(flags, DMLREF_OPERATOR_SPLIT_LINE) \
+    C(dmlref_status, DMLREF_OK) C(dmlref_status, DMLREF_ERROR_UNSUPPORTED_OPERATOR)                                \
+    C(python, DMLREF_PYTHON_MAX_TASKS)
+/* clang-format on */
+
+/* alignof in C99: the offset of T after a char. */
+#define DMLREF_PYTHON_ALIGN_STRUCT(T) \
+    struct dmlref_python_align_##T {  \
+        char c;                       \
+        T t;                          \
+    };
+#define DMLREF_PYTHON_NOTHING(...)
+DMLREF_PYTHON_LAYOUT(DMLREF_PYTHON_ALIGN_STRUCT, DMLREF_PYTHON_NOTHING, DMLREF_PYTHON_NOTHING)
+
+typedef struct dmlref_python_layout_row {
+    uint32_t kind; /* 1 struct (value sizeof, extra alignment), 2 field (offset, sizeof), 3 constant (value) */
+    const char *group, *name;
+    int64_t value, extra;
+} dmlref_python_layout_row;
+#define DMLREF_PYTHON_S(T) {1, #T, NULL, (int64_t)sizeof(T), (int64_t)offsetof(struct dmlref_python_align_##T, t)},
+#define DMLREF_PYTHON_F(T, f) {2, #T, #f, (int64_t)offsetof(T, f), (int64_t)sizeof(((T *)0)->f)},
+#define DMLREF_PYTHON_C(group, c) {3, #group, #c, (int64_t)(c), 0},
+static const dmlref_python_layout_row g_layout[] = {
+    DMLREF_PYTHON_LAYOUT(DMLREF_PYTHON_S, DMLREF_PYTHON_F, DMLREF_PYTHON_C)};
+
+/* Row `index` of the list above: its kind (0 past the end), names and numbers. */
+uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **name, int64_t *value, int64_t *extra) {
+    if (index >= sizeof g_layout / sizeof g_layout[0]) return 0;
+    *group = g_layout[index].group, *name = g_layout[index].name;
+    *value = g_layout[index].value, *extra = g_layout[index].extra;
+    return g_layout[index].kind;
+}
 
 #ifdef _WIN32
 /* No pool on Windows: NULL, and the module's calls run on the calling thread. */

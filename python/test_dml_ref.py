@@ -15,6 +15,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import dml_ref as d  # noqa: E402
+import dml_ref_capi as capi  # noqa: E402
 
 RNG = np.random.default_rng(20261125)
 FLOATS = (np.float16, np.float32, np.float64)
@@ -259,7 +260,7 @@ def test_prepared_calls():
     raises(TypeError, d.argmin, x, (False, True))
     # a kept call that fails runs again the long way: the library's message, or here (the kept options
     # spoiled on purpose) the right answer
-    key = next(k for k in d._PREPARED if k[3][0] == d.DML_OPERATOR_CUMULATIVE_SUMMATION and k[3][1] == 1 and
+    key = next(k for k in d._PREPARED if k[3][0] == "cumsum" and k[3][1] == 1 and
                k[3][4] == "sequential")
     d._PREPARED[key].options.feature_level = 0xFFFFFFFF
     assert_bits_equal(d.cumsum(x, 1), numpy_scan(x, 1), "a kept call that fails")
@@ -442,11 +443,11 @@ def test_every_option_field_has_its_effect():
     assert list(d.cumsum(x, order="exact")) == [16777216, 16777216, 16777218, 16777220]
     # feature_level: INT8 sums are not DirectML's at any level; FLOAT32 is at 5_0
     i8 = np.arange(4, dtype=np.int8)
-    e = raises(d.DmlRefError, d._scan, d.DML_OPERATOR_CUMULATIVE_SUMMATION, i8, feature_level=0x5000)
+    e = raises(d.DmlRefError, d._scan, "cumsum", i8, feature_level=0x5000)
     assert e.status == "DMLREF_ERROR_UNSUPPORTED_DATA_TYPE", e
-    e = raises(d.DmlRefError, d._scan, d.DML_OPERATOR_CUMULATIVE_SUMMATION, x, feature_level=0x1234)
+    e = raises(d.DmlRefError, d._scan, "cumsum", x, feature_level=0x1234)
     assert e.status == "DMLREF_ERROR_INVALID_OPTION", e
-    assert np.array_equal(d._scan(d.DML_OPERATOR_CUMULATIVE_SUMMATION, x, feature_level=0x5000), d.cumsum(x))
+    assert np.array_equal(d._scan("cumsum", x, feature_level=0x5000), d.cumsum(x))
     # nan_policy: in test_nan_policies; isa: in test_isa_paths
     # accumulation
     h = normal(2000, np.float16)
@@ -469,25 +470,27 @@ def test_every_option_field_has_its_effect():
     assert_bits_equal(d.cumsum(y, order=("tree", "brent-kung", 8, "after")),
                       d.cumsum(y, order="TREE:Brent_Kung:8:After"), "tuple order")
     # error_message / error_message_capacity: a message, and a truncated one
-    o = d._Options(float_order=4, tree=d.dmlref_scan_tree(0, 3, 0))
+    o = d._Options(float_order=4, tree=capi.dmlref_scan_tree(0, 3, 0))
     o.options.error_message_capacity = 8
     op = None
     xa, tin = d._input_tensor(y)
     out = np.empty_like(y)
     tout = d._Tensor.of(out)
-    op, fields = d._scan_desc(d.DML_OPERATOR_CUMULATIVE_SUMMATION, tin, tout, 0, False, False)
+    op, fields = d._scan_desc(d._row("cumsum"), tin, tout, 0, False, False)
     status = d._lib().dmlref_execute(op, d._void_array(tin.address), d._void_array(tout.address), o.options)
     assert status == 3 and len(o.message.value) == 7, o.message.value
 
 
 def test_descriptor_fields_have_their_effect():
     x = normal((3, 4, 5), np.float32)
-    for op in (d.DML_OPERATOR_ARGMIN, d.DML_OPERATOR_ARGMAX):
+    # REDUCE's Function: ARGMIN and ARGMAX, each equal to its operator's INCREASING answer
+    for reduce_fn, fn in ((d.reduce_argmin, d.argmin), (d.reduce_argmax, d.argmax)):
         for axes in ([0], [2], [0, 2], None):
-            assert_bits_equal(d._arg(op, x, axes, reduce=True), d._arg(op, x, axes), "REDUCE")
+            assert_bits_equal(reduce_fn(x, axes), fn(x, axes), "REDUCE")
     # Axis, AxisDirection, HasExclusiveSum/Product, AxisCount, Axes: covered against NumPy above;
     # Strides and TotalTensorSizeInBytes: the layouts above.
-    raises(ValueError, d._arg, d.DML_OPERATOR_ARGMIN, x, reduce=True, last=True)
+    raises(ValueError, d._arg, "reduce_argmin", x, last=True)  # no AxisDirection
+    raises(TypeError, d.reduce_argmin, x, last=True)
 
 
 # ---------------------------------------------------------------------------
@@ -697,8 +700,8 @@ def test_threads_arg_reductions_same_bits():
                         assert got == (np.argmin(x) if fn is d.argmin else np.argmax(x)), (fn.__name__, name)
     ints = RNG.integers(0, 3, size=LONG).astype(np.int16)
     same_on_every_thread_count(d.argmax, ints, "argmax int16 ties", last=True)
-    for op in (d.DML_OPERATOR_ARGMIN, d.DML_OPERATOR_ARGMAX):  # REDUCE's ARGMIN/ARGMAX
-        same_on_every_thread_count(lambda a, **k: d._arg(op, a, reduce=True, **k), with_nan, "REDUCE %d" % op)
+    for fn in (d.reduce_argmin, d.reduce_argmax):
+        same_on_every_thread_count(fn, with_nan, fn.__name__)
     m = RNG.integers(-5, 5, size=(48, 8192)).astype(np.float64)  # many outputs; and a reduction over both axes
     m[3, 7] = np.nan
     for axes in (0, 1, None, (0, 1)):
@@ -728,7 +731,7 @@ def test_threads_values():
         assert len(os.listdir("/proc/self/task")) >= 7, os.listdir("/proc/self/task")
     calls = [lambda t: d.cumsum(x, threads=t), lambda t: d.cumprod(x, threads=t), lambda t: d.argmin(x, threads=t),
              lambda t: d.argmax(x, threads=t), lambda t: d.error_bound("cumsum", x, threads=t),
-             lambda t: d._arg(d.DML_OPERATOR_ARGMIN, x, reduce=True, threads=t),
+             lambda t: d.reduce_argmin(x, threads=t),
              lambda t: d.explain("argmin", x, d.argmin(x), threads=t)]
     for bad in (0, -1, 1025, 2.0, "2", True, [2], np.float32(2)):
         for call in calls:
@@ -816,6 +819,206 @@ def test_threads_after_fork():
     os.close(read)
     os.waitpid(pid, 0)
     assert got == b"1", "the child's threaded cumsum differs (or it failed: %r)" % got
+
+
+# ---------------------------------------------------------------------------
+# The C API layer (dml_ref_capi.py) against the library
+
+
+def header_struct_fields(text, struct):
+    """The field names of `typedef struct NAME { ... } NAME;` in dml_ref.h's text, in order."""
+    import re
+    m = re.search(r"typedef struct %s \{(.*?)\} %s;" % (struct, struct), text, re.S)
+    assert m, "dml_ref.h declares no struct %s" % struct
+    body = re.sub(r"/\*.*?\*/|//[^\n]*", "", m.group(1), flags=re.S)
+    names = []
+    for decl in filter(str.strip, body.split(";")):
+        pointer = re.search(r"\(\s*\*\s*(\w+)\s*\)", decl)  # a function pointer: void (*name)(...)
+        names.append(pointer.group(1) if pointer else re.findall(r"\w+", re.sub(r"\[.*?\]", "", decl))[-1])
+    return names
+
+
+def c_api_mismatches(module, rows, header_text=None):
+    """Every difference between the Python mirror (module) and the library's layout rows (and, given
+    dml_ref.h's text, between the rows' field lists and the header's)."""
+    import ctypes
+    problems = []
+    field_type = type(capi.DML_TENSOR_DESC.Type)  # ctypes' field descriptor (CField)
+    py_structs = {name: v for name, v in vars(module).items()
+                  if isinstance(v, type) and issubclass(v, ctypes.Structure) and v.__module__ == module.__name__}
+    py_constants = {name: v for name, v in vars(module).items()
+                    if name.startswith(("DML_", "DMLREF_")) and isinstance(v, int)}
+    c_fields, c_constants = {}, {}
+    for kind, group, name, value, extra in rows:
+        if kind == "constant":
+            c_constants[name] = value
+            if name not in py_constants:
+                problems.append("constant %s (%s) = %d: not in Python" % (name, group, value))
+            elif py_constants[name] != value:
+                problems.append("constant %s: C %d, Python %d" % (name, value, py_constants[name]))
+            continue
+        cls = py_structs.get(group)
+        if cls is None:
+            if kind == "struct":
+                problems.append("struct %s: not in Python" % group)
+            continue
+        if kind == "struct":
+            c_fields.setdefault(group, [])
+            if (ctypes.sizeof(cls), ctypes.alignment(cls)) != (value, extra):
+                problems.append("struct %s: C size %d align %d, Python size %d align %d"
+                                % (group, value, extra, ctypes.sizeof(cls), ctypes.alignment(cls)))
+            continue
+        c_fields.setdefault(group, []).append(name)
+        field = getattr(cls, name, None)
+        if not isinstance(field, field_type):
+            problems.append("field %s.%s: not in Python" % (group, name))
+        elif (field.offset, field.size) != (value, extra):
+            problems.append("field %s.%s: C offset %d size %d, Python offset %d size %d"
+                            % (group, name, value, extra, field.offset, field.size))
+    for name, cls in py_structs.items():
+        if cls.__name__ != name:
+            problems.append("struct %s: its class is named %s" % (name, cls.__name__))
+        if name not in c_fields:
+            problems.append("struct %s: not in the library's layout rows" % name)
+            continue
+        py_names = [f[0] for f in cls._fields_]
+        if py_names != c_fields[name]:
+            problems.append("struct %s: Python fields %s, C %s" % (name, py_names, c_fields[name]))
+        if header_text is not None and header_struct_fields(header_text, name) != c_fields[name]:
+            problems.append("struct %s: dml_ref.h fields %s, layout rows %s"
+                            % (name, header_struct_fields(header_text, name), c_fields[name]))
+    for name in sorted(set(py_constants) - set(c_constants)):
+        problems.append("constant %s: not in the library's layout rows" % name)
+    return problems
+
+
+def test_c_api_layout():
+    """Every struct's size and alignment, field's offset and size, and constant's value in
+    dml_ref_capi.py is the library's (dmlref_python_layout), both ways; and the library's field lists
+    are dml_ref.h's."""
+    import types
+    rows = capi.layout_rows(d._lib())
+    kinds = {kind for kind, *_ in rows}
+    assert kinds == {"struct", "field", "constant"} and len(rows) > 100, (kinds, len(rows))
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "dml_ref.h")
+    text = open(header).read() if os.path.exists(header) else None
+    problems = c_api_mismatches(capi, rows, text)
+    assert not problems, "\n".join(problems)
+    # The check fails on a wrong mirror: a copy of the module with one field's type changed, one
+    # struct and one constant missing, one constant wrong and one extra.
+    import ctypes
+    bad = types.ModuleType(capi.__name__)
+    bad.__dict__.update({k: v for k, v in vars(capi).items() if k not in ("dmlref_scan_tree", "DMLREF_ISA_NEON")})
+
+    class dmlref_options(ctypes.Structure):
+        _fields_ = [(n, ctypes.c_int64 if n == "accumulation" else t) for n, t in capi.dmlref_options._fields_]
+    dmlref_options.__module__ = capi.__name__
+    bad.dmlref_options = dmlref_options
+    bad.DMLREF_ISA_AVX2 = 99
+    bad.DMLREF_ISA_SVE = 7
+    got = c_api_mismatches(bad, rows, text)
+    for want in ("field dmlref_options.accumulation: C offset 32 size 4, Python offset 32 size 8",
+                 "field dmlref_options.identity_seed", "struct dmlref_options: C size",
+                 "struct dmlref_scan_tree: not in Python", "constant DMLREF_ISA_NEON (dmlref_isa) = 5: not in Python",
+                 "constant DMLREF_ISA_AVX2: C 3, Python 99", "constant DMLREF_ISA_SVE: not in the library's"):
+        assert any(p.startswith(want) for p in got), (want, got)
+    if text is not None:  # a field the header has and the layout rows lack
+        changed = text.replace("    int32_t carry;     /* dmlref_tree_carry */",
+                               "    int32_t carry;     /* dmlref_tree_carry */\n    int32_t extra;")
+        assert changed != text
+        got = c_api_mismatches(capi, rows, changed)
+        assert any(p.startswith("struct dmlref_scan_tree: dml_ref.h fields") for p in got), got
+
+
+def test_option_names_cover_the_enums():
+    for names, count in ((d._ORDERS, capi.DMLREF_FLOAT_ORDER_COUNT), (d._ACCUMULATIONS, capi.DMLREF_ACCUMULATION_COUNT),
+                         (d._NAN_POLICIES, capi.DMLREF_NAN_POLICY_COUNT), (d._ISAS, capi.DMLREF_ISA_COUNT),
+                         (d._TREE_ALGORITHMS, capi.DMLREF_TREE_ALGORITHM_COUNT),
+                         (d._TREE_CARRIES, capi.DMLREF_TREE_CARRY_COUNT)):
+        assert sorted(names.values()) == list(range(count)), (names, count)
+    for name, value in d._ISAS.items():  # the library's names, lower case
+        assert d._lib().dmlref_isa_name(value).decode().lower() == name, (name, value)
+    assert sorted(d._DATA_TYPES.values()) == list(range(1, 12))
+
+
+# ---------------------------------------------------------------------------
+# The operator table
+
+
+def test_operator_table_functions():
+    """Every implemented row is a function of the module, named python_name, whose keywords are the
+    options its row's flags and shape allow; the other rows raise an error that names them."""
+    import inspect
+    rows = d.operators()
+    assert rows and len({r.python_name for r in rows}) == len(rows)
+    implemented = [r for r in rows if r.flags & capi.DMLREF_OPERATOR_IMPLEMENTED]
+    assert {r.python_name for r in implemented} >= {"cumsum", "cumprod", "argmin", "argmax", "reduce_argmin",
+                                                    "reduce_argmax"}
+    for r in implemented:
+        fn = getattr(d, r.python_name)
+        assert callable(fn) and r.python_name in d.__all__, r
+        assert fn.__doc__ and (r.name.split()[0] in fn.__doc__), (r.name, fn.__doc__)
+        found = d._lib().dmlref_operator_find(r.operator_type, r.reduce_function).contents
+        assert found.python_name.decode() == r.python_name, r
+        params = set(inspect.signature(fn).parameters)
+        direction = bool(r.flags & capi.DMLREF_OPERATOR_DIRECTION)
+        if r.shape == capi.DMLREF_SHAPE_SCAN:
+            assert ("exclusive" in params) == bool(r.flags & capi.DMLREF_OPERATOR_EXCLUSIVE), r
+            assert ("reverse" in params) == direction, r
+            assert {"order", "accumulation", "identity_seed"} <= params and r.float_orders, r
+        else:
+            assert r.shape == capi.DMLREF_SHAPE_ARG_REDUCTION, r
+            assert ("last" in params) == direction, r
+            assert ("nan" in params) == bool(r.flags & capi.DMLREF_OPERATOR_NAN_POLICY), r
+        # the CLI's spelling reaches the same row
+        assert d._row(r.cli_name) is d._row(r.python_name)
+    x = normal((3, 5), np.float32)
+    others = [r for r in rows if not r.flags & capi.DMLREF_OPERATOR_IMPLEMENTED]
+    for r in others:
+        assert not hasattr(d, r.python_name), r
+        e = raises(AttributeError, getattr, d, r.python_name)
+        assert r.name in str(e) and "does not implement" in str(e), str(e)
+        for call in (lambda: d.explain(r.python_name, x, x), lambda: d.explain(r.cli_name, x, x),
+                     lambda: d.error_bound(r.python_name, x)):
+            e = raises(d.DmlRefError, call)
+            assert e.status == "DMLREF_ERROR_UNSUPPORTED_OPERATOR" and r.python_name in e.message, e
+            assert "reduce_argmax" in e.message, e.message  # it lists what is implemented
+    e = raises(ValueError, d.explain, "cumfoo", x, x)
+    assert "reduce_argmin" in str(e), str(e)
+    e = raises(ValueError, d.error_bound, "argmin", x)  # no bound orders
+    assert "cumsum" in str(e) and "argmin" in str(e), str(e)
+    raises(AttributeError, getattr, d, "no_such_thing")
+    raises(AttributeError, getattr, d, "_no_such_thing")
+
+
+def test_reduce_arg_reductions():
+    """REDUCE ARGMIN/ARGMAX: NumPy's first index (no direction), every NaN policy, index type and shape."""
+    for dtype in FLOATS + (np.int16, np.uint64):
+        x = normal((4, 6, 5), np.float32) * 8
+        x = x.astype(dtype)
+        if dtype in FLOATS:
+            x[1, 2, 3] = np.nan
+        for axes in (0, [1], [0, 2], None):
+            ax = [axes] if isinstance(axes, int) else (list(range(3)) if axes is None else axes)
+            assert_bits_equal(d.reduce_argmin(x, axes), numpy_arg(x, ax), "reduce_argmin %s" % np.dtype(dtype))
+            assert_bits_equal(d.reduce_argmax(x, axes), numpy_arg(x, ax, find_max=True),
+                              "reduce_argmax %s" % np.dtype(dtype))
+            for nan in ("ignore", "compare"):
+                assert_bits_equal(d.reduce_argmax(x, axes, nan=nan), d.argmax(x, axes, nan=nan), "nan=" + nan)
+    x = np.array([[1, 3, 3, np.nan], [0, 0, 2, 2]], np.float32)
+    assert d.reduce_argmax(x, 1, nan="ignore", keepdims=False, index_type="uint32").tolist() == [1, 2]
+    assert d.reduce_argmax(x, 1, nan="ignore", index_type="uint32").dtype == np.uint32
+    out = np.empty((2,), np.int32)
+    assert d.reduce_argmin(x, 1, index_type="int32", keepdims=False, out=out) is out and out.tolist() == [3, 0]
+    assert d.reduce_argmin(np.float64(3)).shape == ()
+    raises(ValueError, d.reduce_argmin, np.zeros((0, 3), np.float32))
+    # explain varies only the NaN policy
+    actual = d.reduce_argmax(x, 1, nan="ignore")
+    r = d.explain("reduce_argmax", x, actual, axes=1)
+    assert r.reproduced and r.tried == 3 and {"nan": "ignore"} in [c for c, s in r.candidates], r
+    raises(TypeError, d.explain, "reduce_argmax", x, actual, axes=1, last=True)
+    r = d.explain("reduce-argmin", x, d.reduce_argmin(x, 1), axes=1)
+    assert r.reproduced and r.tried == 3, r
 
 
 # ---------------------------------------------------------------------------
