@@ -33,7 +33,8 @@ XXH_CFLAGS  := $(shell pkg-config --cflags libxxhash 2>/dev/null)
 XXH_LIBS    := $(shell pkg-config --libs libxxhash 2>/dev/null || echo -lxxhash)
 
 TEST_SRC  = $(filter-out tests/dml_ref_impl.c,$(wildcard tests/*.c))
-TEST_OBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC)) $(BUILD)/tests/dml_ref_impl.o
+# The suite reads its JSON data with the CLI's parser (cli/json.c).
+TEST_OBJ  = $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC)) $(BUILD)/tests/dml_ref_impl.o $(BUILD)/cli/json.o
 TEST_BIN  = $(BUILD)/dmlref_tests
 CXX_BIN   = $(BUILD)/dmlref_cxx_smoke
 # examples/threads_openmp.c is built only when $(CC) compiles and links an OpenMP program with -fopenmp
@@ -73,7 +74,7 @@ help:
 FORMAT_SRC = dml_ref.h $(wildcard tests/*.c tests/*.h tests/fuzz/*.c tests/fuzz/*.h tests/cxx/*.cpp \
              tests/compile/*.c tests/compile/*.cpp tests/compile/*.h tests/install/consumer/*.c examples/*.c \
              examples/*.h) \
-             bench/bench.c cli/dmlref.c python/dml_ref_shared.c
+             $(wildcard cli/*.c cli/*.h) bench/bench.c python/dml_ref_shared.c
 .PHONY: check-format
 ## check that dml_ref.h and the C/C++ sources follow .clang-format (120 columns; clang-format if installed)
 check-format:
@@ -96,7 +97,7 @@ $(BUILD)/tests/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_LANG) $(WARN_HDR) $(CFLAGS_ALL) -c $< -o $@
 
-$(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h) $(FLAGS_STAMP)
+$(BUILD)/tests/%.o: tests/%.c dml_ref.h $(wildcard tests/*.h) cli/json.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@printf '#include <xxhash.h>\n' | $(CC) $(TEST_LANG) $(CFLAGS_ALL) $(XXH_CFLAGS) -E -x c - >/dev/null 2>&1 || \
 	    { echo "xxhash.h not found: the tests need libxxhash-dev and pkg-config (Debian, Ubuntu), xxhash (Homebrew)"; \
@@ -125,13 +126,14 @@ $(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
 examples: $(EXAMPLES) $(CLI_BIN)
 	$(if $(OPENMP_FLAG),,@echo '$(OPENMP_NOTE)')
 
-# The command-line tool (cli/README.md); it links libxxhash for `dmlref digest`, and pthreads for
-# --threads (examples/thread_pool.h). It is linked with the suite's implementation object
-# (DMLREF_CLI_NO_IMPLEMENTATION), built with the same flags.
-$(BUILD)/cli/dmlref.o: cli/dmlref.c examples/thread_pool.h dml_ref.h $(FLAGS_STAMP)
+# The command-line tool (cli/README.md): every cli/*.c, linked with the suite's implementation object
+# (built with the same flags); libxxhash for `dmlref digest`, pthreads for --threads
+# (examples/thread_pool.h). TEST_LANG: cli/json.o is the suite's JSON parser too.
+CLI_OBJ = $(patsubst cli/%.c,$(BUILD)/cli/%.o,$(wildcard cli/*.c))
+$(BUILD)/cli/%.o: cli/%.c $(wildcard cli/*.h) examples/thread_pool.h dml_ref.h $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -pthread -DDMLREF_CLI_NO_IMPLEMENTATION -c $< -o $@
-$(CLI_BIN): $(BUILD)/cli/dmlref.o $(BUILD)/tests/dml_ref_impl.o
+	$(CC) $(TEST_LANG) $(WARN_C) $(CFLAGS_ALL) $(XXH_CFLAGS) -pthread -c $< -o $@
+$(CLI_BIN): $(CLI_OBJ) $(BUILD)/tests/dml_ref_impl.o
 	$(CC) $(CFLAGS_ALL) -pthread $^ -o $@ $(XXH_LIBS) -lm
 
 ## build the command-line tool $(BUILD)/dmlref (cli/README.md)
@@ -456,17 +458,19 @@ $(FUZZ_DIR)/fuzz_seeds: tests/fuzz/fuzz_seeds.c
 fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
 	./$(FUZZ_DIR)/fuzz_seeds $(FUZZ_CORPUS)
 
-# The CLI's .npy reader (tests/fuzz/fuzz_npy.c includes cli/dmlref.c without its main): arbitrary
+# The CLI's .npy reader (tests/fuzz/fuzz_npy.c, linked with cli/npy.c and its cli/util.c): arbitrary
 # bytes as a .npy file; refused, or an array consistent with them. Seeds: tests/fuzz/npy_corpus/
 # (NumPy-written files of tests/data/npy/, the malformed ones among them); new inputs go to
 # $(FUZZ_DIR)/npy-corpus/. FUZZ_SECONDS as for `make fuzz`.
 FUZZ_NPY_BIN    = $(FUZZ_DIR)/fuzz_npy
 FUZZ_NPY_CORPUS = tests/fuzz/npy_corpus
 .PHONY: fuzz-npy
-$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c cli/dmlref.c examples/thread_pool.h $(FUZZ_DIR)/dml_ref_impl.o
+$(FUZZ_DIR)/cli/%.o: cli/%.c cli/npy.h cli/cli.h dml_ref.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer -pthread $(XXH_CFLAGS) tests/fuzz/fuzz_npy.c \
-	    $(FUZZ_DIR)/dml_ref_impl.o -o $@ $(XXH_LIBS) -lm
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_NPY_BIN): tests/fuzz/fuzz_npy.c $(FUZZ_DIR)/cli/npy.o $(FUZZ_DIR)/cli/util.o $(FUZZ_DIR)/dml_ref_impl.o
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
 ## fuzz the CLI's .npy reader (tests/fuzz/fuzz_npy.c) for FUZZ_SECONDS
 fuzz-npy: $(FUZZ_NPY_BIN)
 	@mkdir -p $(FUZZ_DIR)/npy-corpus $(FUZZ_DIR)/artifacts
@@ -475,8 +479,8 @@ fuzz-npy: $(FUZZ_NPY_BIN)
 
 # Installation (README.md, "Installing"): the header, the CLI, pkg-config and CMake files, and the
 # Python module with its shared library when `make python` has built them: the library as
-# PREFIX/lib/libdml_ref.so, the module as PREFIX/lib/dml_ref/dml_ref.py (PYTHONPATH=PREFIX/lib/dml_ref)
-# beside a symbolic link libdml_ref.so -> ../libdml_ref.so, which the module's search finds. Header-only: the .pc
+# PREFIX/lib/libdml_ref.so, the module as PREFIX/lib/dml_ref/dml_ref.py and its dml_ref_capi.py
+# (PYTHONPATH=PREFIX/lib/dml_ref) beside a symbolic link libdml_ref.so -> ../libdml_ref.so, which the module's search finds. Header-only: the .pc
 # and the CMake target carry only the include directory (and -lm). LIBDIR is PREFIX/lib and the
 # header goes to PREFIX/include (the CMake files find the prefix from their own place).
 # `make uninstall` (same PREFIX and DESTDIR) removes exactly those files, and the directories of
@@ -493,11 +497,11 @@ I_PREFIX = $(DESTDIR)$(PREFIX)
 I_SUBST  = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
                -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' -e 's|@VERSION_MINOR@|$(VERSION_MINOR)|g'
 PY_SO    = $(BUILD)/libdml_ref.so
-PY_MOD   = python/dml_ref.py
+PY_MOD   = python/dml_ref.py python/dml_ref_capi.py
 # Every file install may write, relative to $(DESTDIR)$(PREFIX).
 INSTALLED = include/dml_ref.h bin/dmlref lib/pkgconfig/dml_ref.pc lib/cmake/dml_ref/dml_refConfig.cmake \
             lib/cmake/dml_ref/dml_refConfigVersion.cmake lib/libdml_ref.so lib/dml_ref/dml_ref.py \
-            lib/dml_ref/libdml_ref.so
+            lib/dml_ref/dml_ref_capi.py lib/dml_ref/libdml_ref.so
 
 .PHONY: install uninstall test-install
 ## header, CLI, pkg-config and CMake files (and the Python module if built) into
@@ -513,8 +517,8 @@ install: $(CLI_BIN) $(if $(wildcard $(PY_SO)),$(PY_SO))
 	@if [ -f $(PY_SO) ]; then echo "install -m 755 $(PY_SO) $(I_PREFIX)/lib/libdml_ref.so"; \
 	    install -m 755 $(PY_SO) '$(I_PREFIX)/lib/libdml_ref.so'; \
 	else echo "install: $(PY_SO) not built (make python): the shared library is not installed"; fi
-	@if [ -f $(PY_SO) ] && [ -f $(PY_MOD) ]; then echo "install -m 644 $(PY_MOD) $(I_PREFIX)/lib/dml_ref/dml_ref.py"; \
-	    install -d '$(I_PREFIX)/lib/dml_ref' && install -m 644 $(PY_MOD) '$(I_PREFIX)/lib/dml_ref/dml_ref.py' && \
+	@if [ -f $(PY_SO) ] && ls $(PY_MOD) >/dev/null 2>&1; then echo "install -m 644 $(PY_MOD) $(I_PREFIX)/lib/dml_ref/"; \
+	    install -d '$(I_PREFIX)/lib/dml_ref' && install -m 644 $(PY_MOD) '$(I_PREFIX)/lib/dml_ref/' && \
 	    ln -sf ../libdml_ref.so '$(I_PREFIX)/lib/dml_ref/libdml_ref.so'; \
 	else echo "install: the Python module needs $(PY_MOD) and $(PY_SO) (make python): not installed"; fi
 

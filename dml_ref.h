@@ -519,6 +519,8 @@ DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_l
 #define DMLREF__KERNEL_CBLOCKED 4
 #define DMLREF__KERNEL_TSCAN 5
 #define DMLREF__KERNEL_VBLOCKED 6
+#define DMLREF__KERNEL_VSCAN 7
+#define DMLREF__KERNEL_CARG 8
 
 /* With DirectML.h's own types, the implementation needs the operators of
    DML_TARGET_VERSION 0x3100 and later (the declarations work at any target). */
@@ -4754,87 +4756,7 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
    dst_line == 1), so lane j of a vector is line j; rows along the axis are
    visited in order with a tally per line, which keeps every access
    contiguous. Per lane this is exactly the scalar recurrence. */
-#define DMLREF__VSCAN(P, OP, IDENTV, SOP, SIDENT)                                                                   \
-    const int stream = dmlref__stream_rows(p, sizeof(P##_V));                                                       \
-    P##_A tally[DMLREF__CHUNK_BYTES / sizeof(P##_A)];                                                               \
-    const unsigned chunk = (unsigned)(sizeof tally / sizeof tally[0]);                                              \
-    uint64_t first, i;                                                                                              \
-    if (dmlref__flat_rows(p, sizeof(P##_A))) { /* slot (k - h) mod lines of tally: output k - lines */              \
-        const uint64_t lines = p->lines, total = lines * p->length;                                                 \
-        const uint64_t h = (64u - (uintptr_t)p->dst % 64u) / sizeof(P##_T); /* outputs before the first boundary */ \
-        const P##_T *src = (const P##_T *)p->src;                                                                   \
-        P##_T *dst = (P##_T *)p->dst;                                                                               \
-        uint64_t k, r = 0;                                                                                          \
-        for (k = 0; k < lines; k++) tally[k] = (SIDENT) ? (P##_A)1 : (P##_A)(-0.0); /* x OP it == x: row 0 */       \
-        for (k = 0; k < h; k++) {                                                                                   \
-            tally[lines - h + k] = SOP(tally[lines - h + k], P##_SLOAD(src[k]));                                    \
-            dst[k] = P##_SSTORE(tally[lines - h + k]);                                                              \
-        }                                                                                                           \
-        for (; k + P##_W <= total; k += P##_W) {                                                                    \
-            P##_V t = OP(P##_TLOAD(tally + r), P##_LOAD(src + k));                                                  \
-            P##_TSTORE(tally + r, t);                                                                               \
-            P##_STREAM(dst + k, t);                                                                                 \
-            r = r + P##_W == lines ? 0 : r + P##_W;                                                                 \
-        }                                                                                                           \
-        for (; k < total; k++, r++) {                                                                               \
-            tally[r] = SOP(tally[r], P##_SLOAD(src[k]));                                                            \
-            dst[k] = P##_SSTORE(tally[r]);                                                                          \
-        }                                                                                                           \
-        P##_FENCE();                                                                                                \
-    } else                                                                                                          \
-        for (first = 0; first < p->lines; first += chunk) {                                                         \
-            unsigned c = p->lines - first < chunk ? (unsigned)(p->lines - first) : chunk, j;                        \
-            const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)first;                                            \
-            P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)first;                                                        \
-            for (j = 0; j + P##_W <= c; j += P##_W) {                                                               \
-                P##_V x = P##_LOAD(src + j);                                                                        \
-                P##_TSTORE(tally + j, x);                                                                           \
-                P##_STORE(dst + j, p->exclusive ? (IDENTV) : x);                                                    \
-            }                                                                                                       \
-            for (; j < c; j++) {                                                                                    \
-                tally[j] = P##_SLOAD(src[j]);                                                                       \
-                dst[j] = P##_SSTORE(p->exclusive ? (P##_A)(SIDENT) : tally[j]);                                     \
-            }                                                                                                       \
-            for (i = 1; i < p->length; i++) {                                                                       \
-                const P##_T *s = src + (ptrdiff_t)i * p->src_step;                                                  \
-                P##_T *d = dst + (ptrdiff_t)i * p->dst_step;                                                        \
-                if (p->exclusive) {                                                                                 \
-                    for (j = 0; j + P##_W <= c; j += P##_W) {                                                       \
-                        P##_V x = P##_LOAD(s + j), t = P##_TLOAD(tally + j);                                        \
-                        P##_STORE(d + j, t); /* x was read first: in-place safe */                                  \
-                        P##_TSTORE(tally + j, OP(t, x));                                                            \
-                    }                                                                                               \
-                    for (; j < c; j++) {                                                                            \
-                        P##_A x = P##_SLOAD(s[j]);                                                                  \
-                        d[j] = P##_SSTORE(tally[j]);                                                                \
-                        tally[j] = SOP(tally[j], x);                                                                \
-                    }                                                                                               \
-                } else {                                                                                            \
-                    if (stream)                                                                                     \
-                        for (j = 0; j + P##_W <= c; j += P##_W) {                                                   \
-                            P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                    \
-                            P##_TSTORE(tally + j, t);                                                               \
-                            P##_STREAM(d + j, t);                                                                   \
-                        }                                                                                           \
-                    else if (sizeof(P##_A) ==                                                                       \
-                             sizeof(P##_T)) /* the row just stored is the tally: one store, not two */              \
-                        for (j = 0; j + P##_W <= c; j += P##_W)                                                     \
-                            P##_STORE(d + j, OP(P##_TLOAD((const P##_A *)(const void *)(d - p->dst_step) + j),      \
-                                                P##_LOAD(s + j)));                                                  \
-                    else                                                                                            \
-                        for (j = 0; j + P##_W <= c; j += P##_W) {                                                   \
-                            P##_V t = OP(P##_TLOAD(tally + j), P##_LOAD(s + j));                                    \
-                            P##_TSTORE(tally + j, t);                                                               \
-                            P##_STORE(d + j, t);                                                                    \
-                        }                                                                                           \
-                    for (; j < c; j++) {                                                                            \
-                        tally[j] = SOP(tally[j], P##_SLOAD(s[j]));                                                  \
-                        d[j] = P##_SSTORE(tally[j]);                                                                \
-                    }                                                                                               \
-                }                                                                                                   \
-            }                                                                                                       \
-        }                                                                                                           \
-    if (stream) P##_FENCE();
+/* (the body: >>kernels, DMLREF__KERNEL_VSCAN) */
 
 #if defined(DMLREF__ANY_SIMD)
 /* Whether a vertical kernel writes its rows with streaming stores: the
@@ -5203,111 +5125,29 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 /* Memory-sized inputs (panel.prefetch) are read 2 KiB ahead into L1: the
    search passes and the "beats the best?" branches interrupt the hardware
    prefetcher's stream. In cache it only costs load slots, so not there. */
-#define DMLREF__CARG_FOLD(P, PICK, PF) /* four accumulators (DMLREF__CARG_ACC) */                                 \
-    for (; i + DMLREF__CARG_ACC * P##_CW <= end; i += DMLREF__CARG_ACC * P##_CW) {                                \
-        P##_CV x0 = P##_CLOAD(line + i), x1 = P##_CLOAD(line + i + P##_CW);                                       \
-        P##_CV x2 = P##_CLOAD(line + i + 2 * P##_CW), x3 = P##_CLOAD(line + i + 3 * P##_CW);                      \
-        if (PF) DMLREF__PREFETCH_SPAN(line + i, DMLREF__CARG_ACC * P##_CW * sizeof(*line));                       \
-        nan = P##_CMOR(                                                                                           \
-            nan, P##_CMOR(P##_CISNAN2(P##_CISNAN, P##_CMOR, x0, x1), P##_CISNAN2(P##_CISNAN, P##_CMOR, x2, x3))); \
-        acc[0] = PICK(x0, acc[0]);                                                                                \
-        acc[1] = PICK(x1, acc[1]);                                                                                \
-        acc[2] = PICK(x2, acc[2]);                                                                                \
-        acc[3] = PICK(x3, acc[3]);                                                                                \
-    }                                                                                                             \
-    for (; i < end; i += P##_CW) {                                                                                \
-        x = P##_CLOAD(line + i);                                                                                  \
-        nan = P##_CMOR(nan, P##_CISNAN(x));                                                                       \
-        acc[0] = PICK(x, acc[0]);                                                                                 \
-    }                                                                                                             \
-    acc[0] = PICK(acc[1], acc[0]);                                                                                \
-    acc[2] = PICK(acc[3], acc[2]);                                                                                \
+#define DMLREF__CARG_FOLD(PICK, PF) /* four accumulators (DMLREF__CARG_ACC) */                                        \
+    for (; i + DMLREF__CARG_ACC * DMLREF__KP(CW) <= end; i += DMLREF__CARG_ACC * DMLREF__KP(CW)) {                    \
+        DMLREF__KP(CV) x0 = DMLREF__KP(CLOAD)(line + i), x1 = DMLREF__KP(CLOAD)(line + i + DMLREF__KP(CW));           \
+        DMLREF__KP(CV)                                                                                                \
+        x2 = DMLREF__KP(CLOAD)(line + i + 2 * DMLREF__KP(CW)), x3 = DMLREF__KP(CLOAD)(line + i + 3 * DMLREF__KP(CW)); \
+        if (PF) DMLREF__PREFETCH_SPAN(line + i, DMLREF__CARG_ACC * DMLREF__KP(CW) * sizeof(*line));                   \
+        nan = DMLREF__KP(CMOR)(nan,                                                                                   \
+                               DMLREF__KP(CMOR)(DMLREF__KP(CISNAN2)(DMLREF__KP(CISNAN), DMLREF__KP(CMOR), x0, x1),    \
+                                                DMLREF__KP(CISNAN2)(DMLREF__KP(CISNAN), DMLREF__KP(CMOR), x2, x3)));  \
+        acc[0] = PICK(x0, acc[0]);                                                                                    \
+        acc[1] = PICK(x1, acc[1]);                                                                                    \
+        acc[2] = PICK(x2, acc[2]);                                                                                    \
+        acc[3] = PICK(x3, acc[3]);                                                                                    \
+    }                                                                                                                 \
+    for (; i < end; i += DMLREF__KP(CW)) {                                                                            \
+        x = DMLREF__KP(CLOAD)(line + i);                                                                              \
+        nan = DMLREF__KP(CMOR)(nan, DMLREF__KP(CISNAN)(x));                                                           \
+        acc[0] = PICK(x, acc[0]);                                                                                     \
+    }                                                                                                                 \
+    acc[0] = PICK(acc[1], acc[0]);                                                                                    \
+    acc[2] = PICK(acc[3], acc[2]);                                                                                    \
     acc[0] = PICK(acc[2], acc[0]);
-#define DMLREF__CARG(P)                                                                             \
-    const uint64_t n = p->rcount, full = n - n % P##_CW, chunk = DMLREF__CARG_CHUNK(P##_T, P##_CW); \
-    const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;                       \
-    uint64_t o;                                                                                     \
-    for (o = 0; o < p->outputs; o++) {                                                              \
-        const P##_T *line = (const P##_T *)p->src + (ptrdiff_t)o * p->src_output_step;              \
-        P##_CVT lanes[P##_CW], best = 0, ext;                                                       \
-        uint64_t at = 0, c0, s0, i, end;                                                            \
-        unsigned k, kk, l;                                                                          \
-        int nan_seen = 0;                                                                           \
-        P##_CV acc[DMLREF__CARG_ACC], kept[DMLREF__CARG_SEGMENT], seg = P##_CSET1V(0), x, e;        \
-        P##_CM nan, m;                                                                              \
-        for (c0 = 0; c0 < full && !nan_seen;) {                                                     \
-            for (s0 = c0, k = 0; k < DMLREF__CARG_SEGMENT && c0 < full; k++, c0 = end) {            \
-                end = full - c0 > chunk ? c0 + chunk : full;                                        \
-                /* pass 1: the chunk's lane-wise extremes */                                        \
-                for (l = 0; l < DMLREF__CARG_ACC; l++) acc[l] = P##_CLOAD(line + c0);               \
-                nan = P##_CISNAN(acc[0]);                                                           \
-                i = c0 + P##_CW;                                                                    \
-                if (want_max && prefetch) {                                                         \
-                    DMLREF__CARG_FOLD(P, P##_CMAX, 1)                                               \
-                } else if (want_max) {                                                              \
-                    DMLREF__CARG_FOLD(P, P##_CMAX, 0)                                               \
-                } else if (prefetch) {                                                              \
-                    DMLREF__CARG_FOLD(P, P##_CMIN, 1)                                               \
-                } else {                                                                            \
-                    DMLREF__CARG_FOLD(P, P##_CMIN, 0)                                               \
-                }                                                                                   \
-                if (P##_CMANY(nan)) { /* NaN rules live in the scalar kernel */                     \
-                    nan_seen = 1;                                                                   \
-                    break;                                                                          \
-                }                                                                                   \
-                kept[k] = acc[0];                                                                   \
-                seg = k == 0 ? acc[0] : want_max ? P##_CMAX(acc[0], seg) : P##_CMIN(acc[0], seg);   \
-            }                                                                                       \
-            if (nan_seen) break;                                                                    \
-            /* the segment's extreme: does it beat the best (or tie it, DECREASING)? */             \
-            P##_CSTOREV(lanes, seg);                                                                \
-            ext = lanes[0];                                                                         \
-            if (want_max)                                                                           \
-                for (l = 1; l < P##_CW; l++) ext = lanes[l] > ext ? lanes[l] : ext;                 \
-            else                                                                                    \
-                for (l = 1; l < P##_CW; l++) ext = lanes[l] < ext ? lanes[l] : ext;                 \
-            if (s0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last)) continue;                  \
-            /* the first (last) chunk holding it (-0.0 == +0.0 is a tie, as in the scalar rule) */  \
-            e = P##_CSET1V(ext);                                                                    \
-            for (kk = last ? k - 1 : 0;; kk = last ? kk - 1 : kk + 1) {                             \
-                m = want_max ? P##_CLE(e, kept[kk]) : P##_CLE(kept[kk], e);                         \
-                if (P##_CMANY(m)) break;                                                            \
-            }                                                                                       \
-            /* pass 2: where it is in that chunk */                                                 \
-            s0 += (uint64_t)kk * chunk;                                                             \
-            end = full - s0 > chunk ? s0 + chunk : full;                                            \
-            for (i = last ? end - P##_CW : s0;; i = last ? i - P##_CW : i + P##_CW) {               \
-                x = P##_CLOAD(line + i);                                                            \
-                m = want_max ? P##_CLE(e, x) : P##_CLE(x, e);                                       \
-                if (P##_CMANY(m)) break;                                                            \
-            }                                                                                       \
-            P##_CSTOREV(lanes, x);                                                                  \
-            if (last)                                                                               \
-                for (l = P##_CW - 1; lanes[l] != ext; l--) continue;                                \
-            else                                                                                    \
-                for (l = 0; lanes[l] != ext; l++) continue;                                         \
-            best = ext;                                                                             \
-            at = i + l;                                                                             \
-        }                                                                                           \
-        if (!nan_seen && full < n) { /* the last n % CW elements */                                 \
-            x = P##_CLOAD(line + (n - P##_CW));                                                     \
-            nan_seen = P##_CMANY(P##_CISNAN(x));                                                    \
-            P##_CSTOREV(lanes, x);                                                                  \
-            for (l = P##_CW - (unsigned)(n - full); !nan_seen && l < P##_CW; l++) {                 \
-                P##_CVT v = lanes[l];                                                               \
-                if (DMLREF__ARG_BEATS(v, best, want_max, last)) {                                   \
-                    best = v;                                                                       \
-                    at = n - P##_CW + l;                                                            \
-                }                                                                                   \
-            }                                                                                       \
-        }                                                                                           \
-        if (nan_seen) {                                                                             \
-            dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);                                  \
-            P##_SCALAR_ARG(&sub);                                                                   \
-            continue;                                                                               \
-        }                                                                                           \
-        dmlref__put_index(p, o, at);                                                                \
-    }
+/* (the body: >>kernels, DMLREF__KERNEL_CARG) */
 
 
 /* FLOAT16 NATIVE SEQUENTIAL sums and products along contiguous lines: every
@@ -5676,12 +5516,26 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
 #define DMLREF__S2_F32_TRANSPOSE DMLREF__S2_TRANSPOSE_PS
 #define DMLREF__S2_F32_RSTORE DMLREF__SAME
 #define DMLREF__S2_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_F32, _mm_add_ps, _mm_setzero_ps(), DMLREF__ADD_F, 0);
+DMLREF__S2 static void dmlref__vsum_f32_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_F32
+#define DMLREF__K_OP _mm_add_ps
+#define DMLREF__K_IDENTV _mm_setzero_ps()
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__S2 static void dmlref__vprod_f32_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_F32, _mm_mul_ps, _mm_set1_ps(1.0f), DMLREF__MUL_F, 1);
+
+DMLREF__S2 static void dmlref__vprod_f32_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_F32
+#define DMLREF__K_OP _mm_mul_ps
+#define DMLREF__K_IDENTV _mm_set1_ps(1.0f)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__S2 static void dmlref__cblocked_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -5691,7 +5545,12 @@ DMLREF__S2 static void dmlref__cblocked_f32_sse2(const dmlref__scan_panel *p){
 DMLREF__S2 static void dmlref__varg_f32_sse2(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__S2_F32);
 }
-DMLREF__S2 static void dmlref__carg_f32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_F32); }
+DMLREF__S2 static void dmlref__carg_f32_sse2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__S2_F32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
+
 DMLREF__S2 static void dmlref__tsum_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F32
 #define DMLREF__K_OP _mm_add_ps
@@ -5776,12 +5635,26 @@ DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_F64_TRANSPOSE DMLREF__S2_TRANSPOSE_PD
 #define DMLREF__S2_F64_RSTORE DMLREF__SAME
 #define DMLREF__S2_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_F64, _mm_add_pd, _mm_setzero_pd(), DMLREF__ADD_F, 0);
+DMLREF__S2 static void dmlref__vsum_f64_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_F64
+#define DMLREF__K_OP _mm_add_pd
+#define DMLREF__K_IDENTV _mm_setzero_pd()
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__S2 static void dmlref__vprod_f64_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_F64, _mm_mul_pd, _mm_set1_pd(1.0), DMLREF__MUL_F, 1);
+
+DMLREF__S2 static void dmlref__vprod_f64_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_F64
+#define DMLREF__K_OP _mm_mul_pd
+#define DMLREF__K_IDENTV _mm_set1_pd(1.0)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__S2 static void dmlref__cblocked_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -5791,7 +5664,12 @@ DMLREF__S2 static void dmlref__cblocked_f64_sse2(const dmlref__scan_panel *p){
 DMLREF__S2 static void dmlref__varg_f64_sse2(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__S2_F64);
 }
-DMLREF__S2 static void dmlref__carg_f64_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_F64); }
+DMLREF__S2 static void dmlref__carg_f64_sse2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__S2_F64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
+
 DMLREF__S2 static void dmlref__tsum_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__S2_F64
 #define DMLREF__K_OP _mm_add_pd
@@ -5865,12 +5743,25 @@ DMLREF__S2 static void dmlref__vblocked_f64_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_U8_CSET1V DMLREF__S2_SET1_EPI8
 #define DMLREF__S2_U8_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U8_CVT uint8_t
-DMLREF__S2 static void dmlref__vsum_u8_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U8, _mm_add_epi8, _mm_setzero_si128(), DMLREF__ADD_U8, 0);
+DMLREF__S2 static void dmlref__vsum_u8_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_U8
+#define DMLREF__K_OP _mm_add_epi8
+#define DMLREF__K_IDENTV _mm_setzero_si128()
+#define DMLREF__K_SOP DMLREF__ADD_U8
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__S2 static void dmlref__csum_u8_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U8); }
+
+DMLREF__S2 static void dmlref__csum_u8_sse2(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__S2_U8);
+}
 DMLREF__S2 static void dmlref__varg_u8_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U8); }
-DMLREF__S2 static void dmlref__carg_u8_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U8); }
+DMLREF__S2 static void dmlref__carg_u8_sse2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__S2_U8
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT16 */
@@ -5922,15 +5813,35 @@ DMLREF__S2 static void dmlref__carg_u8_sse2(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__S2_U16_CSET1V DMLREF__S2_SET1_EPI16
 #define DMLREF__S2_U16_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U16_CVT int16_t
-DMLREF__S2 static void dmlref__vsum_u16_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U16, _mm_add_epi16, _mm_setzero_si128(), DMLREF__ADD_U16, 0);
+DMLREF__S2 static void dmlref__vsum_u16_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_U16
+#define DMLREF__K_OP _mm_add_epi16
+#define DMLREF__K_IDENTV _mm_setzero_si128()
+#define DMLREF__K_SOP DMLREF__ADD_U16
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__S2 static void dmlref__vprod_u16_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U16, _mm_mullo_epi16, _mm_set1_epi16(1), DMLREF__MUL_U16, 1);
+
+DMLREF__S2 static void dmlref__vprod_u16_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_U16
+#define DMLREF__K_OP _mm_mullo_epi16
+#define DMLREF__K_IDENTV _mm_set1_epi16(1)
+#define DMLREF__K_SOP DMLREF__MUL_U16
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__S2 static void dmlref__csum_u16_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U16); }
+
+DMLREF__S2 static void dmlref__csum_u16_sse2(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__S2_U16);
+}
 DMLREF__S2 static void dmlref__varg_u16_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U16); }
-DMLREF__S2 static void dmlref__carg_u16_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U16); }
+DMLREF__S2 static void dmlref__carg_u16_sse2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__S2_U16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT32 */
@@ -5982,12 +5893,25 @@ DMLREF__S2 static void dmlref__carg_u16_sse2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__S2_U32_CSET1V DMLREF__S2_SET1_EPI32
 #define DMLREF__S2_U32_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_U32_CVT int32_t
-DMLREF__S2 static void dmlref__vsum_u32_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U32, _mm_add_epi32, _mm_setzero_si128(), DMLREF__ADD_U32, 0);
+DMLREF__S2 static void dmlref__vsum_u32_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_U32
+#define DMLREF__K_OP _mm_add_epi32
+#define DMLREF__K_IDENTV _mm_setzero_si128()
+#define DMLREF__K_SOP DMLREF__ADD_U32
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__S2 static void dmlref__csum_u32_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U32); }
+
+DMLREF__S2 static void dmlref__csum_u32_sse2(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__S2_U32);
+}
 DMLREF__S2 static void dmlref__varg_u32_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_U32); }
-DMLREF__S2 static void dmlref__carg_u32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_U32); }
+DMLREF__S2 static void dmlref__carg_u32_sse2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__S2_U32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT64 */
@@ -6008,10 +5932,19 @@ DMLREF__S2 static void dmlref__carg_u32_sse2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__S2_U64_SCANREG DMLREF__S2_SCAN_EPI64
 #define DMLREF__S2_U64_BCASTLAST DMLREF__S2_LAST_EPI64
 #define DMLREF__S2_U64_ZEROV _mm_setzero_si128()
-DMLREF__S2 static void dmlref__vsum_u64_sse2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__S2_U64, _mm_add_epi64, _mm_setzero_si128(), DMLREF__ADD_U64, 0);
+DMLREF__S2 static void dmlref__vsum_u64_sse2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__S2_U64
+#define DMLREF__K_OP _mm_add_epi64
+#define DMLREF__K_IDENTV _mm_setzero_si128()
+#define DMLREF__K_SOP DMLREF__ADD_U64
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__S2 static void dmlref__csum_u64_sse2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__S2_U64); }
+
+DMLREF__S2 static void dmlref__csum_u64_sse2(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__S2_U64);
+}
 
 
 /* INT8 */
@@ -6048,7 +5981,11 @@ DMLREF__S2 static void dmlref__csum_u64_sse2(const dmlref__scan_panel *p) { DMLR
 #define DMLREF__S2_I8_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I8_CVT uint8_t
 DMLREF__S2 static void dmlref__varg_i8_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I8); }
-DMLREF__S2 static void dmlref__carg_i8_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I8); }
+DMLREF__S2 static void dmlref__carg_i8_sse2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__S2_I8
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT16 */
@@ -6084,8 +6021,14 @@ DMLREF__S2 static void dmlref__carg_i8_sse2(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__S2_I16_CSET1V DMLREF__S2_SET1_EPI16
 #define DMLREF__S2_I16_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I16_CVT int16_t
-DMLREF__S2 static void dmlref__varg_i16_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I16); }
-DMLREF__S2 static void dmlref__carg_i16_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I16); }
+DMLREF__S2 static void dmlref__varg_i16_sse2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__S2_I16);
+}
+DMLREF__S2 static void dmlref__carg_i16_sse2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__S2_I16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT32 */
@@ -6121,8 +6064,14 @@ DMLREF__S2 static void dmlref__carg_i16_sse2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__S2_I32_CSET1V DMLREF__S2_SET1_EPI32
 #define DMLREF__S2_I32_CSTOREV DMLREF__S2_STOREI
 #define DMLREF__S2_I32_CVT int32_t
-DMLREF__S2 static void dmlref__varg_i32_sse2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__S2_I32); }
-DMLREF__S2 static void dmlref__carg_i32_sse2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__S2_I32); }
+DMLREF__S2 static void dmlref__varg_i32_sse2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__S2_I32);
+}
+DMLREF__S2 static void dmlref__carg_i32_sse2(const dmlref__arg_panel *p) {
+#define DMLREF__K_P DMLREF__S2_I32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* The SSE2 path's scan kernels: for each type, the kernel for contiguous lines,
@@ -6472,12 +6421,26 @@ DMLREF__A2 static inline __m256i dmlref__a2_load_f16key(const uint16_t *p) {
 #define DMLREF__A2_F16_TRANSPOSE DMLREF__A2_TRANSPOSE_PS
 #define DMLREF__A2_F16_RSTORE dmlref_f32_to_f16
 #define DMLREF__A2_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F16, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0);
+DMLREF__A2 static void dmlref__vsum_f16_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_F16
+#define DMLREF__K_OP _mm256_add_ps
+#define DMLREF__K_IDENTV _mm256_setzero_ps()
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__vprod_f16_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F16, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1);
+
+DMLREF__A2 static void dmlref__vprod_f16_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_F16
+#define DMLREF__K_OP _mm256_mul_ps
+#define DMLREF__K_IDENTV _mm256_set1_ps(1.0f)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__A2 static void dmlref__cblocked_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -6487,7 +6450,12 @@ DMLREF__A2 static void dmlref__cblocked_f16_avx2(const dmlref__scan_panel *p){
 DMLREF__A2 static void dmlref__varg_f16_avx2(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__A2_F16);
 }
-DMLREF__A2 static void dmlref__carg_f16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F16); }
+DMLREF__A2 static void dmlref__carg_f16_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_F16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
+
 DMLREF__A2 static void dmlref__tsum_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F16
 #define DMLREF__K_OP _mm256_add_ps
@@ -6572,12 +6540,26 @@ DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_F32_TRANSPOSE DMLREF__A2_TRANSPOSE_PS
 #define DMLREF__A2_F32_RSTORE DMLREF__SAME
 #define DMLREF__A2_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F32, _mm256_add_ps, _mm256_setzero_ps(), DMLREF__ADD_F, 0);
+DMLREF__A2 static void dmlref__vsum_f32_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_F32
+#define DMLREF__K_OP _mm256_add_ps
+#define DMLREF__K_IDENTV _mm256_setzero_ps()
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__vprod_f32_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F32, _mm256_mul_ps, _mm256_set1_ps(1.0f), DMLREF__MUL_F, 1);
+
+DMLREF__A2 static void dmlref__vprod_f32_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_F32
+#define DMLREF__K_OP _mm256_mul_ps
+#define DMLREF__K_IDENTV _mm256_set1_ps(1.0f)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__A2 static void dmlref__cblocked_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -6587,7 +6569,12 @@ DMLREF__A2 static void dmlref__cblocked_f32_avx2(const dmlref__scan_panel *p){
 DMLREF__A2 static void dmlref__varg_f32_avx2(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__A2_F32);
 }
-DMLREF__A2 static void dmlref__carg_f32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F32); }
+DMLREF__A2 static void dmlref__carg_f32_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_F32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
+
 DMLREF__A2 static void dmlref__tsum_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F32
 #define DMLREF__K_OP _mm256_add_ps
@@ -6672,12 +6659,26 @@ DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_F64_TRANSPOSE DMLREF__A2_TRANSPOSE_PD
 #define DMLREF__A2_F64_RSTORE DMLREF__SAME
 #define DMLREF__A2_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F64, _mm256_add_pd, _mm256_setzero_pd(), DMLREF__ADD_F, 0);
+DMLREF__A2 static void dmlref__vsum_f64_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_F64
+#define DMLREF__K_OP _mm256_add_pd
+#define DMLREF__K_IDENTV _mm256_setzero_pd()
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__vprod_f64_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_F64, _mm256_mul_pd, _mm256_set1_pd(1.0), DMLREF__MUL_F, 1);
+
+DMLREF__A2 static void dmlref__vprod_f64_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_F64
+#define DMLREF__K_OP _mm256_mul_pd
+#define DMLREF__K_IDENTV _mm256_set1_pd(1.0)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__A2 static void dmlref__cblocked_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -6687,7 +6688,12 @@ DMLREF__A2 static void dmlref__cblocked_f64_avx2(const dmlref__scan_panel *p){
 DMLREF__A2 static void dmlref__varg_f64_avx2(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__A2_F64);
 }
-DMLREF__A2 static void dmlref__carg_f64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_F64); }
+DMLREF__A2 static void dmlref__carg_f64_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_F64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
+
 DMLREF__A2 static void dmlref__tsum_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A2_F64
 #define DMLREF__K_OP _mm256_add_pd
@@ -6761,12 +6767,25 @@ DMLREF__A2 static void dmlref__vblocked_f64_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_U8_CSET1V DMLREF__A2_SET1_EPI8
 #define DMLREF__A2_U8_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U8_CVT uint8_t
-DMLREF__A2 static void dmlref__vsum_u8_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U8, _mm256_add_epi8, _mm256_setzero_si256(), DMLREF__ADD_U8, 0);
+DMLREF__A2 static void dmlref__vsum_u8_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_U8
+#define DMLREF__K_OP _mm256_add_epi8
+#define DMLREF__K_IDENTV _mm256_setzero_si256()
+#define DMLREF__K_SOP DMLREF__ADD_U8
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__csum_u8_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U8); }
+
+DMLREF__A2 static void dmlref__csum_u8_avx2(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__A2_U8);
+}
 DMLREF__A2 static void dmlref__varg_u8_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U8); }
-DMLREF__A2 static void dmlref__carg_u8_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U8); }
+DMLREF__A2 static void dmlref__carg_u8_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_U8
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT16 */
@@ -6818,15 +6837,35 @@ DMLREF__A2 static void dmlref__carg_u8_avx2(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__A2_U16_CSET1V DMLREF__A2_SET1_EPI16
 #define DMLREF__A2_U16_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U16_CVT uint16_t
-DMLREF__A2 static void dmlref__vsum_u16_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U16, _mm256_add_epi16, _mm256_setzero_si256(), DMLREF__ADD_U16, 0);
+DMLREF__A2 static void dmlref__vsum_u16_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_U16
+#define DMLREF__K_OP _mm256_add_epi16
+#define DMLREF__K_IDENTV _mm256_setzero_si256()
+#define DMLREF__K_SOP DMLREF__ADD_U16
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__vprod_u16_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U16, _mm256_mullo_epi16, _mm256_set1_epi16(1), DMLREF__MUL_U16, 1);
+
+DMLREF__A2 static void dmlref__vprod_u16_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_U16
+#define DMLREF__K_OP _mm256_mullo_epi16
+#define DMLREF__K_IDENTV _mm256_set1_epi16(1)
+#define DMLREF__K_SOP DMLREF__MUL_U16
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__csum_u16_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U16); }
+
+DMLREF__A2 static void dmlref__csum_u16_avx2(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__A2_U16);
+}
 DMLREF__A2 static void dmlref__varg_u16_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U16); }
-DMLREF__A2 static void dmlref__carg_u16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U16); }
+DMLREF__A2 static void dmlref__carg_u16_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_U16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT32 */
@@ -6878,15 +6917,35 @@ DMLREF__A2 static void dmlref__carg_u16_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_U32_CSET1V DMLREF__A2_SET1_EPI32
 #define DMLREF__A2_U32_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U32_CVT int32_t
-DMLREF__A2 static void dmlref__vsum_u32_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U32, _mm256_add_epi32, _mm256_setzero_si256(), DMLREF__ADD_U32, 0);
+DMLREF__A2 static void dmlref__vsum_u32_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_U32
+#define DMLREF__K_OP _mm256_add_epi32
+#define DMLREF__K_IDENTV _mm256_setzero_si256()
+#define DMLREF__K_SOP DMLREF__ADD_U32
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__vprod_u32_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U32, _mm256_mullo_epi32, _mm256_set1_epi32(1), DMLREF__MUL_U32, 1);
+
+DMLREF__A2 static void dmlref__vprod_u32_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_U32
+#define DMLREF__K_OP _mm256_mullo_epi32
+#define DMLREF__K_IDENTV _mm256_set1_epi32(1)
+#define DMLREF__K_SOP DMLREF__MUL_U32
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__csum_u32_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U32); }
+
+DMLREF__A2 static void dmlref__csum_u32_avx2(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__A2_U32);
+}
 DMLREF__A2 static void dmlref__varg_u32_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U32); }
-DMLREF__A2 static void dmlref__carg_u32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U32); }
+DMLREF__A2 static void dmlref__carg_u32_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_U32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT64 */
@@ -6938,12 +6997,25 @@ DMLREF__A2 static void dmlref__carg_u32_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_U64_CSET1V DMLREF__A2_SET1_EPI64
 #define DMLREF__A2_U64_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_U64_CVT int64_t
-DMLREF__A2 static void dmlref__vsum_u64_avx2(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A2_U64, _mm256_add_epi64, _mm256_setzero_si256(), DMLREF__ADD_U64, 0);
+DMLREF__A2 static void dmlref__vsum_u64_avx2(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A2_U64
+#define DMLREF__K_OP _mm256_add_epi64
+#define DMLREF__K_IDENTV _mm256_setzero_si256()
+#define DMLREF__K_SOP DMLREF__ADD_U64
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A2 static void dmlref__csum_u64_avx2(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A2_U64); }
+
+DMLREF__A2 static void dmlref__csum_u64_avx2(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__A2_U64);
+}
 DMLREF__A2 static void dmlref__varg_u64_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_U64); }
-DMLREF__A2 static void dmlref__carg_u64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_U64); }
+DMLREF__A2 static void dmlref__carg_u64_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_U64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT8 */
@@ -6979,8 +7051,14 @@ DMLREF__A2 static void dmlref__carg_u64_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_I8_CSET1V DMLREF__A2_SET1_EPI8
 #define DMLREF__A2_I8_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I8_CVT int8_t
-DMLREF__A2 static void dmlref__varg_i8_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I8); }
-DMLREF__A2 static void dmlref__carg_i8_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I8); }
+DMLREF__A2 static void dmlref__varg_i8_avx2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A2_I8);
+}
+DMLREF__A2 static void dmlref__carg_i8_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_I8
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT16 */
@@ -7016,8 +7094,14 @@ DMLREF__A2 static void dmlref__carg_i8_avx2(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__A2_I16_CSET1V DMLREF__A2_SET1_EPI16
 #define DMLREF__A2_I16_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I16_CVT int16_t
-DMLREF__A2 static void dmlref__varg_i16_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I16); }
-DMLREF__A2 static void dmlref__carg_i16_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I16); }
+DMLREF__A2 static void dmlref__varg_i16_avx2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A2_I16);
+}
+DMLREF__A2 static void dmlref__carg_i16_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_I16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT32 */
@@ -7053,8 +7137,14 @@ DMLREF__A2 static void dmlref__carg_i16_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_I32_CSET1V DMLREF__A2_SET1_EPI32
 #define DMLREF__A2_I32_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I32_CVT int32_t
-DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I32); }
-DMLREF__A2 static void dmlref__carg_i32_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I32); }
+DMLREF__A2 static void dmlref__varg_i32_avx2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A2_I32);
+}
+DMLREF__A2 static void dmlref__carg_i32_avx2(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A2_I32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT64 */
@@ -7090,8 +7180,14 @@ DMLREF__A2 static void dmlref__carg_i32_avx2(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__A2_I64_CSET1V DMLREF__A2_SET1_EPI64
 #define DMLREF__A2_I64_CSTOREV DMLREF__A2_STOREI
 #define DMLREF__A2_I64_CVT int64_t
-DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A2_I64); }
-DMLREF__A2 static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A2_I64); }
+DMLREF__A2 static void dmlref__varg_i64_avx2(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A2_I64);
+}
+DMLREF__A2 static void dmlref__carg_i64_avx2(const dmlref__arg_panel *p) {
+#define DMLREF__K_P DMLREF__A2_I64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* FLOAT16 NATIVE SEQUENTIAL along contiguous lines (also the AVX-512 path's): a float32 operation,
@@ -7620,12 +7716,26 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
 #define DMLREF__A5_F16_AIT uint32_t
 #define DMLREF__A5_F16_SCALAR_ARG dmlref__arg_f16_scalar
 #define DMLREF__A5_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F16, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0);
+DMLREF__A5 static void dmlref__vsum_f16_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_F16
+#define DMLREF__K_OP _mm512_add_ps
+#define DMLREF__K_IDENTV _mm512_setzero_ps()
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__vprod_f16_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F16, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1);
+
+DMLREF__A5 static void dmlref__vprod_f16_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_F16
+#define DMLREF__K_OP _mm512_mul_ps
+#define DMLREF__K_IDENTV _mm512_set1_ps(1.0f)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__A5 static void dmlref__cblocked_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -7704,12 +7814,26 @@ DMLREF__A5 static void dmlref__vblocked_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F32_CSTOREV _mm512_storeu_ps
 #define DMLREF__A5_F32_CVT float
 #define DMLREF__A5_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F32, _mm512_add_ps, _mm512_setzero_ps(), DMLREF__ADD_F, 0);
+DMLREF__A5 static void dmlref__vsum_f32_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_F32
+#define DMLREF__K_OP _mm512_add_ps
+#define DMLREF__K_IDENTV _mm512_setzero_ps()
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__vprod_f32_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F32, _mm512_mul_ps, _mm512_set1_ps(1.0f), DMLREF__MUL_F, 1);
+
+DMLREF__A5 static void dmlref__vprod_f32_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_F32
+#define DMLREF__K_OP _mm512_mul_ps
+#define DMLREF__K_IDENTV _mm512_set1_ps(1.0f)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__A5 static void dmlref__cblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F32
 #define DMLREF__K_REALIGN 1
@@ -7720,7 +7844,12 @@ DMLREF__A5 static void dmlref__cblocked_f32_avx512(const dmlref__scan_panel *p){
 DMLREF__A5 static void dmlref__varg_f32_avx512(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__A5_F32);
 }
-DMLREF__A5 static void dmlref__carg_f32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_F32); }
+DMLREF__A5 static void dmlref__carg_f32_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_F32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
+
 DMLREF__A5 static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F32
 #define DMLREF__K_REALIGN 1
@@ -7790,12 +7919,26 @@ DMLREF__A5 static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F64_CSTOREV _mm512_storeu_pd
 #define DMLREF__A5_F64_CVT double
 #define DMLREF__A5_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F64, _mm512_add_pd, _mm512_setzero_pd(), DMLREF__ADD_F, 0);
+DMLREF__A5 static void dmlref__vsum_f64_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_F64
+#define DMLREF__K_OP _mm512_add_pd
+#define DMLREF__K_IDENTV _mm512_setzero_pd()
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__vprod_f64_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_F64, _mm512_mul_pd, _mm512_set1_pd(1.0), DMLREF__MUL_F, 1);
+
+DMLREF__A5 static void dmlref__vprod_f64_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_F64
+#define DMLREF__K_OP _mm512_mul_pd
+#define DMLREF__K_IDENTV _mm512_set1_pd(1.0)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__A5 static void dmlref__cblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F64
 #define DMLREF__K_REALIGN 1
@@ -7806,7 +7949,12 @@ DMLREF__A5 static void dmlref__cblocked_f64_avx512(const dmlref__scan_panel *p){
 DMLREF__A5 static void dmlref__varg_f64_avx512(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__A5_F64);
 }
-DMLREF__A5 static void dmlref__carg_f64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_F64); }
+DMLREF__A5 static void dmlref__carg_f64_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_F64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
+
 DMLREF__A5 static void dmlref__vblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__A5_F64
 #define DMLREF__K_REALIGN 1
@@ -7863,12 +8011,25 @@ DMLREF__A5 static void dmlref__vblocked_f64_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_U8_CSET1V DMLREF__A5_SET1_EPI8
 #define DMLREF__A5_U8_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U8_CVT uint8_t
-DMLREF__A5 static void dmlref__vsum_u8_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U8, _mm512_add_epi8, _mm512_setzero_si512(), DMLREF__ADD_U8, 0);
+DMLREF__A5 static void dmlref__vsum_u8_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_U8
+#define DMLREF__K_OP _mm512_add_epi8
+#define DMLREF__K_IDENTV _mm512_setzero_si512()
+#define DMLREF__K_SOP DMLREF__ADD_U8
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__csum_u8_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U8); }
+
+DMLREF__A5 static void dmlref__csum_u8_avx512(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__A5_U8);
+}
 DMLREF__A5 static void dmlref__varg_u8_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U8); }
-DMLREF__A5 static void dmlref__carg_u8_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U8); }
+DMLREF__A5 static void dmlref__carg_u8_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_U8
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT16 */
@@ -7920,15 +8081,35 @@ DMLREF__A5 static void dmlref__carg_u8_avx512(const dmlref__arg_panel *p) { DMLR
 #define DMLREF__A5_U16_CSET1V DMLREF__A5_SET1_EPI16
 #define DMLREF__A5_U16_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U16_CVT uint16_t
-DMLREF__A5 static void dmlref__vsum_u16_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U16, _mm512_add_epi16, _mm512_setzero_si512(), DMLREF__ADD_U16, 0);
+DMLREF__A5 static void dmlref__vsum_u16_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_U16
+#define DMLREF__K_OP _mm512_add_epi16
+#define DMLREF__K_IDENTV _mm512_setzero_si512()
+#define DMLREF__K_SOP DMLREF__ADD_U16
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__vprod_u16_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U16, _mm512_mullo_epi16, _mm512_set1_epi16(1), DMLREF__MUL_U16, 1);
+
+DMLREF__A5 static void dmlref__vprod_u16_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_U16
+#define DMLREF__K_OP _mm512_mullo_epi16
+#define DMLREF__K_IDENTV _mm512_set1_epi16(1)
+#define DMLREF__K_SOP DMLREF__MUL_U16
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__csum_u16_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U16); }
+
+DMLREF__A5 static void dmlref__csum_u16_avx512(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__A5_U16);
+}
 DMLREF__A5 static void dmlref__varg_u16_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U16); }
-DMLREF__A5 static void dmlref__carg_u16_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U16); }
+DMLREF__A5 static void dmlref__carg_u16_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_U16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT32 */
@@ -7980,15 +8161,35 @@ DMLREF__A5 static void dmlref__carg_u16_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_U32_CSET1V DMLREF__A5_SET1_EPI32
 #define DMLREF__A5_U32_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U32_CVT uint32_t
-DMLREF__A5 static void dmlref__vsum_u32_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U32, _mm512_add_epi32, _mm512_setzero_si512(), DMLREF__ADD_U32, 0);
+DMLREF__A5 static void dmlref__vsum_u32_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_U32
+#define DMLREF__K_OP _mm512_add_epi32
+#define DMLREF__K_IDENTV _mm512_setzero_si512()
+#define DMLREF__K_SOP DMLREF__ADD_U32
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__vprod_u32_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U32, _mm512_mullo_epi32, _mm512_set1_epi32(1), DMLREF__MUL_U32, 1);
+
+DMLREF__A5 static void dmlref__vprod_u32_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_U32
+#define DMLREF__K_OP _mm512_mullo_epi32
+#define DMLREF__K_IDENTV _mm512_set1_epi32(1)
+#define DMLREF__K_SOP DMLREF__MUL_U32
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__csum_u32_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U32); }
+
+DMLREF__A5 static void dmlref__csum_u32_avx512(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__A5_U32);
+}
 DMLREF__A5 static void dmlref__varg_u32_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U32); }
-DMLREF__A5 static void dmlref__carg_u32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U32); }
+DMLREF__A5 static void dmlref__carg_u32_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_U32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT64 */
@@ -8040,15 +8241,35 @@ DMLREF__A5 static void dmlref__carg_u32_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_U64_CSET1V DMLREF__A5_SET1_EPI64
 #define DMLREF__A5_U64_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_U64_CVT uint64_t
-DMLREF__A5 static void dmlref__vsum_u64_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U64, _mm512_add_epi64, _mm512_setzero_si512(), DMLREF__ADD_U64, 0);
+DMLREF__A5 static void dmlref__vsum_u64_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_U64
+#define DMLREF__K_OP _mm512_add_epi64
+#define DMLREF__K_IDENTV _mm512_setzero_si512()
+#define DMLREF__K_SOP DMLREF__ADD_U64
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__vprod_u64_avx512(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__A5_U64, _mm512_mullo_epi64, _mm512_set1_epi64(1), DMLREF__MUL_U64, 1);
+
+DMLREF__A5 static void dmlref__vprod_u64_avx512(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__A5_U64
+#define DMLREF__K_OP _mm512_mullo_epi64
+#define DMLREF__K_IDENTV _mm512_set1_epi64(1)
+#define DMLREF__K_SOP DMLREF__MUL_U64
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__A5 static void dmlref__csum_u64_avx512(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__A5_U64); }
+
+DMLREF__A5 static void dmlref__csum_u64_avx512(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__A5_U64);
+}
 DMLREF__A5 static void dmlref__varg_u64_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_U64); }
-DMLREF__A5 static void dmlref__carg_u64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_U64); }
+DMLREF__A5 static void dmlref__carg_u64_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_U64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT8 */
@@ -8084,8 +8305,14 @@ DMLREF__A5 static void dmlref__carg_u64_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_I8_CSET1V DMLREF__A5_SET1_EPI8
 #define DMLREF__A5_I8_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I8_CVT int8_t
-DMLREF__A5 static void dmlref__varg_i8_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I8); }
-DMLREF__A5 static void dmlref__carg_i8_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I8); }
+DMLREF__A5 static void dmlref__varg_i8_avx512(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A5_I8);
+}
+DMLREF__A5 static void dmlref__carg_i8_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_I8
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT16 */
@@ -8121,8 +8348,14 @@ DMLREF__A5 static void dmlref__carg_i8_avx512(const dmlref__arg_panel *p) { DMLR
 #define DMLREF__A5_I16_CSET1V DMLREF__A5_SET1_EPI16
 #define DMLREF__A5_I16_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I16_CVT int16_t
-DMLREF__A5 static void dmlref__varg_i16_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I16); }
-DMLREF__A5 static void dmlref__carg_i16_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I16); }
+DMLREF__A5 static void dmlref__varg_i16_avx512(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A5_I16);
+}
+DMLREF__A5 static void dmlref__carg_i16_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_I16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT32 */
@@ -8158,8 +8391,14 @@ DMLREF__A5 static void dmlref__carg_i16_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_I32_CSET1V DMLREF__A5_SET1_EPI32
 #define DMLREF__A5_I32_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I32_CVT int32_t
-DMLREF__A5 static void dmlref__varg_i32_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I32); }
-DMLREF__A5 static void dmlref__carg_i32_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I32); }
+DMLREF__A5 static void dmlref__varg_i32_avx512(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A5_I32);
+}
+DMLREF__A5 static void dmlref__carg_i32_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_I32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT64 */
@@ -8195,8 +8434,14 @@ DMLREF__A5 static void dmlref__carg_i32_avx512(const dmlref__arg_panel *p) { DML
 #define DMLREF__A5_I64_CSET1V DMLREF__A5_SET1_EPI64
 #define DMLREF__A5_I64_CSTOREV DMLREF__A5_STOREI
 #define DMLREF__A5_I64_CVT int64_t
-DMLREF__A5 static void dmlref__varg_i64_avx512(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__A5_I64); }
-DMLREF__A5 static void dmlref__carg_i64_avx512(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5_I64); }
+DMLREF__A5 static void dmlref__varg_i64_avx512(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__A5_I64);
+}
+DMLREF__A5 static void dmlref__carg_i64_avx512(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5_I64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* dmlref__totals16_kernel, 16 blocks (one vector each) at a time: each level adds the even lanes of two
@@ -8336,7 +8581,11 @@ DMLREF__A5H static inline __mmask32 dmlref__a5h_unord(__m512i a, __m512i b) { /*
 #define DMLREF__A5H_F16_CSTOREV DMLREF__A5H_STORE_KEYS
 #define DMLREF__A5H_F16_CVT int16_t
 #define DMLREF__A5H_F16_SCALAR_ARG dmlref__arg_f16_scalar
-DMLREF__A5H static void dmlref__carg_f16_avx512fp16(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__A5H_F16); }
+DMLREF__A5H static void dmlref__carg_f16_avx512fp16(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__A5H_F16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* FLOAT16 NATIVE SEQUENTIAL along contiguous lines: one vaddsh (vmulsh) per element, binary16 bits in
@@ -8673,12 +8922,26 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
 #define DMLREF__NE_F16_TRANSPOSE DMLREF__NE_TRANSPOSE_F32
 #define DMLREF__NE_F16_RSTORE dmlref_f32_to_f16
 #define DMLREF__NE_F16_SCALAR_BLOCKED dmlref__cumsum_blocked_f16_scalar
-DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F16, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0);
+DMLREF__NE static void dmlref__vsum_f16_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_F16
+#define DMLREF__K_OP vaddq_f32
+#define DMLREF__K_IDENTV vdupq_n_f32(0.0f)
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__vprod_f16_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F16, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1);
+
+DMLREF__NE static void dmlref__vprod_f16_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_F16
+#define DMLREF__K_OP vmulq_f32
+#define DMLREF__K_IDENTV vdupq_n_f32(1.0f)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__NE static void dmlref__cblocked_f16_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F16
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -8712,7 +8975,11 @@ DMLREF__NE static void dmlref__vblocked_f16_neon(const dmlref__scan_panel *p){
 DMLREF__NE static void dmlref__varg_f16_neon(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__NE_F16);
 }
-DMLREF__NE static void dmlref__carg_f16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F16); }
+DMLREF__NE static void dmlref__carg_f16_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_F16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* FLOAT32 */
@@ -8775,12 +9042,26 @@ DMLREF__NE static void dmlref__carg_f16_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_F32_TRANSPOSE DMLREF__NE_TRANSPOSE_F32
 #define DMLREF__NE_F32_RSTORE DMLREF__SAME
 #define DMLREF__NE_F32_SCALAR_BLOCKED dmlref__cumsum_blocked_f32_scalar
-DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F32, vaddq_f32, vdupq_n_f32(0.0f), DMLREF__ADD_F, 0);
+DMLREF__NE static void dmlref__vsum_f32_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_F32
+#define DMLREF__K_OP vaddq_f32
+#define DMLREF__K_IDENTV vdupq_n_f32(0.0f)
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__vprod_f32_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F32, vmulq_f32, vdupq_n_f32(1.0f), DMLREF__MUL_F, 1);
+
+DMLREF__NE static void dmlref__vprod_f32_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_F32
+#define DMLREF__K_OP vmulq_f32
+#define DMLREF__K_IDENTV vdupq_n_f32(1.0f)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__NE static void dmlref__cblocked_f32_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F32
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -8814,7 +9095,11 @@ DMLREF__NE static void dmlref__vblocked_f32_neon(const dmlref__scan_panel *p){
 DMLREF__NE static void dmlref__varg_f32_neon(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__NE_F32);
 }
-DMLREF__NE static void dmlref__carg_f32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F32); }
+DMLREF__NE static void dmlref__carg_f32_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_F32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* FLOAT64 */
@@ -8877,12 +9162,26 @@ DMLREF__NE static void dmlref__carg_f32_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_F64_TRANSPOSE DMLREF__NE_TRANSPOSE_F64
 #define DMLREF__NE_F64_RSTORE DMLREF__SAME
 #define DMLREF__NE_F64_SCALAR_BLOCKED dmlref__cumsum_blocked_f64_scalar
-DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F64, vaddq_f64, vdupq_n_f64(0.0), DMLREF__ADD_F, 0);
+DMLREF__NE static void dmlref__vsum_f64_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_F64
+#define DMLREF__K_OP vaddq_f64
+#define DMLREF__K_IDENTV vdupq_n_f64(0.0)
+#define DMLREF__K_SOP DMLREF__ADD_F
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__vprod_f64_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_F64, vmulq_f64, vdupq_n_f64(1.0), DMLREF__MUL_F, 1);
+
+DMLREF__NE static void dmlref__vprod_f64_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_F64
+#define DMLREF__K_OP vmulq_f64
+#define DMLREF__K_IDENTV vdupq_n_f64(1.0)
+#define DMLREF__K_SOP DMLREF__MUL_F
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
+
 DMLREF__NE static void dmlref__cblocked_f64_neon(const dmlref__scan_panel *p){
 #define DMLREF__K_P DMLREF__NE_F64
 #define DMLREF__KERNEL DMLREF__KERNEL_CBLOCKED
@@ -8916,7 +9215,11 @@ DMLREF__NE static void dmlref__vblocked_f64_neon(const dmlref__scan_panel *p){
 DMLREF__NE static void dmlref__varg_f64_neon(const dmlref__arg_panel *p) {
     DMLREF__VARG(DMLREF__NE_F64);
 }
-DMLREF__NE static void dmlref__carg_f64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_F64); }
+DMLREF__NE static void dmlref__carg_f64_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_F64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT8 */
@@ -8952,14 +9255,34 @@ DMLREF__NE static void dmlref__carg_f64_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_U8_CSTOREV vst1q_u8
 #define DMLREF__NE_U8_CVT uint8_t
 #define DMLREF__NE_U8_SCALAR_ARG dmlref__arg_u8_scalar
-DMLREF__NE static void dmlref__vsum_u8_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U8, vaddq_u8, vdupq_n_u8(0), DMLREF__ADD_U8, 0);
+DMLREF__NE static void dmlref__vsum_u8_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_U8
+#define DMLREF__K_OP vaddq_u8
+#define DMLREF__K_IDENTV vdupq_n_u8(0)
+#define DMLREF__K_SOP DMLREF__ADD_U8
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__vprod_u8_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U8, vmulq_u8, vdupq_n_u8(1), DMLREF__MUL_U8, 1);
+
+DMLREF__NE static void dmlref__vprod_u8_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_U8
+#define DMLREF__K_OP vmulq_u8
+#define DMLREF__K_IDENTV vdupq_n_u8(1)
+#define DMLREF__K_SOP DMLREF__MUL_U8
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__csum_u8_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U8); }
-DMLREF__NE static void dmlref__carg_u8_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U8); }
+
+DMLREF__NE static void dmlref__csum_u8_neon(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__NE_U8);
+}
+DMLREF__NE static void dmlref__carg_u8_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_U8
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT16 */
@@ -8995,14 +9318,34 @@ DMLREF__NE static void dmlref__carg_u8_neon(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__NE_U16_CSTOREV vst1q_u16
 #define DMLREF__NE_U16_CVT uint16_t
 #define DMLREF__NE_U16_SCALAR_ARG dmlref__arg_u16_scalar
-DMLREF__NE static void dmlref__vsum_u16_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U16, vaddq_u16, vdupq_n_u16(0), DMLREF__ADD_U16, 0);
+DMLREF__NE static void dmlref__vsum_u16_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_U16
+#define DMLREF__K_OP vaddq_u16
+#define DMLREF__K_IDENTV vdupq_n_u16(0)
+#define DMLREF__K_SOP DMLREF__ADD_U16
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__vprod_u16_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U16, vmulq_u16, vdupq_n_u16(1), DMLREF__MUL_U16, 1);
+
+DMLREF__NE static void dmlref__vprod_u16_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_U16
+#define DMLREF__K_OP vmulq_u16
+#define DMLREF__K_IDENTV vdupq_n_u16(1)
+#define DMLREF__K_SOP DMLREF__MUL_U16
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__csum_u16_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U16); }
-DMLREF__NE static void dmlref__carg_u16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U16); }
+
+DMLREF__NE static void dmlref__csum_u16_neon(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__NE_U16);
+}
+DMLREF__NE static void dmlref__carg_u16_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_U16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT32 */
@@ -9054,15 +9397,35 @@ DMLREF__NE static void dmlref__carg_u16_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_U32_CSET1V vdupq_n_u32
 #define DMLREF__NE_U32_CSTOREV vst1q_u32
 #define DMLREF__NE_U32_CVT uint32_t
-DMLREF__NE static void dmlref__vsum_u32_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U32, vaddq_u32, vdupq_n_u32(0), DMLREF__ADD_U32, 0);
+DMLREF__NE static void dmlref__vsum_u32_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_U32
+#define DMLREF__K_OP vaddq_u32
+#define DMLREF__K_IDENTV vdupq_n_u32(0)
+#define DMLREF__K_SOP DMLREF__ADD_U32
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__vprod_u32_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U32, vmulq_u32, vdupq_n_u32(1), DMLREF__MUL_U32, 1);
+
+DMLREF__NE static void dmlref__vprod_u32_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_U32
+#define DMLREF__K_OP vmulq_u32
+#define DMLREF__K_IDENTV vdupq_n_u32(1)
+#define DMLREF__K_SOP DMLREF__MUL_U32
+#define DMLREF__K_SIDENT 1
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__csum_u32_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U32); }
+
+DMLREF__NE static void dmlref__csum_u32_neon(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__NE_U32);
+}
 DMLREF__NE static void dmlref__varg_u32_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_U32); }
-DMLREF__NE static void dmlref__carg_u32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U32); }
+DMLREF__NE static void dmlref__carg_u32_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_U32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* UINT64 */
@@ -9114,12 +9477,25 @@ DMLREF__NE static void dmlref__carg_u32_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_U64_CSET1V vdupq_n_u64
 #define DMLREF__NE_U64_CSTOREV vst1q_u64
 #define DMLREF__NE_U64_CVT uint64_t
-DMLREF__NE static void dmlref__vsum_u64_neon(const dmlref__scan_panel *p) {
-    DMLREF__VSCAN(DMLREF__NE_U64, vaddq_u64, vdupq_n_u64(0), DMLREF__ADD_U64, 0);
+DMLREF__NE static void dmlref__vsum_u64_neon(const dmlref__scan_panel *p){
+#define DMLREF__K_P DMLREF__NE_U64
+#define DMLREF__K_OP vaddq_u64
+#define DMLREF__K_IDENTV vdupq_n_u64(0)
+#define DMLREF__K_SOP DMLREF__ADD_U64
+#define DMLREF__K_SIDENT 0
+#define DMLREF__KERNEL DMLREF__KERNEL_VSCAN
+#include DMLREF_HEADER_FILENAME
 }
-DMLREF__NE static void dmlref__csum_u64_neon(const dmlref__scan_panel *p) { DMLREF__CSUM_INT(DMLREF__NE_U64); }
+
+DMLREF__NE static void dmlref__csum_u64_neon(const dmlref__scan_panel *p) {
+    DMLREF__CSUM_INT(DMLREF__NE_U64);
+}
 DMLREF__NE static void dmlref__varg_u64_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_U64); }
-DMLREF__NE static void dmlref__carg_u64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_U64); }
+DMLREF__NE static void dmlref__carg_u64_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_U64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT8 */
@@ -9139,7 +9515,11 @@ DMLREF__NE static void dmlref__carg_u64_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_I8_CSTOREV vst1q_s8
 #define DMLREF__NE_I8_CVT int8_t
 #define DMLREF__NE_I8_SCALAR_ARG dmlref__arg_i8_scalar
-DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I8); }
+DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_I8
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT16 */
@@ -9159,7 +9539,11 @@ DMLREF__NE static void dmlref__carg_i8_neon(const dmlref__arg_panel *p) { DMLREF
 #define DMLREF__NE_I16_CSTOREV vst1q_s16
 #define DMLREF__NE_I16_CVT int16_t
 #define DMLREF__NE_I16_SCALAR_ARG dmlref__arg_i16_scalar
-DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I16); }
+DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_I16
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT32 */
@@ -9195,8 +9579,14 @@ DMLREF__NE static void dmlref__carg_i16_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_I32_CSET1V vdupq_n_s32
 #define DMLREF__NE_I32_CSTOREV vst1q_s32
 #define DMLREF__NE_I32_CVT int32_t
-DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_I32); }
-DMLREF__NE static void dmlref__carg_i32_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I32); }
+DMLREF__NE static void dmlref__varg_i32_neon(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__NE_I32);
+}
+DMLREF__NE static void dmlref__carg_i32_neon(const dmlref__arg_panel *p){
+#define DMLREF__K_P DMLREF__NE_I32
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* INT64 */
@@ -9232,8 +9622,14 @@ DMLREF__NE static void dmlref__carg_i32_neon(const dmlref__arg_panel *p) { DMLRE
 #define DMLREF__NE_I64_CSET1V vdupq_n_s64
 #define DMLREF__NE_I64_CSTOREV vst1q_s64
 #define DMLREF__NE_I64_CVT int64_t
-DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p) { DMLREF__VARG(DMLREF__NE_I64); }
-DMLREF__NE static void dmlref__carg_i64_neon(const dmlref__arg_panel *p) { DMLREF__CARG(DMLREF__NE_I64); }
+DMLREF__NE static void dmlref__varg_i64_neon(const dmlref__arg_panel *p) {
+    DMLREF__VARG(DMLREF__NE_I64);
+}
+DMLREF__NE static void dmlref__carg_i64_neon(const dmlref__arg_panel *p) {
+#define DMLREF__K_P DMLREF__NE_I64
+#define DMLREF__KERNEL DMLREF__KERNEL_CARG
+#include DMLREF_HEADER_FILENAME
+}
 
 
 /* FLOAT16 NATIVE SEQUENTIAL along contiguous lines: a float32 operation, then the round trip through
@@ -10242,6 +10638,182 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
 #undef DMLREF__K_REALIGN
 #undef DMLREF__VB_LOAD
 #undef DMLREF__VB_DIRECT
+#elif DMLREF__KERNEL == DMLREF__KERNEL_VSCAN /* vertical scans (>>simd-common): roles P, OP, IDENTV, SOP, SIDENT */
+    const int stream = dmlref__stream_rows(p, sizeof(DMLREF__KP(V)));
+    DMLREF__KP(A) tally[DMLREF__CHUNK_BYTES / sizeof(DMLREF__KP(A))];
+    const unsigned chunk = (unsigned)(sizeof tally / sizeof tally[0]);
+    uint64_t first, i;
+    if (dmlref__flat_rows(p, sizeof(DMLREF__KP(A)))) { /* slot (k - h) mod lines of tally: output k - lines */
+        const uint64_t lines = p->lines, total = lines * p->length;
+        /* outputs before the first boundary */
+        const uint64_t h = (64u - (uintptr_t)p->dst % 64u) / sizeof(DMLREF__KP(T));
+        const DMLREF__KP(T) *src = (const DMLREF__KP(T) *)p->src;
+        DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst;
+        uint64_t k, r = 0;
+        for (k = 0; k < lines; k++) /* x (+) it == x: row 0 */
+            tally[k] = (DMLREF__K_SIDENT) ? (DMLREF__KP(A))1 : (DMLREF__KP(A))(-0.0);
+        for (k = 0; k < h; k++) {
+            tally[lines - h + k] = DMLREF__K_SOP(tally[lines - h + k], DMLREF__KP(SLOAD)(src[k]));
+            dst[k] = DMLREF__KP(SSTORE)(tally[lines - h + k]);
+        }
+        for (; k + DMLREF__KP(W) <= total; k += DMLREF__KP(W)) {
+            DMLREF__KP(V) t = DMLREF__K_OP(DMLREF__KP(TLOAD)(tally + r), DMLREF__KP(LOAD)(src + k));
+            DMLREF__KP(TSTORE)(tally + r, t);
+            DMLREF__KP(STREAM)(dst + k, t);
+            r = r + DMLREF__KP(W) == lines ? 0 : r + DMLREF__KP(W);
+        }
+        for (; k < total; k++, r++) {
+            tally[r] = DMLREF__K_SOP(tally[r], DMLREF__KP(SLOAD)(src[k]));
+            dst[k] = DMLREF__KP(SSTORE)(tally[r]);
+        }
+        DMLREF__KP(FENCE)();
+    } else
+        for (first = 0; first < p->lines; first += chunk) {
+            unsigned c = p->lines - first < chunk ? (unsigned)(p->lines - first) : chunk, j;
+            const DMLREF__KP(T) *src = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)first;
+            DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)first;
+            for (j = 0; j + DMLREF__KP(W) <= c; j += DMLREF__KP(W)) {
+                DMLREF__KP(V) x = DMLREF__KP(LOAD)(src + j);
+                DMLREF__KP(TSTORE)(tally + j, x);
+                DMLREF__KP(STORE)(dst + j, p->exclusive ? (DMLREF__K_IDENTV) : x);
+            }
+            for (; j < c; j++) {
+                tally[j] = DMLREF__KP(SLOAD)(src[j]);
+                dst[j] = DMLREF__KP(SSTORE)(p->exclusive ? (DMLREF__KP(A))(DMLREF__K_SIDENT) : tally[j]);
+            }
+            for (i = 1; i < p->length; i++) {
+                const DMLREF__KP(T) *s = src + (ptrdiff_t)i * p->src_step;
+                DMLREF__KP(T) *d = dst + (ptrdiff_t)i * p->dst_step;
+                if (p->exclusive) {
+                    for (j = 0; j + DMLREF__KP(W) <= c; j += DMLREF__KP(W)) {
+                        DMLREF__KP(V) x = DMLREF__KP(LOAD)(s + j), t = DMLREF__KP(TLOAD)(tally + j);
+                        DMLREF__KP(STORE)(d + j, t); /* x was read first: in-place safe */
+                        DMLREF__KP(TSTORE)(tally + j, DMLREF__K_OP(t, x));
+                    }
+                    for (; j < c; j++) {
+                        DMLREF__KP(A) x = DMLREF__KP(SLOAD)(s[j]);
+                        d[j] = DMLREF__KP(SSTORE)(tally[j]);
+                        tally[j] = DMLREF__K_SOP(tally[j], x);
+                    }
+                } else {
+                    if (stream)
+                        for (j = 0; j + DMLREF__KP(W) <= c; j += DMLREF__KP(W)) {
+                            DMLREF__KP(V) t = DMLREF__K_OP(DMLREF__KP(TLOAD)(tally + j), DMLREF__KP(LOAD)(s + j));
+                            DMLREF__KP(TSTORE)(tally + j, t);
+                            DMLREF__KP(STREAM)(d + j, t);
+                        }
+                    else if (sizeof(DMLREF__KP(A)) ==
+                             sizeof(DMLREF__KP(T))) /* the row just stored is the tally: one store, not two */
+                        for (j = 0; j + DMLREF__KP(W) <= c; j += DMLREF__KP(W))
+                            DMLREF__KP(STORE)(d + j, DMLREF__K_OP(DMLREF__KP(TLOAD)((const DMLREF__KP(A) *)(
+                                                                      const void *)(d - p->dst_step) + j),
+                                                                  DMLREF__KP(LOAD)(s + j)));
+                    else
+                        for (j = 0; j + DMLREF__KP(W) <= c; j += DMLREF__KP(W)) {
+                            DMLREF__KP(V) t = DMLREF__K_OP(DMLREF__KP(TLOAD)(tally + j), DMLREF__KP(LOAD)(s + j));
+                            DMLREF__KP(TSTORE)(tally + j, t);
+                            DMLREF__KP(STORE)(d + j, t);
+                        }
+                    for (; j < c; j++) {
+                        tally[j] = DMLREF__K_SOP(tally[j], DMLREF__KP(SLOAD)(s[j]));
+                        d[j] = DMLREF__KP(SSTORE)(tally[j]);
+                    }
+                }
+            }
+        }
+    if (stream) DMLREF__KP(FENCE)();
+#undef DMLREF__K_P
+#undef DMLREF__K_OP
+#undef DMLREF__K_IDENTV
+#undef DMLREF__K_SOP
+#undef DMLREF__K_SIDENT
+#elif DMLREF__KERNEL == DMLREF__KERNEL_CARG /* contiguous arg-reductions (>>simd-common, DMLREF__CARG_FOLD) */
+    const uint64_t n = p->rcount, full = n - n % DMLREF__KP(CW);
+    const uint64_t chunk = DMLREF__CARG_CHUNK(DMLREF__KP(T), DMLREF__KP(CW));
+    const int want_max = p->want_max, last = p->last, prefetch = p->prefetch;
+    uint64_t o;
+    for (o = 0; o < p->outputs; o++) {
+        const DMLREF__KP(T) *line = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)o * p->src_output_step;
+        DMLREF__KP(CVT) lanes[DMLREF__KP(CW)], best = 0, ext;
+        uint64_t at = 0, c0, s0, i, end;
+        unsigned k, kk, l;
+        int nan_seen = 0;
+        DMLREF__KP(CV) acc[DMLREF__CARG_ACC], kept[DMLREF__CARG_SEGMENT], seg = DMLREF__KP(CSET1V)(0), x, e;
+        DMLREF__KP(CM) nan, m;
+        for (c0 = 0; c0 < full && !nan_seen;) {
+            for (s0 = c0, k = 0; k < DMLREF__CARG_SEGMENT && c0 < full; k++, c0 = end) {
+                end = full - c0 > chunk ? c0 + chunk : full;
+                /* pass 1: the chunk's lane-wise extremes */
+                for (l = 0; l < DMLREF__CARG_ACC; l++) acc[l] = DMLREF__KP(CLOAD)(line + c0);
+                nan = DMLREF__KP(CISNAN)(acc[0]);
+                i = c0 + DMLREF__KP(CW);
+                if (want_max && prefetch) {
+                    DMLREF__CARG_FOLD(DMLREF__KP(CMAX), 1)
+                } else if (want_max) {
+                    DMLREF__CARG_FOLD(DMLREF__KP(CMAX), 0)
+                } else if (prefetch) {
+                    DMLREF__CARG_FOLD(DMLREF__KP(CMIN), 1)
+                } else {
+                    DMLREF__CARG_FOLD(DMLREF__KP(CMIN), 0)
+                }
+                if (DMLREF__KP(CMANY)(nan)) { /* NaN rules live in the scalar kernel */
+                    nan_seen = 1;
+                    break;
+                }
+                kept[k] = acc[0];
+                seg = k == 0 ? acc[0] : want_max ? DMLREF__KP(CMAX)(acc[0], seg) : DMLREF__KP(CMIN)(acc[0], seg);
+            }
+            if (nan_seen) break;
+            /* the segment's extreme: does it beat the best (or tie it, DECREASING)? */
+            DMLREF__KP(CSTOREV)(lanes, seg);
+            ext = lanes[0];
+            if (want_max)
+                for (l = 1; l < DMLREF__KP(CW); l++) ext = lanes[l] > ext ? lanes[l] : ext;
+            else
+                for (l = 1; l < DMLREF__KP(CW); l++) ext = lanes[l] < ext ? lanes[l] : ext;
+            if (s0 > 0 && !DMLREF__ARG_BEATS(ext, best, want_max, last)) continue;
+            /* the first (last) chunk holding it (-0.0 == +0.0 is a tie, as in the scalar rule) */
+            e = DMLREF__KP(CSET1V)(ext);
+            for (kk = last ? k - 1 : 0;; kk = last ? kk - 1 : kk + 1) {
+                m = want_max ? DMLREF__KP(CLE)(e, kept[kk]) : DMLREF__KP(CLE)(kept[kk], e);
+                if (DMLREF__KP(CMANY)(m)) break;
+            }
+            /* pass 2: where it is in that chunk */
+            s0 += (uint64_t)kk * chunk;
+            end = full - s0 > chunk ? s0 + chunk : full;
+            for (i = last ? end - DMLREF__KP(CW) : s0;; i = last ? i - DMLREF__KP(CW) : i + DMLREF__KP(CW)) {
+                x = DMLREF__KP(CLOAD)(line + i);
+                m = want_max ? DMLREF__KP(CLE)(e, x) : DMLREF__KP(CLE)(x, e);
+                if (DMLREF__KP(CMANY)(m)) break;
+            }
+            DMLREF__KP(CSTOREV)(lanes, x);
+            if (last)
+                for (l = DMLREF__KP(CW) - 1; lanes[l] != ext; l--) continue;
+            else
+                for (l = 0; lanes[l] != ext; l++) continue;
+            best = ext;
+            at = i + l;
+        }
+        if (!nan_seen && full < n) { /* the last n % CW elements */
+            x = DMLREF__KP(CLOAD)(line + (n - DMLREF__KP(CW)));
+            nan_seen = DMLREF__KP(CMANY)(DMLREF__KP(CISNAN)(x));
+            DMLREF__KP(CSTOREV)(lanes, x);
+            for (l = DMLREF__KP(CW) - (unsigned)(n - full); !nan_seen && l < DMLREF__KP(CW); l++) {
+                DMLREF__KP(CVT) v = lanes[l];
+                if (DMLREF__ARG_BEATS(v, best, want_max, last)) {
+                    best = v;
+                    at = n - DMLREF__KP(CW) + l;
+                }
+            }
+        }
+        if (nan_seen) {
+            dmlref__arg_panel sub = dmlref__arg_subpanel(p, o, 1);
+            DMLREF__KP(SCALAR_ARG)(&sub);
+            continue;
+        }
+        dmlref__put_index(p, o, at);
+    }
+#undef DMLREF__K_P
 #endif
 #undef DMLREF__KERNEL
 

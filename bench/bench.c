@@ -1010,12 +1010,13 @@ static size_t sysfs_l3(void) {
 /* ---- main ---------------------------------------------------------------------- */
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: bench [--isa=scalar|sse2|avx2|avx512|avx512fp16|neon|auto] [--quick] [--filter=SUBSTRING] "
-               "[--markdown]\n"
-               "  --isa=NAME     force dml_ref's kernel path (dmlref_options.isa); default auto\n"
-               "  --quick        small sizes only (L1, L2, small shapes): a smoke test that takes seconds\n"
-               "  --filter=TEXT  only cases whose name or size contains TEXT (case-insensitive)\n"
-               "  --markdown     print the table as Markdown\n");
+    fprintf(
+        f, "usage: bench [--isa=scalar|sse2|avx2|avx512|avx512fp16|neon|reference|auto] [--quick] [--filter=SUBSTRING] "
+           "[--markdown]\n"
+           "  --isa=NAME     force dml_ref's kernel path (dmlref_options.isa); default auto\n"
+           "  --quick        small sizes only (L1, L2, small shapes): a smoke test that takes seconds\n"
+           "  --filter=TEXT  only cases whose name or size contains TEXT (case-insensitive)\n"
+           "  --markdown     print the table as Markdown\n");
 }
 
 static int parse_isa(const char *s, dmlref_isa *isa) {
@@ -1028,7 +1029,8 @@ static int parse_isa(const char *s, dmlref_isa *isa) {
                  {"avx2", DMLREF_ISA_AVX2},
                  {"avx512", DMLREF_ISA_AVX512},
                  {"neon", DMLREF_ISA_NEON},
-                 {"avx512fp16", DMLREF_ISA_AVX512FP16}};
+                 {"avx512fp16", DMLREF_ISA_AVX512FP16},
+                 {"reference", DMLREF_ISA_REFERENCE}};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {

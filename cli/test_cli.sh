@@ -2,7 +2,7 @@
 # cli/test_cli.sh DMLREF [WORKDIR] - tests of the command-line tool (make test-cli).
 # Needs no Python: inputs are written by the CLI's hidden `_make` subcommand, or
 # with printf / head / tail. CLI_TEST_COMPILERS (e.g. "clang g++") adds compile
-# checks of cli/dmlref.c with clang (C99) and as C++11; XXH_CFLAGS / XXH_LIBS as the Makefile's.
+# checks of cli/*.c with clang (C99) and as C++11; XXH_CFLAGS / XXH_LIBS as the Makefile's.
 # RUN_ENV: a command prefix for every run of the tool (as the Makefile's).
 # Ends with "N passed, N failed"; exit status 1 if any check failed.
 
@@ -142,6 +142,41 @@ same "argmin: NaN propagates" n_prop.npy i.npy
 expect "argmin --nan ignore --last" 0 "$D" run argmin --nan ignore --last n.npy -o i.npy
 same "argmin --nan ignore --last" n_ign_last.npy i.npy
 cp i.npy n_ign_last_out.npy
+# reduce-argmin / reduce-argmax: DML_OPERATOR_REDUCE with Function ARGMIN / ARGMAX (the first index on ties:
+# its desc has no AxisDirection, so no --last)
+expect "run reduce-argmin --axes 1" 0 "$D" run reduce-argmin --axes 1 f.npy -o i.npy
+same "reduce-argmin rows" f_argmin1.npy i.npy
+expect "run reduce-argmin all axes" 0 "$D" run reduce-argmin f.npy -o i.npy
+same "reduce-argmin all axes" f_argmin_all.npy i.npy
+expect "run reduce-argmax --axes -2 uint32" 0 "$D" run reduce-argmax --axes -2 --index-type uint32 f.npy -o i.npy
+same "reduce-argmax columns, uint32" f_argmax0.npy i.npy
+expect "run reduce-argmax ties" 0 "$D" run reduce-argmax t.npy -o i.npy
+same "reduce-argmax ties: first" t_first.npy i.npy
+M int64 1 2 -o n_ign_first.npy
+expect "run reduce-argmin --nan ignore" 0 "$D" run reduce-argmin --nan ignore n.npy -o i.npy
+same "reduce-argmin --nan ignore" n_ign_first.npy i.npy
+cp i.npy n_reduce_ign_out.npy
+expect "run reduce-argmin nan propagate" 0 "$D" run reduce-argmin n.npy -o i.npy
+same "reduce-argmin: NaN propagates" n_prop.npy i.npy
+for args in "--last" "--reverse" "--order blocked" "--exclusive" "--axis 0"; do
+    rm -f bad_out.npy
+    # shellcheck disable=SC2086
+    expect "run reduce-argmax $args" 2 "$D" run reduce-argmax $args f.npy -o bad_out.npy
+    has "run reduce-argmax $args: names the option" err.txt "option ${args%% *} applies to"
+    [ -e bad_out.npy ] && bad "run reduce-argmax $args wrote an output"
+done
+has "run reduce-argmax --axis: the option it takes" err.txt "reduce-argmax takes --axes"
+# operators of the table that dml_ref does not implement: refused, named
+for op in reduce-sum reduce-average; do
+    rm -f bad_out.npy
+    expect "run $op (not implemented)" 2 "$D" run $op f.npy -o bad_out.npy
+    has "run $op: named" err.txt "operator $op (REDUCE"
+    has "run $op: not implemented" err.txt "is not implemented by dml_ref"
+    [ "$(wc -l <err.txt)" -eq 1 ] || bad "run $op: more than one stderr line"
+    [ -e bad_out.npy ] && bad "run $op wrote an output"
+done
+expect "run --help lists reduce-argmax" 0 "$D" run --help
+has "run --help: OP list from the table" out.txt "reduce-argmax | reduce-argmin"
 
 # layouts and formats
 M float64 2,3 1 5 3 4 0 6 -o fF.npy --fortran
@@ -331,6 +366,8 @@ expect "cumprod tree output" 0 "$D" run cumprod --order tree:brent-kung:16:after
 expect "check cumprod" 0 "$D" check cumprod p.npy p_tree.npy
 has "check cumprod: reference named" out.txt "reference:   SEQUENTIAL"
 expect "check argmin refused" 2 "$D" check argmin h.npy h_native.npy
+expect "check reduce-argmax refused" 2 "$D" check reduce-argmax h.npy h_native.npy
+has "check reduce-argmax refused: message" err.txt "check judges cumsum/cumprod"
 expect "check integer refused" 2 "$D" check cumsum m.npy m_sum1.npy
 expect "check shape mismatch" 2 "$D" check cumsum h.npy a.npy
 
@@ -349,6 +386,13 @@ expect "explain: no match" 1 "$D" explain cumsum h.npy h_odd.npy
 has "explain: closest listed" out.txt "no configuration reproduces"
 expect "explain argmin" 0 "$D" explain argmin n.npy n_ign_last_out.npy
 has "explain argmin lists --nan ignore --last" out.txt "--nan ignore --last"
+expect "explain reduce-argmin" 0 "$D" explain reduce-argmin n.npy n_reduce_ign_out.npy
+has "explain reduce-argmin lists --nan ignore" out.txt "  --nan ignore"
+has "explain reduce-argmin: 3 configurations (no direction)" out.txt "of 3 configurations reproduce it"
+expect "explain argmax: 6 configurations" 0 "$D" explain argmax t.npy t_first.npy
+has "explain argmax: 6 configurations" out.txt "of 6 configurations reproduce it"
+expect "explain cumsum: 590 configurations" 0 "$D" explain cumsum h.npy h_default.npy
+has "explain cumsum: 590 configurations" out.txt "of 590 configurations reproduce it"
 expect "explain shape mismatch" 2 "$D" explain cumsum h.npy a.npy
 expect "explain integer scan" 0 "$D" explain cumsum m.npy m_sum1.npy
 has "explain integer scan: one answer" out.txt "integer scan"
@@ -413,6 +457,8 @@ JSON
 expect "run --desc reduce argmin" 0 "$D" run --desc rd_desc.json dm.npy -o desc_rd.npy
 M int64 1,3 0 1 0 -o desc_rd_want.npy
 same "run --desc reduce argmin known answer" desc_rd_want.npy desc_rd.npy
+expect "run reduce-argmin option form" 0 "$D" run reduce-argmin --axes 0 dm.npy -o opt_rd.npy
+same "run --desc reduce argmin = option form" opt_rd.npy desc_rd.npy
 cat >model_desc.json <<'JSON'
 {
     "resources": { "in": { "initialValuesDataType": "FLOAT32", "initialValues": [1, 5, 3, 4, 2, 6] },
@@ -448,6 +494,8 @@ sed 's/CUMULATIVE_SUMMATION/GEMM/' cs_desc.json >unknown_type.json
 desc_refused "run --desc unknown type" unknown_type.json "unsupported operator type 'DML_OPERATOR_GEMM'"
 sed 's/"Axis": 1,/"Axis": 1, "Alpha": 0.5,/' cs_desc.json >unknown_field.json
 desc_refused "run --desc unknown field" unknown_field.json "unknown field 'Alpha'"
+sed 's/DML_REDUCE_FUNCTION_ARGMIN/SUM/' rd_desc.json >rd_sum.json
+desc_refused "run --desc REDUCE SUM (not implemented)" rd_sum.json "operator reduce-sum (REDUCE SUM) is not implemented"
 sed 's/"DataType": "FLOAT32", "Sizes": \[2, 3\] }/"DataType": "FLOAT16", "Sizes": [2, 3] }/' cs_desc.json >dtype_desc.json
 desc_refused "run --desc DataType mismatch" dtype_desc.json "InputTensor DataType FLOAT16 does not match m.npy (FLOAT32)"
 sed 's/"Sizes": \[2, 3\] },/"Sizes": [3, 2] },/' cs_desc.json >sizes_desc.json
@@ -505,6 +553,7 @@ threads_same "run cumsum lines axis 0 BLOCKED" o run cumsum --axis 0 --order blo
 for nan in propagate ignore compare; do
     threads_same "run argmin --nan $nan" o run argmin --nan "$nan" big_arg.npy
     threads_same "run argmax --nan $nan --last" o run argmax --nan "$nan" --last big_arg.npy
+    threads_same "run reduce-argmax --nan $nan" o run reduce-argmax --nan "$nan" big_arg.npy
 done
 threads_same "run argmin lines" o run argmin --axes 1 --index-type int32 big_lines.npy
 expect "run cumsum float16 (an output to judge)" 0 "$D" run cumsum big_f16.npy -o big_f16_sum.npy
@@ -543,8 +592,8 @@ else
 fi
 
 # ---- compile checks ---------------------------------------------------------------------
-SRC=$OLDPWD/cli/dmlref.c
-[ -f "$SRC" ] || SRC=$(dirname "$0")/dmlref.c
+SRC=$OLDPWD/cli
+[ -f "$SRC/main.c" ] || SRC=$HERE
 for cc in $CLI_TEST_COMPILERS; do
     case $cc in
     *++*) flags="-x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror" ;;
@@ -552,8 +601,8 @@ for cc in $CLI_TEST_COMPILERS; do
     esac
     if command -v "$cc" >/dev/null 2>&1; then
         # shellcheck disable=SC2086
-        expect "compile with $cc ($flags)" 0 "$cc" $flags -O0 -pthread $XXH_CFLAGS "$SRC" -o "dmlref_$(basename "$cc")" \
-            $XXH_LIBS -lm
+        expect "compile with $cc ($flags)" 0 "$cc" $flags -O0 -pthread $XXH_CFLAGS "$SRC"/*.c \
+            "$SRC/../tests/dml_ref_impl.c" -o "dmlref_$(basename "$cc")" $XXH_LIBS -lm
     else
         echo "note: $cc not found, its compile check is skipped"
     fi

@@ -17,7 +17,7 @@ void register_exact_tests(void);       /* test_exact.c: EXACT sums and dmlref_er
 void register_tree_tests(void);  /* test_tree.c: TREE order, accumulation, identity_seed, NAN_COMPARE against a model */
 void register_peer_tests(void);  /* test_peers.c: docs/reproducing.md's claims against models of the peers' kernels */
 void register_alloc_tests(void); /* test_alloc.c: the TREE work buffer through DMLREF_MALLOC */
-void register_thread_tests(void); /* test_threads.c: options.parallel gives the bits of one thread */
+void register_thread_tests(void);   /* test_threads.c: options.parallel gives the bits of one thread */
 void register_registry_tests(void); /* test_registry.c: every operator table row has its oracle, bound and names */
 
 #endif

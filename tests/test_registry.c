@@ -30,8 +30,8 @@ typedef int (*reg_oracle_fn)(const dmlref_operator_info *row, int order, DML_TEN
 /* Scheduled orders: the model of tests/tree_model.h (TREE with the configuration reg_tree). */
 static const dmlref_scan_tree reg_tree = {DMLREF_TREE_SKLANSKY, 8u, DMLREF_CARRY_INTO_FIRST};
 
-static int reg_scan_model(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type,
-                          const unsigned char *x, unsigned char *y) {
+static int reg_scan_model(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type, const unsigned char *x,
+                          unsigned char *y) {
     const unsigned es = fx_type_size(type);
     uint64_t in[REG_N], out[REG_N];
     tt_cfg c;
@@ -57,8 +57,8 @@ static void reg_exact_set(bigfloat *b, DML_TENSOR_DATA_TYPE type, const unsigned
 }
 
 /* EXACT: each prefix's exact sum, rounded once. */
-static int reg_exact_sum(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type,
-                         const unsigned char *x, unsigned char *y) {
+static int reg_exact_sum(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type, const unsigned char *x,
+                         unsigned char *y) {
     const unsigned es = fx_type_size(type);
     const int format = es == 2 ? BF_F16 : es == 4 ? BF_F32 : BF_F64;
     bigfloat sum, v;
@@ -76,8 +76,8 @@ static int reg_exact_sum(const dmlref_operator_info *row, int order, DML_TENSOR_
     return 0;
 }
 
-static int reg_arg_oracle(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type,
-                          const unsigned char *x, unsigned char *y) {
+static int reg_arg_oracle(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type, const unsigned char *x,
+                          unsigned char *y) {
     UINT size = REG_N, one = 1, axis = 0;
     fx_tensor in, out;
     fx_op o;
@@ -137,7 +137,8 @@ static void reg_input(fx_rng *r, DML_TENSOR_DATA_TYPE type, int product, unsigne
 /* Sizes and Axes: the descriptors keep the pointers */
 static const UINT reg_axis0 = 0, reg_size = REG_N, reg_one = 1;
 
-static void reg_op(fx_op *o, const dmlref_operator_info *row, fx_tensor *in, fx_tensor *out, DML_TENSOR_DATA_TYPE type) {
+static void reg_op(fx_op *o, const dmlref_operator_info *row, fx_tensor *in, fx_tensor *out,
+                   DML_TENSOR_DATA_TYPE type) {
     fx_tensor_packed(in, type, 1, &reg_size);
     if (row->shape == DMLREF_SHAPE_SCAN) {
         fx_tensor_packed(out, type, 1, &reg_size);
@@ -211,7 +212,7 @@ static void reg_check(const dmlref_operator_info *row, DML_TENSOR_DATA_TYPE type
         bf_init(&v);
         if (row->combine == DMLREF_COMBINE_MULTIPLY) bf_set_double(&sum, 1.0);
         for (i = 0; i < REG_N; i++) {
-            double c = es == 2 ? (double)oracle_f16_to_f32((uint16_t)fx_load(got + i * es, 2))
+            double c = es == 2   ? (double)oracle_f16_to_f32((uint16_t)fx_load(got + i * es, 2))
                        : es == 4 ? (double)fx_bits_float((uint32_t)fx_load(got + i * es, 4))
                                  : fx_bits_double(fx_load(got + i * es, 8));
             reg_exact_set(&v, type, x + i * es);
@@ -258,8 +259,8 @@ static void reg_row(const void *ctx) {
         d.Function = (DML_REDUCE_FUNCTION)row->reduce_function;
         op.Type = (DML_OPERATOR_TYPE)row->operator_type;
         op.Desc = &d;
-        TR_CHECKF(row->operator_type == DML_OPERATOR_REDUCE && dmlref_validate(&op, NULL) ==
-                                                                   DMLREF_ERROR_UNSUPPORTED_OPERATOR,
+        TR_CHECKF(row->operator_type == DML_OPERATOR_REDUCE &&
+                      dmlref_validate(&op, NULL) == DMLREF_ERROR_UNSUPPORTED_OPERATOR,
                   "%s: a row that is not implemented must be a REDUCE function refused as UNSUPPORTED_OPERATOR",
                   row->name);
         return;

@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_npy.c - libFuzzer target for the command-line tool's .npy reader
-   (npy_parse in cli/dmlref.c, included here without its main) (make fuzz-npy).
+   (npy_parse in cli/npy.c, linked with cli/util.c and the library) (make fuzz-npy).
 
    Every input is a whole .npy file. The reader must either refuse it (status 2,
    no memory kept) or return an array that is consistent with the bytes:
@@ -17,16 +17,13 @@
 
    Build and run: make fuzz-npy (FUZZ_SECONDS=60); seeds in tests/fuzz/npy_corpus/,
    dictionary tests/fuzz/npy.dict. Replay one file: build/fuzz/fuzz_npy FILE. */
-#define DMLREF_CLI_NO_MAIN
-#define DMLREF_CLI_NO_IMPLEMENTATION
-#if defined(__clang__)
-#pragma clang diagnostic ignored "-Wunused-function"
-#elif defined(__GNUC__)
-#pragma GCC diagnostic ignored "-Wunused-function"
-#endif
-#include "../../cli/dmlref.c"
+#include "../../cli/cli.h"
+#include "../../cli/npy.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

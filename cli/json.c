@@ -1,4 +1,4 @@
-/* tests/json.c - implementation of the strict JSON parser (see json.h). */
+/* cli/json.c - implementation of the strict JSON parser (see json.h). */
 #include "json.h"
 
 #include <stdarg.h>

@@ -1,0 +1,562 @@
+/* cli/ops.c - the operator layer (cli/ops.h): the header's operator table decides which operators the
+   tool runs (DMLREF_OPERATOR_IMPLEMENTED), which options each takes (shape, flags, float_orders) and
+   which descriptor it gets (shape and operator_type). */
+#if defined(__linux__) && !defined(_GNU_SOURCE) /* g++ defines it */
+#define _GNU_SOURCE                             /* sched_getaffinity: the CPUs --threads' default counts */
+#endif
+#define _POSIX_C_SOURCE 200809L
+#include "ops.h"
+#include "cli.h"
+#include "../examples/thread_pool.h"
+
+#ifdef __linux__
+#include <sched.h>
+#endif
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_THREADS 1024 /* --threads N: 1 to this many */
+#define TREE_BLOCK_LOG2_MIN 1
+#define TREE_BLOCK_LOG2_MAX 16 /* --order tree:ALG:BLOCK:CARRY, BLOCK a power of two 2..65536 */
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const alg_names[] = {"kogge-stone", "sklansky", "brent-kung"};
+static const char *const carry_names[] = {"after", "into-first"};
+static const char *const acc_names[] = {"default", "native", "wide"};
+static const char *const nan_names[] = {"propagate", "ignore", "compare"};
+static const char *const isa_names[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon", "avx512fp16", "reference"};
+#define N_ALG ((int)COUNT_OF(alg_names))
+#define N_CARRY ((int)COUNT_OF(carry_names))
+#define N_ACC ((int)COUNT_OF(acc_names))
+#define N_NAN ((int)COUNT_OF(nan_names))
+#define N_BLOCK (TREE_BLOCK_LOG2_MAX - TREE_BLOCK_LOG2_MIN + 1)
+
+/* --order's names of the float orders without parameters (TREE has its own form). */
+static const struct {
+    const char *name;
+    int order;
+} order_names[] = {{"sequential", DMLREF_FLOAT_ORDER_SEQUENTIAL},
+                   {"blocked", DMLREF_FLOAT_ORDER_BLOCKED},
+                   {"exact", DMLREF_FLOAT_ORDER_EXACT}};
+
+const char *accumulation_name(int accumulation) { return acc_names[accumulation]; }
+
+/* The index of v in names[0..n), or -1. */
+static int find_name(const char *v, const char *const *names, int n) {
+    int k;
+    for (k = 0; k < n; k++)
+        if (strcmp(v, names[k]) == 0) return k;
+    return -1;
+}
+
+/* ---- the operator table ------------------------------------------------------------------ */
+
+static int implemented(const dmlref_operator_info *r) { return (r->flags & DMLREF_OPERATOR_IMPLEMENTED) != 0; }
+
+/* Which operators take each option. */
+static int takes_axis(const dmlref_operator_info *r) { return r->shape == DMLREF_SHAPE_SCAN; }
+static int takes_axes(const dmlref_operator_info *r) { return r->shape != DMLREF_SHAPE_SCAN; }
+static int takes_exclusive(const dmlref_operator_info *r) { return (r->flags & DMLREF_OPERATOR_EXCLUSIVE) != 0; }
+static int takes_reverse(const dmlref_operator_info *r) {
+    return (r->flags & DMLREF_OPERATOR_DIRECTION) && r->shape == DMLREF_SHAPE_SCAN;
+}
+static int takes_last(const dmlref_operator_info *r) {
+    return (r->flags & DMLREF_OPERATOR_DIRECTION) && r->shape != DMLREF_SHAPE_SCAN;
+}
+/* --order, --accumulation, --identity-seed: a float tally whose order the options choose. */
+static int takes_float_order(const dmlref_operator_info *r) { return r->float_orders != 0; }
+static int takes_nan(const dmlref_operator_info *r) { return (r->flags & DMLREF_OPERATOR_NAN_POLICY) != 0; }
+static int takes_index_type(const dmlref_operator_info *r) { return r->shape == DMLREF_SHAPE_ARG_REDUCTION; }
+
+int op_has_any_bound(const dmlref_operator_info *r) {
+    return r->shape == DMLREF_SHAPE_SCAN && (r->bound_orders & (1u << DMLREF_FLOAT_ORDER_ANY)) != 0;
+}
+
+void op_names(char *buf, size_t cap, const char *sep, int (*takes)(const dmlref_operator_info *)) {
+    uint32_t i;
+    size_t used = 0;
+    buf[0] = 0;
+    for (i = 0; i < dmlref_operator_count(); i++) {
+        const dmlref_operator_info *r = dmlref_operator_at(i);
+        if (!implemented(r) || (takes && !takes(r)) || used >= cap) continue;
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? sep : "", r->cli_name);
+    }
+}
+
+void op_args_init(op_args *a) {
+    memset(a, 0, sizeof *a);
+    a->index_type = DML_TENSOR_DATA_TYPE_INT64;
+}
+
+int op_select(const char *name, op_args *a) {
+    char list[256];
+    uint32_t i;
+    op_names(list, sizeof list, ", ", NULL);
+    for (i = 0; i < dmlref_operator_count(); i++) {
+        const dmlref_operator_info *r = dmlref_operator_at(i);
+        if (strcmp(name, r->cli_name) != 0) continue;
+        if (!implemented(r)) {
+            fail("operator %s (%s) is not implemented by dml_ref %d.%d.%d (implemented: %s)", r->cli_name, r->name,
+                 DMLREF_VERSION_MAJOR, DMLREF_VERSION_MINOR, DMLREF_VERSION_PATCH, list);
+            return 0;
+        }
+        a->op = r;
+        return 1;
+    }
+    fail("OP must be one of %s (got '%s')", list, name);
+    return 0;
+}
+
+/* ---- options ----------------------------------------------------------------------------- */
+
+static int parse_order(const char *s, op_args *a) {
+    size_t k;
+    for (k = 0; k < COUNT_OF(order_names); k++)
+        if (strcmp(s, order_names[k].name) == 0) {
+            a->float_order = order_names[k].order;
+            return 1;
+        }
+    if (strncmp(s, "tree:", 5) == 0) {
+        char alg[32], carry[32];
+        const char *p = s + 5, *c1 = strchr(p, ':'), *c2;
+        long block;
+        int ai, ci;
+        char num[32];
+        if (!c1 || (size_t)(c1 - p) >= sizeof alg) return 0;
+        memcpy(alg, p, (size_t)(c1 - p));
+        alg[c1 - p] = 0;
+        c2 = strchr(c1 + 1, ':');
+        if (!c2 || (size_t)(c2 - c1 - 1) >= sizeof num) return 0;
+        memcpy(num, c1 + 1, (size_t)(c2 - c1 - 1));
+        num[c2 - c1 - 1] = 0;
+        if (strlen(c2 + 1) >= sizeof carry) return 0;
+        strcpy(carry, c2 + 1);
+        ai = find_name(alg, alg_names, N_ALG);
+        ci = find_name(carry, carry_names, N_CARRY);
+        if (ai < 0 || ci < 0 || !parse_long(num, &block) || block < (1L << TREE_BLOCK_LOG2_MIN) ||
+            block > (1L << TREE_BLOCK_LOG2_MAX) || (block & (block - 1)))
+            return 0;
+        a->float_order = DMLREF_FLOAT_ORDER_TREE;
+        a->tree.algorithm = ai;
+        a->tree.block = (uint32_t)block;
+        a->tree.carry = ci;
+        return 1;
+    }
+    return 0;
+}
+
+int parse_op_option(int argc, char **argv, int *i, op_args *a) {
+    const char *o = argv[*i];
+    const char *v = NULL;
+    int needs_value = strcmp(o, "--axis") == 0 || strcmp(o, "--axes") == 0 || strcmp(o, "--order") == 0 ||
+                      strcmp(o, "--accumulation") == 0 || strcmp(o, "--nan") == 0 || strcmp(o, "--index-type") == 0 ||
+                      strcmp(o, "--isa") == 0 || strcmp(o, "--threads") == 0;
+    if (needs_value) {
+        if (*i + 1 >= argc) {
+            fail("option %s needs a value", o);
+            return -1;
+        }
+        v = argv[++*i];
+    }
+    if (strcmp(o, "--axis") == 0) {
+        if (!parse_long(v, &a->axis)) {
+            fail("option --axis: '%s' is not an integer", v);
+            return -1;
+        }
+        a->axis_set = 1;
+    } else if (strcmp(o, "--axes") == 0) {
+        const char *p = v;
+        a->naxes = 0;
+        for (;;) {
+            char num[32];
+            size_t n = strcspn(p, ",");
+            if (n == 0 || n >= sizeof num || a->naxes >= MAX_RANK) {
+                fail("option --axes: '%s' is not a comma-separated list of at most %d integers", v, MAX_RANK);
+                return -1;
+            }
+            memcpy(num, p, n);
+            num[n] = 0;
+            if (!parse_long(num, &a->axes[a->naxes])) {
+                fail("option --axes: '%s' is not an integer", num);
+                return -1;
+            }
+            a->naxes++;
+            p += n;
+            if (!*p) break;
+            p++;
+        }
+        a->axes_set = 1;
+    } else if (strcmp(o, "--exclusive") == 0) a->exclusive = 1;
+    else if (strcmp(o, "--reverse") == 0) a->reverse = 1;
+    else if (strcmp(o, "--last") == 0) a->last = 1;
+    else if (strcmp(o, "--identity-seed") == 0) a->identity_seed = 1;
+    else if (strcmp(o, "--order") == 0) {
+        if (!parse_order(v, a)) {
+            fail("option --order: '%s' is not sequential, blocked, exact or tree:ALG:BLOCK:CARRY "
+                 "(ALG kogge-stone|sklansky|brent-kung, BLOCK a power of two 2..65536, CARRY after|into-first)",
+                 v);
+            return -1;
+        }
+        a->order_set = 1;
+    } else if (strcmp(o, "--accumulation") == 0) {
+        int found = find_name(v, acc_names, N_ACC);
+        if (found < 0) {
+            fail("option --accumulation: '%s' is not default, native or wide", v);
+            return -1;
+        }
+        a->accumulation = found;
+        a->accumulation_set = 1;
+    } else if (strcmp(o, "--nan") == 0) {
+        int found = find_name(v, nan_names, N_NAN);
+        if (found < 0) {
+            fail("option --nan: '%s' is not propagate, ignore or compare", v);
+            return -1;
+        }
+        a->nan_policy = found;
+        a->nan_set = 1;
+    } else if (strcmp(o, "--index-type") == 0) {
+        if (strcmp(v, "int32") == 0) a->index_type = DML_TENSOR_DATA_TYPE_INT32;
+        else if (strcmp(v, "int64") == 0) a->index_type = DML_TENSOR_DATA_TYPE_INT64;
+        else if (strcmp(v, "uint32") == 0) a->index_type = DML_TENSOR_DATA_TYPE_UINT32;
+        else if (strcmp(v, "uint64") == 0) a->index_type = DML_TENSOR_DATA_TYPE_UINT64;
+        else {
+            fail("option --index-type: '%s' is not int32, int64, uint32 or uint64", v);
+            return -1;
+        }
+        a->index_type_set = 1;
+    } else if (strcmp(o, "--isa") == 0) {
+        int found = find_name(v, isa_names, (int)(sizeof isa_names / sizeof isa_names[0]));
+        if (found < 0) {
+            fail("option --isa: '%s' is not auto, scalar, sse2, avx2, avx512, avx512fp16, neon or reference", v);
+            return -1;
+        }
+        a->isa = found;
+    } else if (strcmp(o, "--threads") == 0) {
+        long n;
+        if (!parse_long(v, &n) || n < 1 || n > MAX_THREADS) {
+            fail("option --threads: '%s' is not an integer from 1 to %d", v, MAX_THREADS);
+            return -1;
+        }
+        a->threads = (uint32_t)n;
+    } else return 0;
+    return 1;
+}
+
+int check_op_args(const op_args *a) {
+    const dmlref_operator_info *r = a->op;
+    const struct {
+        int given;
+        const char *option;
+        int (*takes)(const dmlref_operator_info *);
+        const char *instead; /* the option the operator may take in its place */
+    } rules[] = {{a->axis_set, "--axis", takes_axis, "--axes"},
+                 {a->axes_set, "--axes", takes_axes, "--axis"},
+                 {a->exclusive, "--exclusive", takes_exclusive, NULL},
+                 {a->reverse, "--reverse", takes_reverse, "--last"},
+                 {a->last, "--last", takes_last, "--reverse"},
+                 {a->order_set, "--order", takes_float_order, NULL},
+                 {a->accumulation_set, "--accumulation", takes_float_order, NULL},
+                 {a->identity_seed, "--identity-seed", takes_float_order, NULL},
+                 {a->nan_set, "--nan", takes_nan, NULL},
+                 {a->index_type_set, "--index-type", takes_index_type, NULL}};
+    size_t k;
+    for (k = 0; k < COUNT_OF(rules); k++) {
+        char list[256];
+        int alternative = 0;
+        size_t j;
+        if (!rules[k].given || rules[k].takes(r)) continue;
+        for (j = 0; j < COUNT_OF(rules); j++)
+            if (rules[k].instead && strcmp(rules[j].option, rules[k].instead) == 0) alternative = rules[j].takes(r);
+        op_names(list, sizeof list, "/", rules[k].takes);
+        if (alternative)
+            fail("option %s applies to %s; %s takes %s", rules[k].option, list, r->cli_name, rules[k].instead);
+        else fail("option %s applies to %s", rules[k].option, list);
+        return 2;
+    }
+    return 0;
+}
+
+int parse_op_command(int argc, char **argv, op_args *a, const char **pos, int npos_max, int *npos,
+                     const char **output) {
+    int i;
+    op_args_init(a);
+    *npos = 0;
+    if (!op_select(argc ? argv[0] : "", a)) return 2;
+    for (i = 1; i < argc; i++) {
+        int r = parse_op_option(argc, argv, &i, a);
+        if (r < 0) return 2;
+        if (r > 0) continue;
+        if (output && strcmp(argv[i], "-o") == 0) {
+            if (i + 1 >= argc) {
+                fail("option -o needs a file name");
+                return 2;
+            }
+            *output = argv[++i];
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1]) {
+            fail("unknown option %s", argv[i]);
+            return 2;
+        }
+        if (*npos >= npos_max) {
+            fail("unexpected argument '%s'", argv[i]);
+            return 2;
+        }
+        pos[(*npos)++] = argv[i];
+    }
+    if (*npos != npos_max) {
+        fail("expected %d file name%s, got %d", npos_max, npos_max > 1 ? "s" : "", *npos);
+        return 2;
+    }
+    return check_op_args(a);
+}
+
+void print_op_help(FILE *f) {
+    char list[256];
+    op_names(list, sizeof list, " | ", NULL);
+    fprintf(f, "operator options (OP: %s):\n", list);
+    fputs("  --axis N           scans: the axis (negative counts from the end); default: the LAST axis\n"
+          "  --exclusive        scans: exclusive sum / product\n"
+          "  --reverse          scans: DML_AXIS_DIRECTION_DECREASING\n"
+          "  --order O          scans: sequential (default) | blocked | exact | tree:ALG:BLOCK:CARRY\n"
+          "                     ALG kogge-stone|sklansky|brent-kung, BLOCK a power of two 2..65536,\n"
+          "                     CARRY after|into-first\n"
+          "  --accumulation A   scans: default | native | wide\n"
+          "  --identity-seed    scans: the tally starts at the identity (+0.0 or 1)\n"
+          "  --axes N,M,...     arg reductions: reduced axes (negative counts from the end); default: all\n"
+          "  --last             argmin/argmax: DECREASING (the last index on ties)\n"
+          "  --nan P            arg reductions: propagate (default) | ignore | compare\n"
+          "  --index-type T     arg reduction output: int32 | int64 (default) | uint32 | uint64\n"
+          "  --isa I            auto (default) | scalar | sse2 | avx2 | avx512 | avx512fp16 | neon | reference\n"
+          "  --threads N        run on up to N threads, 1 to 1024 (default: every CPU): the same output bits for "
+          "every N\n"
+          "Arg outputs keep the input's rank: reduced axes have size 1 (as DirectML).\n",
+          f);
+}
+
+/* ---- descriptors ------------------------------------------------------------------------- */
+
+/* The reduced axes of an (arg) reduction: out_sizes gets 1 on each. */
+static int reduced_axes(opdesc *d, const op_args *a, unsigned rank, unsigned *count) {
+    unsigned k, n = a->axes_set ? a->naxes : rank;
+    for (k = 0; k < n; k++) {
+        long ax = a->axes_set ? a->axes[k] : (long)k;
+        if (ax < 0) ax += (long)rank;
+        if (ax < 0 || ax >= (long)rank) {
+            fail("option --axes: %ld is out of range for a rank-%u input", a->axes[k], rank);
+            return 2;
+        }
+        d->axes[k] = (UINT)ax;
+        d->out_sizes[ax] = 1;
+    }
+    *count = n;
+    return 0;
+}
+
+int build_desc(opdesc *d, const op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE index_type) {
+    const dmlref_operator_info *r = a->op;
+    unsigned k, rank = in->rank, naxes = 0;
+    DML_AXIS_DIRECTION dir;
+    const UINT *strides;
+    memset(d, 0, sizeof *d);
+    d->rank = rank;
+    strides = npy_strides(in, d->in_strides);
+    d->ib.DataType = in->type;
+    d->ib.Flags = DML_TENSOR_FLAG_NONE;
+    d->ib.DimensionCount = rank;
+    d->ib.Sizes = in->shape;
+    d->ib.Strides = strides;
+    d->ib.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(in->type, rank, in->shape, strides);
+    d->it.Type = DML_TENSOR_TYPE_BUFFER;
+    d->it.Desc = &d->ib;
+    for (k = 0; k < rank; k++) d->out_sizes[k] = in->shape[k];
+    dir = (a->reverse || a->last) ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
+    d->op.Type = (DML_OPERATOR_TYPE)r->operator_type;
+    if (r->shape == DMLREF_SHAPE_SCAN) {
+        long axis = a->axis_set ? a->axis : (long)rank - 1;
+        if (axis < 0) axis += (long)rank;
+        if (axis < 0 || axis >= (long)rank) {
+            fail("option --axis: %ld is out of range for a rank-%u input", a->axis, rank);
+            return 2;
+        }
+        d->out_type = in->type;
+        if (r->operator_type == DML_OPERATOR_CUMULATIVE_SUMMATION) {
+            DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cs = {&d->it, &d->ot, (UINT)axis, dir, a->exclusive ? TRUE : FALSE};
+            d->cs = cs;
+            d->op.Desc = &d->cs;
+        } else if (r->operator_type == DML_OPERATOR_CUMULATIVE_PRODUCT) {
+            DML_CUMULATIVE_PRODUCT_OPERATOR_DESC cp = {&d->it, &d->ot, (UINT)axis, dir, a->exclusive ? TRUE : FALSE};
+            d->cp = cp;
+            d->op.Desc = &d->cp;
+        }
+    } else {
+        if (reduced_axes(d, a, rank, &naxes) != 0) return 2;
+        d->out_type = r->shape == DMLREF_SHAPE_ARG_REDUCTION ? index_type : in->type;
+        if (r->operator_type == DML_OPERATOR_ARGMIN) {
+            DML_ARGMIN_OPERATOR_DESC amin = {&d->it, &d->ot, naxes, d->axes, dir};
+            d->amin = amin;
+            d->op.Desc = &d->amin;
+        } else if (r->operator_type == DML_OPERATOR_ARGMAX) {
+            DML_ARGMAX_OPERATOR_DESC amax = {&d->it, &d->ot, naxes, d->axes, dir};
+            d->amax = amax;
+            d->op.Desc = &d->amax;
+        } else if (r->operator_type == DML_OPERATOR_REDUCE) {
+            DML_REDUCE_OPERATOR_DESC red = {(DML_REDUCE_FUNCTION)r->reduce_function, &d->it, &d->ot, naxes, d->axes};
+            d->red = red;
+            d->op.Desc = &d->red;
+        }
+    }
+    if (!d->op.Desc) {
+        fail("internal: no descriptor for operator %s", r->name);
+        return 2;
+    }
+    d->ob.DataType = d->out_type;
+    d->ob.Flags = DML_TENSOR_FLAG_NONE;
+    d->ob.DimensionCount = rank;
+    d->ob.Sizes = d->out_sizes;
+    d->ob.Strides = NULL;
+    d->ob.TotalTensorSizeInBytes = dmlref_calc_buffer_tensor_size(d->out_type, rank, d->out_sizes, NULL);
+    d->ot.Type = DML_TENSOR_TYPE_BUFFER;
+    d->ot.Desc = &d->ob;
+    d->out_count = 1;
+    for (k = 0; k < rank; k++) d->out_count *= d->out_sizes[k];
+    d->out_bytes = d->ob.TotalTensorSizeInBytes;
+    return 0;
+}
+
+/* ---- running ----------------------------------------------------------------------------- */
+
+/* --threads: one pool for the process (the tool takes one --threads), made by the first call the library
+   splits and destroyed by threads_finish. */
+static thread_pool *g_pool;
+static dmlref_parallel g_parallel;
+
+/* The CPUs this process may run on: --threads' default. */
+static uint32_t cpu_count(void) {
+    long n;
+#ifdef __linux__
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) n = CPU_COUNT(&set);
+    else
+#endif
+        n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1u : n > MAX_THREADS ? (uint32_t)MAX_THREADS : (uint32_t)n;
+}
+
+/* g_parallel's parallel_for: the library calls it only for a call it splits, so a small input makes no
+   pool. Without a pool (it could not be made) the tasks run here, with the same bits. */
+static void threads_parallel_for(void *context, uint32_t task_count, void (*task)(void *, uint32_t), void *argument) {
+    (void)context;
+    if (!g_pool) g_pool = thread_pool_create(g_parallel.max_tasks);
+    thread_pool_parallel_for(g_pool, task_count, task, argument);
+}
+
+/* The options.parallel of --threads N (0: every CPU): NULL for one thread. */
+static const dmlref_parallel *threads_parallel(uint32_t threads) {
+    if (threads == 0) threads = cpu_count();
+    if (threads < 2) return NULL;
+    g_parallel.parallel_for = threads_parallel_for;
+    g_parallel.max_tasks = threads;
+    return &g_parallel;
+}
+
+void threads_finish(void) {
+    if (g_pool) thread_pool_destroy(g_pool);
+    g_pool = NULL;
+}
+
+void options_from_args(dmlref_options *o, const op_args *a, char *msg, size_t cap) {
+    memset(o, 0, sizeof *o);
+    o->float_order = a->float_order;
+    o->nan_policy = a->nan_policy;
+    o->isa = a->isa;
+    o->accumulation = a->accumulation;
+    o->identity_seed = a->identity_seed;
+    o->tree = &a->tree;
+    o->error_message = msg;
+    o->error_message_capacity = cap;
+    o->parallel = threads_parallel(a->threads);
+}
+
+static int library_error(dmlref_status s, const dmlref_options *o) {
+    if (s == DMLREF_OK) return 0;
+    if (o->error_message && o->error_message[0]) fail("%s", o->error_message);
+    else fail("%s: %s", dmlref_status_name(s), dmlref_status_description(s));
+    return 2;
+}
+
+int exec_op(const opdesc *d, const npy_array *in, void *out, const dmlref_options *o) {
+    const void *ins[1];
+    void *outs[1];
+    ins[0] = in->data;
+    outs[0] = out;
+    return library_error(dmlref_execute(&d->op, ins, outs, o), o);
+}
+
+int exec_bound(const opdesc *d, const npy_array *in, double *bound, const dmlref_options *o) {
+    const void *ins[1];
+    DML_BUFFER_TENSOR_DESC bb;
+    DML_TENSOR_DESC bt;
+    ins[0] = in->data;
+    bb = d->ob;
+    bb.DataType = DML_TENSOR_DATA_TYPE_FLOAT64;
+    bb.TotalTensorSizeInBytes =
+        dmlref_calc_buffer_tensor_size(DML_TENSOR_DATA_TYPE_FLOAT64, d->rank, d->out_sizes, NULL);
+    bt.Type = DML_TENSOR_TYPE_BUFFER;
+    bt.Desc = &bb;
+    return library_error(dmlref_error_bound(&d->op, ins, &bt, bound, o), o);
+}
+
+/* ---- configurations (explain) ------------------------------------------------------------ */
+
+void describe_options(const op_args *a, char *buf, size_t cap) {
+    const dmlref_operator_info *r = a->op;
+    size_t used = 0, k;
+    buf[0] = 0;
+    if (takes_float_order(r)) {
+        char ord[64] = "";
+        for (k = 0; k < COUNT_OF(order_names); k++)
+            if (order_names[k].order == a->float_order) snprintf(ord, sizeof ord, "%s", order_names[k].name);
+        if (a->float_order == DMLREF_FLOAT_ORDER_TREE)
+            snprintf(ord, sizeof ord, "tree:%s:%lu:%s", alg_names[a->tree.algorithm], (unsigned long)a->tree.block,
+                     carry_names[a->tree.carry]);
+        used += (size_t)snprintf(buf, cap, "--order %s --accumulation %s%s", ord, acc_names[a->accumulation],
+                                 a->identity_seed ? " --identity-seed" : "");
+    }
+    if (takes_nan(r) && used < cap)
+        used += (size_t)snprintf(buf + used, cap - used, "%s--nan %s", used ? " " : "", nan_names[a->nan_policy]);
+    if (takes_last(r) && a->last && used < cap) snprintf(buf + used, cap - used, "%s--last", used ? " " : "");
+}
+
+size_t op_configurations(const op_args *base, int integer, op_args *out) {
+    const dmlref_operator_info *r = base->op;
+    int tally = takes_float_order(r) && !integer; /* orders, accumulations and seeds give other bits */
+    uint32_t orders = tally ? r->float_orders : 1u << DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    int accs = tally ? N_ACC : 1, seeds = tally ? 2 : 1;
+    int nans = takes_nan(r) ? N_NAN : 1, lasts = takes_last(r) ? 2 : 1;
+    int order, tr, acc, seed, nan, last;
+    size_t n = 0;
+    for (order = 0; order < DMLREF_FLOAT_ORDER_COUNT; order++) {
+        int trees = order == DMLREF_FLOAT_ORDER_TREE ? N_ALG * N_BLOCK * N_CARRY : 1;
+        if (!((orders >> order) & 1u)) continue;
+        for (tr = 0; tr < trees; tr++)
+            for (acc = 0; acc < accs; acc++)
+                for (seed = 0; seed < seeds; seed++)
+                    for (nan = 0; nan < nans; nan++)
+                        for (last = 0; last < lasts; last++, n++) {
+                            op_args *t = out ? &out[n] : NULL;
+                            if (!t) continue;
+                            *t = *base;
+                            t->float_order = order;
+                            t->tree.algorithm = tr / (N_BLOCK * N_CARRY);
+                            t->tree.block = (uint32_t)1 << (TREE_BLOCK_LOG2_MIN + tr / N_CARRY % N_BLOCK);
+                            t->tree.carry = tr % N_CARRY;
+                            t->accumulation = acc;
+                            t->identity_seed = seed;
+                            t->nan_policy = nan;
+                            t->last = last;
+                        }
+    }
+    return n;
+}

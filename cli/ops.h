@@ -1,0 +1,84 @@
+/* cli/ops.h - the dmlref tool's operator layer, driven by the header's operator table
+   (dmlref_operator_at): operator names, the operator options (--axis, --order, --nan, ...) and which
+   operators take them, descriptors built by the row's shape, running the library, and --threads. */
+#ifndef DMLREF_CLI_OPS_H
+#define DMLREF_CLI_OPS_H
+
+#include "npy.h"
+
+#include <stdio.h>
+
+typedef struct op_args {
+    const dmlref_operator_info *op; /* the operator table's row */
+    int axis_set;
+    long axis;
+    int axes_set;
+    unsigned naxes;
+    long axes[MAX_RANK];
+    int exclusive, reverse, last;
+    int order_set;
+    int float_order;
+    dmlref_scan_tree tree;
+    int accumulation_set;
+    int accumulation;
+    int identity_seed;
+    int nan_set;
+    int nan_policy;
+    int isa;
+    int index_type_set;
+    DML_TENSOR_DATA_TYPE index_type;
+    uint32_t threads; /* --threads N; 0 when not given (every CPU the process may run on) */
+} op_args;
+
+/* Every field 0 but the index type, int64. */
+void op_args_init(op_args *a);
+/* The implemented row whose cli_name is `name`, in a->op; else 0 after a message. */
+int op_select(const char *name, op_args *a);
+/* The implemented operators' CLI names for which `takes` holds (NULL: all), joined by `sep`. */
+void op_names(char *buf, size_t cap, const char *sep, int (*takes)(const dmlref_operator_info *));
+/* A scan whose outputs have an error bound for any order: what `check` judges. */
+int op_has_any_bound(const dmlref_operator_info *r);
+
+/* Parses the operator option at argv[*i]. 1 consumed, 0 not an operator option, -1 error (printed). */
+int parse_op_option(int argc, char **argv, int *i, op_args *a);
+/* Options that do not apply to a->op are errors: 0, or 2 after a message. */
+int check_op_args(const op_args *a);
+/* Collects OP, operator options, npos_max positional files and (if output is not NULL) -o FILE. */
+int parse_op_command(int argc, char **argv, op_args *a, const char **pos, int npos_max, int *npos, const char **output);
+/* The operator options' help, with the operators of the table. */
+void print_op_help(FILE *f);
+
+typedef struct opdesc {
+    UINT in_strides[MAX_RANK], out_sizes[MAX_RANK], axes[MAX_RANK];
+    DML_BUFFER_TENSOR_DESC ib, ob;
+    DML_TENSOR_DESC it, ot;
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cs;
+    DML_CUMULATIVE_PRODUCT_OPERATOR_DESC cp;
+    DML_ARGMIN_OPERATOR_DESC amin;
+    DML_ARGMAX_OPERATOR_DESC amax;
+    DML_REDUCE_OPERATOR_DESC red;
+    DML_OPERATOR_DESC op;
+    unsigned rank;
+    size_t out_count;
+    uint64_t out_bytes;
+    DML_TENSOR_DATA_TYPE out_type;
+} opdesc;
+
+/* The descriptor of a->op on `in` (d must stay where it is: it points into itself); 0, or 2 after a
+   message. */
+int build_desc(opdesc *d, const op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE index_type);
+void options_from_args(dmlref_options *o, const op_args *a, char *msg, size_t cap);
+/* Run the operator / its error bound; on a library error print its message and return 2. */
+int exec_op(const opdesc *d, const npy_array *in, void *out, const dmlref_options *o);
+int exec_bound(const opdesc *d, const npy_array *in, double *bound, const dmlref_options *o);
+/* Stops the --threads pool (at exit). */
+void threads_finish(void);
+
+/* The options that select a configuration, as `dmlref run` takes them. */
+void describe_options(const op_args *a, char *buf, size_t cap);
+/* Every configuration of `base` that `explain` tries (out may be NULL: count only); `integer` scans
+   have one. */
+size_t op_configurations(const op_args *base, int integer, op_args *out);
+const char *accumulation_name(int accumulation);
+
+#endif
