@@ -47,7 +47,7 @@
 
    Layout of the implementation (search for the markers):
       header:  >>types (DirectML's) >>api (dml_ref's)
-      implementation: >>config >>types >>float16 >>fpenv >>status >>validation
+      implementation: >>config >>types >>operators >>schedule >>float16 >>fpenv >>status >>validation
       >>iteration >>scalar >>exact >>bound >>tasks >>simd-common >>sse2 >>avx2 >>avx512
       >>avx512fp16 >>neon >>dispatch >>public >>kernels (bodies the kernels re-include)
 */

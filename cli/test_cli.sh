@@ -104,6 +104,8 @@ same "exclusive cumsum" a_excl.npy s.npy
 M float32 4 10 9 7 4 -o a_rev.npy
 expect "run cumsum --reverse" 0 "$D" run cumsum --reverse a.npy -o s.npy
 same "reverse cumsum" a_rev.npy s.npy
+expect "run cumsum --isa reference --order blocked" 0 "$D" run cumsum --isa reference --order blocked a.npy -o s.npy
+same "cumsum on the reference path" a_sum.npy s.npy
 M float32 4 1 2 6 24 -o a_prod.npy
 expect "run cumprod" 0 "$D" run cumprod a.npy -o s.npy
 same "cumprod [1,2,3,4]" a_prod.npy s.npy

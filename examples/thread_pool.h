@@ -10,7 +10,7 @@
        options.parallel = &parallel;                     (then any number of dmlref_execute calls)
        thread_pool_destroy(pool);                        (when no call uses it any more)
    thread_pool_grow adds workers to a pool in use. examples/threads_pthread.c, python/dml_ref_shared.c and
-   cli/dmlref.c use it. */
+   cli/ops.c use it. */
 #ifndef THREAD_POOL_H
 #define THREAD_POOL_H
 
