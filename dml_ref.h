@@ -1558,9 +1558,8 @@ static void dmlref__settle_order(dmlref__plan *plan) {
     DML_TENSOR_DATA_TYPE type = plan->in.type;
     int is_float = dmlref__types[type].kind == DMLREF__KIND_FLOAT;
     if (plan->row->shape != DMLREF_SHAPE_SCAN) return;
-    if (!is_float) {
-        if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
-            plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    if (!is_float) { /* every order gives an integer scan's one answer */
+        plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
         plan->accumulation = DMLREF_ACCUMULATION_DEFAULT;
         plan->identity_seed = 0;
         return;
@@ -9907,9 +9906,11 @@ DMLREF_API dmlref_status dmlref_validate(const DML_OPERATOR_DESC *op, const dmlr
 }
 
 /* A scan's scalar kernel, and in *route the path's SIMD kernels for it (NULL
-   when none): EXACT float sums have their own kernel, float scans with a TREE
-   order, a non-default accumulation or the identity seed the general float
-   kernel, and those run as they are on every path. */
+   when none): EXACT float sums have their own kernel; the REFERENCE path runs
+   the schedule interpreter for every other float scan; elsewhere float scans
+   without a fast path (an order other than SEQUENTIAL and BLOCKED, a
+   non-default accumulation, the identity seed) take the general float kernel,
+   which runs as it is on every path. */
 static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, const dmlref__path *path,
                                                     const dmlref__scan_route **route) {
     const int slot = dmlref__types[plan->in.type].scan_slot;
@@ -9924,8 +9925,9 @@ static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, co
         if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL &&
             path->native_f16) /* FLOAT16 (NATIVE is settled to DEFAULT on other types) */
             *route = path->native_f16;
-        if (plan->float_order == DMLREF_FLOAT_ORDER_TREE || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT ||
-            plan->identity_seed)
+        /* fast paths exist for SEQUENTIAL and BLOCKED with DEFAULT accumulation: the rest is the general kernel */
+        if ((plan->float_order != DMLREF_FLOAT_ORDER_SEQUENTIAL && plan->float_order != DMLREF_FLOAT_ORDER_BLOCKED) ||
+            plan->accumulation != DMLREF_ACCUMULATION_DEFAULT || plan->identity_seed)
             return dmlref__scan_float_general;
         if (plan->row->combine == DMLREF_COMBINE_ADD && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
             if (scans) *route = &scans->cumsum_blocked[slot];
