@@ -516,8 +516,9 @@ static uint64_t element_offset(const UINT *index, const uint64_t *strides, UINT 
 
 /* ---- running one case ------------------------------------------------------------- */
 
-static const dmlref_isa isa_paths[] = {DMLREF_ISA_AUTO,   DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,      DMLREF_ISA_AVX2,
-                                       DMLREF_ISA_AVX512, DMLREF_ISA_NEON,   DMLREF_ISA_AVX512FP16};
+static const dmlref_isa isa_paths[] = {DMLREF_ISA_AUTO,       DMLREF_ISA_SCALAR,   DMLREF_ISA_SSE2,
+                                       DMLREF_ISA_AVX2,       DMLREF_ISA_AVX512,   DMLREF_ISA_NEON,
+                                       DMLREF_ISA_AVX512FP16, DMLREF_ISA_REFERENCE};
 #define ISA_PATH_COUNT (sizeof isa_paths / sizeof isa_paths[0])
 
 /* A buffer of TotalTensorSizeInBytes with GUARD_BYTES on either side. */
