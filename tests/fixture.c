@@ -69,9 +69,8 @@ const char *fx_type_name(DML_TENSOR_DATA_TYPE type) {
 
 /* ---- ISAs -------------------------------------------------------------------------- */
 
-const dmlref_isa fx_isas[FX_ISA_COUNT] = {DMLREF_ISA_SCALAR,   DMLREF_ISA_SSE2,       DMLREF_ISA_AVX2,
-                                          DMLREF_ISA_AVX512,   DMLREF_ISA_AVX512FP16, DMLREF_ISA_NEON,
-                                          DMLREF_ISA_REFERENCE};
+const dmlref_isa fx_isas[FX_ISA_COUNT] = {DMLREF_ISA_SCALAR, DMLREF_ISA_SSE2,       DMLREF_ISA_AVX2,
+                                          DMLREF_ISA_AVX512, DMLREF_ISA_AVX512FP16, DMLREF_ISA_NEON};
 
 /* ---- descriptors ---------------------------------------------------------------------- */
 
