@@ -282,14 +282,23 @@ typedef enum dmlref_tree_algorithm {
 typedef enum dmlref_tree_carry {
     DMLREF_CARRY_AFTER = 0,      /* each output is carry (+) the block's own scan */
     DMLREF_CARRY_INTO_FIRST = 1, /* the carry joins the block's first element before its tree */
+    /* The block totals are scanned by this same order, recursively; the carry of a block is that scan's
+       value for the blocks before it, and each output is carry (+) the block's own scan (JAX/XLA) */
+    DMLREF_CARRY_RECURSIVE = 2,
+    DMLREF_CARRY_RECURSIVE_LAST = 3, /* the same, but a block's last output is the upper scan's value (CuPy) */
     DMLREF_TREE_CARRY_COUNT,
     DMLREF_TREE_CARRY_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_tree_carry;
 
+/* The schedule of DMLREF_FLOAT_ORDER_TREE (docs/semantics.md: "Float orders"). Zeroed
+   serial, lanes and run_seed give the plain tree over each block. */
 typedef struct dmlref_scan_tree {
-    int32_t algorithm; /* dmlref_tree_algorithm */
+    int32_t algorithm; /* dmlref_tree_algorithm: the tree over the lanes' totals */
     uint32_t block;    /* elements per block: a power of two, 2 to 65536 */
     int32_t carry;     /* dmlref_tree_carry */
+    uint32_t serial;   /* elements each lane adds in order before the tree, 1 to 65536 (0: 1) */
+    uint32_t lanes;    /* lanes per tile, a power of two to 65536 (0: one tile per block) */
+    int32_t run_seed;  /* 1: each lane's run starts from the identity (+0.0 or 1), at every level */
 } dmlref_scan_tree;
 
 /* What an operator computes, as the operator table describes it (dmlref_operator_info). */
@@ -476,6 +485,19 @@ DMLREF_API const dmlref_operator_info *dmlref_operator_find(int32_t operator_typ
    aten/src/ATen/native/cuda/ScanUtils.cuh, in its uint32 arithmetic (a negative
    difference of logarithms wraps). 0 when rows or row_length is 0. */
 DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_length);
+
+/* The schedules of today's GPU stacks (docs/reproducing.md), for float_order TREE:
+   torch.compile's (Inductor, Triton) scan of rows of `row_length` elements of
+   `type` along the innermost axis, one row per program: blocks of R = the
+   next power of two >= row_length, at most 2048, chained AFTER, each scanned
+   by 32 lanes of serial = R / 64 elements (at least 1, at most 4 for FLOAT16
+   and FLOAT32, 2 for FLOAT64) under a Kogge-Stone tree; JAX/XLA's on GPU: blocks
+   of 16 added in order from the identity, RECURSIVE; CuPy's cumsum: Brent-Kung
+   blocks of 512, RECURSIVE_LAST. An invalid type or a row_length of 0 gives a
+   zeroed struct (block 0: an invalid option). */
+DMLREF_API dmlref_scan_tree dmlref_inductor_scan_tree(uint64_t row_length, DML_TENSOR_DATA_TYPE type);
+DMLREF_API dmlref_scan_tree dmlref_xla_scan_tree(void);
+DMLREF_API dmlref_scan_tree dmlref_cupy_scan_tree(void);
 
 #ifdef __cplusplus
 }
@@ -805,21 +827,29 @@ DMLREF_API const dmlref_operator_info *dmlref_operator_find(int32_t operator_typ
 /* >>schedule ------------------------------------------------------------------
    Every float order of a scan as data (docs/semantics.md: "Float orders";
    docs/internals.md: "Schedules"). The line, in traversal order, is cut into
-   blocks of `block` elements (the last may be shorter); a fixed tree
-   (dmlref_tree_algorithm) scans each block, steps whose destination is past
-   the line's end skipped; blocks chain in order by `chain` (dmlref_tree_carry)
-   with the carry, the last output of the block before: AFTER, every output is
-   carry (+) the block's own scan; INTO_FIRST, the carry joins the block's
-   first element before its tree. A seeded schedule gives the first block the
-   identity as its carry. dmlref__schedule_line interprets it and is the
-   definition of every scheduled order; the other float kernels are fast paths
-   of a preset, and DMLREF_ISA_REFERENCE runs the interpreter for all. */
+   blocks of `block` elements (the last may be shorter). A block's own scan:
+   tiles of serial x lanes elements; each lane adds its `serial` elements in
+   order (from the identity when run_seed), a fixed tree (dmlref_tree_algorithm)
+   combines the lanes' totals, steps whose destination is past the end
+   skipped, and each element takes the prefix of the lanes and tiles before
+   it. Blocks chain in order by `chain` (dmlref_tree_carry): AFTER, every
+   output is carry (+) the block's own scan, the carry being the block
+   before's last output; INTO_FIRST, the carry joins the block's first element
+   first; RECURSIVE and RECURSIVE_LAST, the block totals are a line scanned by
+   the same schedule, whose values are the carries. A seeded schedule gives the
+   first block (of every level) the identity as its carry.
+   dmlref__schedule_line interprets it and is the definition of every
+   scheduled order; the other float kernels are fast paths of a preset, and
+   DMLREF_ISA_REFERENCE runs the interpreter for all. */
 #define DMLREF__BLOCK 16u /* elements per block of DMLREF_FLOAT_ORDER_BLOCKED */
 typedef struct dmlref__schedule {
-    uint32_t block; /* elements per block, a power of two; 1: the running tally */
-    int tree;       /* dmlref_tree_algorithm inside a block */
-    int chain;      /* dmlref_tree_carry between blocks */
-    int seed;       /* the first block's carry is the identity */
+    uint32_t block;  /* elements per block, a power of two; 1: the running tally; 0: no schedule */
+    int tree;        /* dmlref_tree_algorithm over the lanes' totals */
+    int chain;       /* dmlref_tree_carry between blocks */
+    int seed;        /* the first block's carry is the identity */
+    uint32_t serial; /* elements per lane's run, at least 1 */
+    uint32_t lanes;  /* lanes per tile, a power of two */
+    int run_seed;    /* each lane's run starts from the identity */
 } dmlref__schedule;
 
 /* Everything execution needs, filled in by validation. */
@@ -1036,6 +1066,31 @@ DMLREF_API uint32_t dmlref_pytorch_cuda_scan_block(uint64_t rows, uint64_t row_l
     if (log_x < 4u) log_x = 4u;
     if (log_x > 9u) log_x = 9u;
     return 2u << log_x;
+}
+
+DMLREF_API dmlref_scan_tree dmlref_inductor_scan_tree(uint64_t row_length, DML_TENSOR_DATA_TYPE type) {
+    dmlref_scan_tree t = {DMLREF_TREE_KOGGE_STONE, 0, DMLREF_CARRY_AFTER, 0, 32, 0};
+    /* FLOAT16 is scanned in float32: 16 bytes per lane hold 4 tallies, 2 of FLOAT64 */
+    uint32_t most = type == DML_TENSOR_DATA_TYPE_FLOAT64 ? 2u : 4u;
+    if (row_length == 0 || (type != DML_TENSOR_DATA_TYPE_FLOAT16 && type != DML_TENSOR_DATA_TYPE_FLOAT32 &&
+                            type != DML_TENSOR_DATA_TYPE_FLOAT64)) {
+        dmlref_scan_tree none = {0, 0, 0, 0, 0, 0};
+        return none;
+    }
+    t.block = row_length > 2048u ? 2048u : 1u << dmlref__ceil_log2(row_length);
+    if (t.block < 2u) t.block = 2u; /* a row of one element: any schedule gives it */
+    t.serial = t.block / 64u < 1u ? 1u : t.block / 64u > most ? most : t.block / 64u;
+    return t;
+}
+
+DMLREF_API dmlref_scan_tree dmlref_xla_scan_tree(void) {
+    dmlref_scan_tree t = {DMLREF_TREE_KOGGE_STONE, 16, DMLREF_CARRY_RECURSIVE, 16, 1, 1};
+    return t;
+}
+
+DMLREF_API dmlref_scan_tree dmlref_cupy_scan_tree(void) {
+    dmlref_scan_tree t = {DMLREF_TREE_BRENT_KUNG, 512, DMLREF_CARRY_RECURSIVE_LAST, 1, 0, 0};
+    return t;
 }
 
 /* Validation context: where messages go and which operator they name. */
@@ -1275,7 +1330,20 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
                                 (unsigned)t->block);
         if (t->carry < 0 || t->carry >= DMLREF_TREE_CARRY_COUNT)
             return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                                "options.tree->carry is %d, must be AFTER (0) or INTO_FIRST (1)", (int)t->carry);
+                                "options.tree->carry is %d, must be AFTER (0), INTO_FIRST (1), RECURSIVE (2) or "
+                                "RECURSIVE_LAST (3)",
+                                (int)t->carry);
+        if (t->serial > 65536u)
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                                "options.tree->serial is %u, must be from 1 to 65536 (0: 1)", (unsigned)t->serial);
+        if (t->lanes > 65536u || (t->lanes & (t->lanes - 1u)) != 0)
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                                "options.tree->lanes is %u, must be a power of two from 1 to 65536 (0: one tile per "
+                                "block)",
+                                (unsigned)t->lanes);
+        if (t->run_seed != 0 && t->run_seed != 1)
+            return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.tree->run_seed is %d, must be 0 or 1",
+                                (int)t->run_seed);
         plan->tree = *t;
     }
     if (o->parallel && !o->parallel->parallel_for)
@@ -1579,15 +1647,46 @@ static void dmlref__settle_order(dmlref__plan *plan) {
    {KOGGE_STONE, 16, AFTER} and SEQUENTIAL blocks of one element, each taking
    the carry into itself. */
 static dmlref__schedule dmlref__schedule_preset(int float_order, const dmlref_scan_tree *tree, int seed) {
-    dmlref__schedule sc = {0, DMLREF_TREE_KOGGE_STONE, DMLREF_CARRY_AFTER, 0};
+    dmlref__schedule sc = {0, DMLREF_TREE_KOGGE_STONE, DMLREF_CARRY_AFTER, 0, 1, 0, 0};
     switch (float_order) {
     case DMLREF_FLOAT_ORDER_SEQUENTIAL: sc.block = 1, sc.chain = DMLREF_CARRY_INTO_FIRST; break;
     case DMLREF_FLOAT_ORDER_BLOCKED: sc.block = DMLREF__BLOCK; break;
-    case DMLREF_FLOAT_ORDER_TREE: sc.block = tree->block, sc.tree = tree->algorithm, sc.chain = tree->carry; break;
+    case DMLREF_FLOAT_ORDER_TREE:
+        sc.block = tree->block, sc.tree = tree->algorithm, sc.chain = tree->carry;
+        sc.serial = tree->serial ? tree->serial : 1u;
+        sc.lanes = tree->lanes;
+        sc.run_seed = tree->run_seed;
+        break;
     default: break; /* EXACT, ANY */
     }
+    if (!sc.lanes) /* one tile per block: the fewest lanes (a power of two) whose runs cover it */
+        for (sc.lanes = 1; (uint64_t)sc.lanes * sc.serial < sc.block;) sc.lanes <<= 1;
     sc.seed = seed;
     return sc;
+}
+
+/* A schedule of one fixed tree per block chained AFTER or INTO_FIRST: the bounds by depth
+   (>>bound) and the split of a line into pieces (>>tasks) know its structure. */
+static int dmlref__schedule_plain(const dmlref__schedule *sc) {
+    return sc->serial == 1u && sc->lanes >= sc->block && !sc->run_seed &&
+           (sc->chain == DMLREF_CARRY_AFTER || sc->chain == DMLREF_CARRY_INTO_FIRST);
+}
+
+/* The levels above the line that a recursive schedule scans: level k + 1 takes one
+   total per full block of level k. */
+static uint32_t dmlref__schedule_levels(const dmlref__schedule *sc, uint64_t length) {
+    uint32_t levels = 0;
+    if (sc->chain != DMLREF_CARRY_RECURSIVE && sc->chain != DMLREF_CARRY_RECURSIVE_LAST) return 0;
+    while (length >= sc->block) length /= sc->block, levels++;
+    return levels;
+}
+
+/* Doubles of work space the interpreter needs for a line of `length` elements: a block
+   and the lanes' totals, and per upper level a block's inputs and their scan, each
+   value with its error bound (dmlref__val). */
+static uint64_t dmlref__schedule_scratch(const dmlref__schedule *sc, uint64_t length) {
+    uint64_t block = length < sc->block ? length : sc->block;
+    return 2u * block * (2u + 2u * (uint64_t)dmlref__schedule_levels(sc, length));
 }
 
 /* Validate op and options into plan. Reads descriptors only, never buffers.
@@ -1818,7 +1917,7 @@ typedef struct dmlref__bound_setup dmlref__bound_setup; /* >>bound */
 /* One call of a scan kernel: `lines` lines of `length` elements. src/dst point
    at the first element in traversal order; steps are negative for DECREASING. */
 /* Trees up to this block size keep their values on the stack. */
-#define DMLREF__TREE_STACK 1024u
+#define DMLREF__TREE_STACK 4096u /* doubles: a plain tree's block of 1024 dmlref__val and the lanes' totals */
 
 typedef struct dmlref__scan_panel {
     const void *src;
@@ -2380,54 +2479,170 @@ static void dmlref__store_float(const dmlref__scan_panel *p, void *line, uint64_
     else *(double *)y = dmlref__store_f64(v);
 }
 
-/* The tree inside one block z[0..len), len <= block; steps whose destination
-   is past len are skipped. */
-static void dmlref__tree_block(const dmlref__scan_panel *p, double *z, uint32_t len) {
-    uint32_t block = p->schedule.block, i, k, m, s;
+/* A value of the interpreter and, when it computes error bounds (p->bound), a
+   bound on its distance from the exact result of its inputs (>>bound). */
+typedef struct dmlref__val {
+    double v, e;
+} dmlref__val;
+static double dmlref__combine_error(const dmlref__scan_panel *p, dmlref__val a, dmlref__val b, double v);
+static double dmlref__infinity(void);
+
+/* a (+) b, and the bound of the result when the panel computes bounds. */
+static dmlref__val dmlref__combine_val(const dmlref__scan_panel *p, dmlref__val a, dmlref__val b) {
+    dmlref__val r;
+    r.v = dmlref__combine(p, a.v, b.v);
+    r.e = p->bound ? dmlref__combine_error(p, a, b, r.v) : 0;
+    return r;
+}
+
+/* The tree over z[0..len) of a tile of `width` lanes (a power of two); steps
+   whose destination is past len are skipped. */
+static void dmlref__tree_block(const dmlref__scan_panel *p, dmlref__val *z, uint32_t len, uint32_t width) {
+    uint32_t i, k, m, s;
     switch (p->schedule.tree) {
     case DMLREF_TREE_KOGGE_STONE:
-        for (k = 1; k < block; k <<= 1) /* descending i reads the previous step's z[i-k] */
-            for (i = len; i-- > k;) z[i] = dmlref__combine(p, z[i - k], z[i]);
+        for (k = 1; k < width && k < len; k <<= 1) /* descending i reads the previous step's z[i-k] */
+            for (i = len; i-- > k;) z[i] = dmlref__combine_val(p, z[i - k], z[i]);
         break;
     case DMLREF_TREE_SKLANSKY: /* the sources, ((i >> m) << m) - 1, have bit m clear: none changes in step m */
-        for (m = 0; (1u << m) < block; m++)
+        for (m = 0; (1u << m) < width && (1u << m) < len; m++)
             for (i = 0; i < len; i++)
-                if ((i >> m) & 1u) z[i] = dmlref__combine(p, z[((i >> m) << m) - 1u], z[i]);
+                if ((i >> m) & 1u) z[i] = dmlref__combine_val(p, z[((i >> m) << m) - 1u], z[i]);
         break;
     default: /* DMLREF_TREE_BRENT_KUNG */
-        for (s = 1; s < block; s <<= 1)
-            for (i = 2u * s - 1u; i < len; i += 2u * s) z[i] = dmlref__combine(p, z[i - s], z[i]);
-        for (s = block / 4u; s >= 1u; s >>= 1)
-            for (i = 3u * s - 1u; i < len; i += 2u * s) z[i] = dmlref__combine(p, z[i - s], z[i]);
+        for (s = 1; s < width; s <<= 1)
+            for (i = 2u * s - 1u; i < len; i += 2u * s) z[i] = dmlref__combine_val(p, z[i - s], z[i]);
+        for (s = width / 4u; s >= 1u; s >>= 1)
+            for (i = 3u * s - 1u; i < len; i += 2u * s) z[i] = dmlref__combine_val(p, z[i - s], z[i]);
         break;
     }
 }
 
+/* A block's own scan of z[0..len), len <= block, in place: tiles of serial x
+   lanes elements; lane l of a tile holds its elements l serial .. (l + 1)
+   serial - 1. Each lane adds its run in order, the tree combines the lanes'
+   totals S, and with c the value before the tile (none in the first), an
+   element of lane l is (c (+) S[l-1]) (+) its run's prefix, the lane's last
+   c (+) S[l]. w: room for the lanes' totals (len values). */
+static void dmlref__block_scan(const dmlref__scan_panel *p, dmlref__val *z, uint32_t len, dmlref__val *w) {
+    const dmlref__schedule *sc = &p->schedule;
+    const uint64_t tile = (uint64_t)sc->serial * sc->lanes;
+    const dmlref__val identity = {p->product ? 1.0 : 0.0, 0};
+    dmlref__val c = identity;
+    uint64_t o;
+    if (sc->serial == 1u && !sc->run_seed && tile >= len) { /* one tile of single-element runs: the tree alone */
+        dmlref__tree_block(p, z, len, sc->lanes);
+        return;
+    }
+    for (o = 0; o < len; o += tile) {
+        const uint32_t here = (uint32_t)(len - o < tile ? len - o : tile), runs = (here - 1u) / sc->serial + 1u;
+        uint32_t l, e;
+        for (l = 0; l < runs; l++) {
+            dmlref__val *r = z + o + (uint64_t)l * sc->serial;
+            const uint32_t n = here - l * sc->serial < sc->serial ? here - l * sc->serial : sc->serial;
+            if (sc->run_seed) r[0] = dmlref__combine_val(p, identity, r[0]);
+            for (e = 1; e < n; e++) r[e] = dmlref__combine_val(p, r[e - 1], r[e]);
+            w[l] = r[n - 1];
+        }
+        dmlref__tree_block(p, w, runs, sc->lanes);
+        for (l = 0; l < runs; l++) {
+            dmlref__val *r = z + o + (uint64_t)l * sc->serial, prefix = c;
+            const uint32_t n = here - l * sc->serial < sc->serial ? here - l * sc->serial : sc->serial;
+            int has_prefix = o > 0 || l > 0;
+            if (l > 0) prefix = o > 0 ? dmlref__combine_val(p, c, w[l - 1]) : w[l - 1];
+            for (e = 0; e < n; e++) {
+                if (e == sc->serial - 1u) r[e] = o > 0 ? dmlref__combine_val(p, c, w[l]) : w[l];
+                else if (has_prefix) r[e] = dmlref__combine_val(p, prefix, r[e]);
+            }
+        }
+        c = o > 0 ? dmlref__combine_val(p, c, w[runs - 1u]) : w[runs - 1u];
+    }
+}
+
+/* One level above the line of a recursive schedule: the inputs of its current
+   block, room for their scan, and its carry. */
+typedef struct dmlref__level {
+    dmlref__val *raw, *work;
+    uint32_t len;
+    int has_carry;
+    dmlref__val carry;
+} dmlref__level;
+
+/* Appends a total to level k's line; returns that line's scan value at it. */
+static dmlref__val dmlref__level_push(const dmlref__scan_panel *p, dmlref__level *levels, uint32_t k, dmlref__val total,
+                                      dmlref__val *w) {
+    dmlref__level *lv = levels + k;
+    dmlref__val local, out;
+    uint32_t j;
+    lv->raw[lv->len++] = total;
+    for (j = 0; j < lv->len; j++) lv->work[j] = lv->raw[j];
+    dmlref__block_scan(p, lv->work, lv->len, w); /* the value at its end depends on the block up to it only */
+    local = lv->work[lv->len - 1u];
+    out = lv->has_carry ? dmlref__combine_val(p, lv->carry, local) : local;
+    if (lv->len == p->schedule.block) {
+        dmlref__val up = dmlref__level_push(p, levels, k + 1u, local, w);
+        if (p->schedule.chain == DMLREF_CARRY_RECURSIVE_LAST) out = up;
+        lv->carry = up;
+        lv->has_carry = 1;
+        lv->len = 0;
+    }
+    return out;
+}
+
+/* An output: the value, or its error bound when the panel computes bounds. */
+static void dmlref__schedule_emit(const dmlref__scan_panel *p, void *dst, uint64_t i, dmlref__val x);
+
 /* The schedule interpreter: one line. Inclusive values v[0..count) with
    count = length (length - 1 when exclusive: output i + 1 is then v[i],
    output 0 the identity). x[i] is read before output i is written, so in
-   place works. A piece of a split line (>>tasks) starts from its carry. */
-static void dmlref__schedule_line(const dmlref__scan_panel *p, const void *src, void *dst, double *z) {
+   place works. A piece of a split line (>>tasks) starts from its carry.
+   z: dmlref__schedule_scratch(schedule, length) doubles. */
+static void dmlref__schedule_line(const dmlref__scan_panel *p, const void *src, void *dst, double *scratch) {
     const dmlref__schedule *sc = &p->schedule;
-    double carry = p->has_carry ? p->carry : p->product ? 1.0 : 0.0; /* the identity */
-    uint64_t count = p->exclusive ? p->length - 1u : p->length, start;
-    for (start = 0; start < count; start += sc->block) {
-        uint32_t len = (uint32_t)(count - start < sc->block ? count - start : sc->block), j;
-        int carried = start > 0 || sc->seed || p->has_carry;
-        for (j = 0; j < len; j++) z[j] = dmlref__load_float(p, src, start + j);
-        if (carried && sc->chain == DMLREF_CARRY_INTO_FIRST) z[0] = dmlref__combine(p, carry, z[0]);
-        dmlref__tree_block(p, z, len);
-        if (carried && sc->chain == DMLREF_CARRY_AFTER)
-            for (j = 0; j < len; j++) z[j] = dmlref__combine(p, carry, z[j]);
-        if (p->exclusive) {
-            dmlref__store_float(p, dst, start, carry); /* the value before the block: the identity at 0 */
-            for (j = 1; j < len; j++) dmlref__store_float(p, dst, start + j, z[j - 1]);
-        } else {
-            for (j = 0; j < len; j++) dmlref__store_float(p, dst, start + j, z[j]);
-        }
-        carry = z[len - 1];
+    const dmlref__val identity = {p->product ? 1.0 : 0.0, 0};
+    const uint64_t count = p->exclusive ? p->length - 1u : p->length;
+    const uint32_t size = (uint32_t)(count < sc->block ? (count ? count : 1u) : sc->block);
+    const uint32_t nlevels = dmlref__schedule_levels(sc, count);
+    const int recursive = sc->chain == DMLREF_CARRY_RECURSIVE || sc->chain == DMLREF_CARRY_RECURSIVE_LAST;
+    dmlref__val *z = (dmlref__val *)(void *)scratch, *w = z + size, carry = identity, before = identity;
+    dmlref__level levels[65];
+    uint64_t start;
+    uint32_t k;
+    if (p->has_carry) carry.v = before.v = p->carry;
+    for (k = 1; k <= nlevels; k++) { /* level 0 is the line itself */
+        levels[k].raw = z + 2u * size * k;
+        levels[k].work = levels[k].raw + size;
+        levels[k].len = 0;
+        levels[k].has_carry = sc->seed;
+        levels[k].carry = identity;
     }
-    if (p->exclusive) dmlref__store_float(p, dst, count, carry);
+    for (start = 0; start < count; start += sc->block) {
+        const uint32_t len = (uint32_t)(count - start < sc->block ? count - start : sc->block);
+        const int carried = start > 0 || sc->seed || p->has_carry, full = len == sc->block;
+        dmlref__val total, up = identity;
+        uint32_t j;
+        for (j = 0; j < len; j++) {
+            z[j].v = dmlref__load_float(p, src, start + j);
+            z[j].e = z[j].v - z[j].v == 0 ? 0 : dmlref__infinity(); /* an input that is not finite */
+        }
+        if (carried && sc->chain == DMLREF_CARRY_INTO_FIRST) z[0] = dmlref__combine_val(p, carry, z[0]);
+        dmlref__block_scan(p, z, len, w);
+        total = z[len - 1u];
+        if (recursive && full && (start + len < count || sc->chain == DMLREF_CARRY_RECURSIVE_LAST))
+            up = dmlref__level_push(p, levels, 1u, total, w);
+        if (carried && sc->chain != DMLREF_CARRY_INTO_FIRST)
+            for (j = 0; j < len; j++) z[j] = dmlref__combine_val(p, carry, z[j]);
+        if (full && sc->chain == DMLREF_CARRY_RECURSIVE_LAST) z[len - 1u] = up;
+        if (p->exclusive) {
+            dmlref__schedule_emit(p, dst, start, before); /* the value before the block: the identity at 0 */
+            for (j = 1; j < len; j++) dmlref__schedule_emit(p, dst, start + j, z[j - 1]);
+        } else {
+            for (j = 0; j < len; j++) dmlref__schedule_emit(p, dst, start + j, z[j]);
+        }
+        before = z[len - 1u];
+        carry = recursive ? up : before;
+    }
+    if (p->exclusive) dmlref__schedule_emit(p, dst, count, before);
 }
 
 /* Block 1 (SEQUENTIAL) as the running tally: the interpreter's operations in
@@ -3505,12 +3720,14 @@ static void dmlref__exact_piece(const dmlref__scan_panel *p, const dmlref__exact
    toward +infinity, so each computed term is at least its real value. */
 
 struct dmlref__bound_setup {
-    int order;          /* dmlref_float_order: SEQUENTIAL, BLOCKED, EXACT or ANY */
-    int product;        /* CUMULATIVE_PRODUCT */
-    double u;           /* unit roundoff of the accumulation type, 2^-precision */
-    double half_eta;    /* half its smallest subnormal (2^-1074 for float64: 2^-1075 is no double) */
-    double overflow;    /* sums of this magnitude or more may round to infinity in it */
-    int emin;           /* exponent of its smallest normal */
+    int order;       /* dmlref_float_order: SEQUENTIAL, BLOCKED, EXACT or ANY */
+    int product;     /* CUMULATIVE_PRODUCT */
+    double u;        /* unit roundoff of the accumulation type, 2^-precision */
+    double half_eta; /* half its smallest subnormal (2^-1074 for float64: 2^-1075 is no double) */
+    double overflow; /* sums of this magnitude or more may round to infinity in it */
+    int emin;        /* exponent of its smallest normal */
+    int precision;   /* its significand bits: half an ulp of x in [2^e, 2^(e+1)) is 2^(e - precision) */
+    int precision_out, emin_out;
     int final_rounding; /* the output type is narrower than the accumulation type */
     double u_out, half_eta_out, overflow_out;
     double u_eta; /* products, ANY: (1 + u)(1 + half_eta) - 1 */
@@ -3538,6 +3755,9 @@ static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *pl
     dmlref__format_constants(acc, &b->u, &b->half_eta, &b->overflow);
     dmlref__format_constants(out, &b->u_out, &b->half_eta_out, &b->overflow_out);
     b->emin = acc->emin;
+    b->precision = (int)acc->precision;
+    b->precision_out = (int)out->precision;
+    b->emin_out = out->emin;
     b->final_rounding = acc != out;
     b->u_eta = b->u + b->half_eta + b->u * b->half_eta;
 }
@@ -3908,6 +4128,49 @@ static void dmlref__bound_product_trees(const dmlref__scan_panel *p, const void 
     }
 }
 
+/* Section 8, running error: the interpreter (>>scalar) computes the order's own
+   partial results, rounding to nearest, and beside each value v a bound e on its
+   distance from the exact result of its inputs. A sum's rounding error is at most
+   half an ulp of the rounded result, 0 when that is below the smallest normal (the
+   sum is then exact); a product's is also at most half the smallest subnormal, and
+   |a b - A B| <= |a| e_b + |b| e_a + e_a e_b. Each bound is computed to nearest and
+   widened by (1 + 2^-50) (sums: two roundings) or (1 + 2^-49) (products: six),
+   more than its roundings can take away. */
+static double dmlref__half_ulp_at(double v, int precision, int emin) { /* 0 below 2^emin */
+    int e = (int)((dmlref__bits_from_f64(v) >> 52) & 0x7FFu) - 1023;
+    if (e < emin) return 0;
+    return dmlref__pow2(e - precision < -1074 ? -1074 : e - precision);
+}
+
+static double dmlref__combine_error(const dmlref__scan_panel *p, dmlref__val a, dmlref__val b, double v) {
+    const dmlref__bound_setup *bs = p->bound;
+    double local;
+    if (v - v != 0) return dmlref__infinity();
+    local = dmlref__half_ulp_at(v, bs->precision, bs->emin);
+    if (p->product) {
+        if (local < bs->half_eta) local = bs->half_eta;
+        return (dmlref__abs(a.v) * b.e + dmlref__abs(b.v) * a.e + a.e * b.e + local) * 1.0000000000000018;
+    }
+    return (a.e + b.e + local) * 1.0000000000000009;
+}
+
+/* The bound of an output: its value's, then the rounding to a narrower output type. */
+static void dmlref__schedule_emit(const dmlref__scan_panel *p, void *dst, uint64_t i, dmlref__val x) {
+    const dmlref__bound_setup *bs = p->bound;
+    double e = x.e;
+    if (!bs) {
+        dmlref__store_float(p, dst, i, x.v);
+        return;
+    }
+    if (!(e <= DBL_MAX)) e = dmlref__infinity(); /* a NaN from 0 times an infinite bound too */
+    else if (bs->final_rounding) {
+        double r = dmlref__half_ulp_at(x.v, bs->precision_out, bs->emin_out);
+        if (dmlref__abs(x.v) >= bs->overflow_out) e = dmlref__infinity();
+        else e = (e + (r > bs->half_eta_out ? r : bs->half_eta_out)) * 1.0000000000000009;
+    }
+    ((double *)dst)[(ptrdiff_t)i * p->dst_step] = e;
+}
+
 /* The bound kernel: one line at a time, by operator and order. Integer
    scans are exact (0). */
 DMLREF__KERNEL_ALIGN static void dmlref__bound_kernel(const dmlref__scan_panel *p) {
@@ -3921,6 +4184,14 @@ DMLREF__KERNEL_ALIGN static void dmlref__bound_kernel(const dmlref__scan_panel *
             continue;
         }
         if (p->exclusive) dst[0] = 0;
+        if (!b->product && p->schedule.block > 1 && !dmlref__schedule_plain(&p->schedule)) {
+            dmlref__fpenv nearest; /* the interpreter's values round to nearest, as execute's */
+            double stack[DMLREF__TREE_STACK];
+            dmlref__fpenv_enter(&nearest);
+            dmlref__schedule_line(p, src, dst, p->scratch ? p->scratch : stack);
+            dmlref__fpenv_leave(&nearest);
+            continue;
+        }
         /* ANY has no schedule (block 0); a scheduled order's bound follows the depth of its blocks */
         if (b->product && p->schedule.block == 1) dmlref__bound_product_sequential(p, src, dst);
         else if (b->product) dmlref__bound_product_trees(p, src, dst, p->schedule.block > 1);
@@ -4344,7 +4615,8 @@ static int dmlref__scan_split_kind(const dmlref__scan_job *job, const dmlref__pl
     if (job->panel.bound) return DMLREF__SPLIT_NONE;
     if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT) return DMLREF__SPLIT_INTEGER;
     if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT) return DMLREF__SPLIT_EXACT;
-    if (plan->schedule.block > 1u && plan->schedule.chain == DMLREF_CARRY_AFTER) /* blocks take the carry last */
+    if (plan->schedule.block > 1u && plan->schedule.chain == DMLREF_CARRY_AFTER &&
+        dmlref__schedule_plain(&plan->schedule)) /* blocks take the carry last */
         return DMLREF__SPLIT_BLOCKS;
     return DMLREF__SPLIT_NONE;
 }
@@ -4475,11 +4747,9 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
     panels = dmlref__odometer_count(job.outer, job.n);
     job.lines_total = panels * job.lines;
     tasks = dmlref__tasks_for(parallel, job.lines_total * job.panel.length);
-    if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT && plan->schedule.block > DMLREF__TREE_STACK &&
-        job.panel.length > DMLREF__TREE_STACK && !bound) {
-        /* a block never holds more than a line */
-        job.scratch_values =
-            job.panel.length < plan->schedule.block ? (size_t)job.panel.length : (size_t)plan->schedule.block;
+    if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT && plan->schedule.block > 1u &&
+        dmlref__schedule_scratch(&plan->schedule, job.panel.length) > DMLREF__TREE_STACK) {
+        job.scratch_values = (size_t)dmlref__schedule_scratch(&plan->schedule, job.panel.length);
         job.scratch = (double *)DMLREF_MALLOC((size_t)tasks * job.scratch_values * sizeof(double));
         if (!job.scratch && tasks > 1) /* fewer tasks, then */
             job.scratch = (double *)DMLREF_MALLOC(job.scratch_values * sizeof(double)), tasks = 1;

@@ -22,12 +22,14 @@
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const alg_names[] = {"kogge-stone", "sklansky", "brent-kung"};
-static const char *const carry_names[] = {"after", "into-first"};
+static const char *const carry_names[] = {"after", "into-first", "recursive", "recursive-last"};
+static const char *const stack_names[] = {"torch-compile", "xla", "cupy"}; /* --order's GPU stacks */
 static const char *const acc_names[] = {"default", "native", "wide"};
 static const char *const nan_names[] = {"propagate", "ignore", "compare"};
 static const char *const isa_names[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon", "avx512fp16", "reference"};
 #define N_ALG ((int)COUNT_OF(alg_names))
 #define N_CARRY ((int)COUNT_OF(carry_names))
+#define N_CARRY_PLAIN 2 /* explain's plain trees: AFTER and INTO_FIRST */
 #define N_ACC ((int)COUNT_OF(acc_names))
 #define N_NAN ((int)COUNT_OF(nan_names))
 #define N_BLOCK (TREE_BLOCK_LOG2_MAX - TREE_BLOCK_LOG2_MIN + 1)
@@ -115,32 +117,46 @@ static int parse_order(const char *s, op_args *a) {
     for (k = 0; k < COUNT_OF(order_names); k++)
         if (strcmp(s, order_names[k].name) == 0) {
             a->float_order = order_names[k].order;
+            a->stack = 0;
             return 1;
         }
-    if (strncmp(s, "tree:", 5) == 0) {
-        char alg[32], carry[32];
-        const char *p = s + 5, *c1 = strchr(p, ':'), *c2;
-        long block;
-        int ai, ci;
-        char num[32];
-        if (!c1 || (size_t)(c1 - p) >= sizeof alg) return 0;
-        memcpy(alg, p, (size_t)(c1 - p));
-        alg[c1 - p] = 0;
-        c2 = strchr(c1 + 1, ':');
-        if (!c2 || (size_t)(c2 - c1 - 1) >= sizeof num) return 0;
-        memcpy(num, c1 + 1, (size_t)(c2 - c1 - 1));
-        num[c2 - c1 - 1] = 0;
-        if (strlen(c2 + 1) >= sizeof carry) return 0;
-        strcpy(carry, c2 + 1);
-        ai = find_name(alg, alg_names, N_ALG);
-        ci = find_name(carry, carry_names, N_CARRY);
-        if (ai < 0 || ci < 0 || !parse_long(num, &block) || block < (1L << TREE_BLOCK_LOG2_MIN) ||
+    k = (size_t)(find_name(s, stack_names, (int)COUNT_OF(stack_names)) + 1);
+    if (k) {
+        a->float_order = DMLREF_FLOAT_ORDER_TREE;
+        a->stack = (int)k;
+        a->tree = k == 2 ? dmlref_xla_scan_tree() : k == 3 ? dmlref_cupy_scan_tree() : a->tree;
+        return 1;
+    }
+    if (strncmp(s, "tree:", 5) == 0) { /* tree:ALG:BLOCK:CARRY[:SERIAL[:LANES[:run-seed]]] */
+        char field[7][32];
+        const char *p = s + 5;
+        long block, serial = 0, lanes = 0;
+        int ai, ci, n = 0;
+        for (;;) {
+            size_t len = strcspn(p, ":");
+            if (n == 6 || len >= sizeof field[0]) return 0;
+            memcpy(field[n], p, len);
+            field[n++][len] = 0;
+            if (!p[len]) break;
+            p += len + 1;
+        }
+        if (n < 3) return 0;
+        ai = find_name(field[0], alg_names, N_ALG);
+        ci = find_name(field[2], carry_names, N_CARRY);
+        if (ai < 0 || ci < 0 || !parse_long(field[1], &block) || block < (1L << TREE_BLOCK_LOG2_MIN) ||
             block > (1L << TREE_BLOCK_LOG2_MAX) || (block & (block - 1)))
             return 0;
+        if (n > 3 && (!parse_long(field[3], &serial) || serial < 1 || serial > 65536)) return 0;
+        if (n > 4 && (!parse_long(field[4], &lanes) || lanes < 1 || lanes > 65536 || (lanes & (lanes - 1)))) return 0;
+        if (n > 5 && strcmp(field[5], "run-seed") != 0) return 0;
         a->float_order = DMLREF_FLOAT_ORDER_TREE;
+        a->stack = 0;
         a->tree.algorithm = ai;
         a->tree.block = (uint32_t)block;
         a->tree.carry = ci;
+        a->tree.serial = (uint32_t)serial;
+        a->tree.lanes = (uint32_t)lanes;
+        a->tree.run_seed = n > 5;
         return 1;
     }
     return 0;
@@ -193,8 +209,10 @@ int parse_op_option(int argc, char **argv, int *i, op_args *a) {
     else if (strcmp(o, "--identity-seed") == 0) a->identity_seed = 1;
     else if (strcmp(o, "--order") == 0) {
         if (!parse_order(v, a)) {
-            fail("option --order: '%s' is not sequential, blocked, exact or tree:ALG:BLOCK:CARRY "
-                 "(ALG kogge-stone|sklansky|brent-kung, BLOCK a power of two 2..65536, CARRY after|into-first)",
+            fail("option --order: '%s' is not sequential, blocked, exact, torch-compile, xla, cupy or "
+                 "tree:ALG:BLOCK:CARRY[:SERIAL[:LANES[:run-seed]]] (ALG kogge-stone|sklansky|brent-kung, BLOCK a "
+                 "power of two 2..65536, CARRY after|into-first|recursive|recursive-last, SERIAL 1..65536, LANES a "
+                 "power of two 1..65536)",
                  v);
             return -1;
         }
@@ -319,9 +337,12 @@ void print_op_help(FILE *f) {
     fputs("  --axis N           scans: the axis (negative counts from the end); default: the LAST axis\n"
           "  --exclusive        scans: exclusive sum / product\n"
           "  --reverse          scans: DML_AXIS_DIRECTION_DECREASING\n"
-          "  --order O          scans: sequential (default) | blocked | exact | tree:ALG:BLOCK:CARRY\n"
-          "                     ALG kogge-stone|sklansky|brent-kung, BLOCK a power of two 2..65536,\n"
-          "                     CARRY after|into-first\n"
+          "  --order O          scans: sequential (default) | blocked | exact | torch-compile | xla | cupy\n"
+          "                     | tree:ALG:BLOCK:CARRY[:SERIAL[:LANES[:run-seed]]]: ALG kogge-stone|\n"
+          "                     sklansky|brent-kung, BLOCK a power of two 2..65536, CARRY after|\n"
+          "                     into-first|recursive|recursive-last, SERIAL elements per lane 1..65536,\n"
+          "                     LANES a power of two 1..65536, run-seed: each lane starts at the identity\n"
+          "                     (torch-compile, xla, cupy: the GPU stacks' schedules, docs/reproducing.md)\n"
           "  --accumulation A   scans: default | native | wide\n"
           "  --identity-seed    scans: the tally starts at the identity (+0.0 or 1)\n"
           "  --axes N,M,...     arg reductions: reduced axes (negative counts from the end); default: all\n"
@@ -354,7 +375,7 @@ static int reduced_axes(opdesc *d, const op_args *a, unsigned rank, unsigned *co
     return 0;
 }
 
-int build_desc(opdesc *d, const op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE index_type) {
+int build_desc(opdesc *d, op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE index_type) {
     const dmlref_operator_info *r = a->op;
     unsigned k, rank = in->rank, naxes = 0;
     DML_AXIS_DIRECTION dir;
@@ -381,6 +402,7 @@ int build_desc(opdesc *d, const op_args *a, const npy_array *in, DML_TENSOR_DATA
             return 2;
         }
         d->out_type = in->type;
+        if (a->stack == 1) a->tree = dmlref_inductor_scan_tree(in->shape[axis], in->type); /* by the row */
         if (r->operator_type == DML_OPERATOR_CUMULATIVE_SUMMATION) {
             DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cs = {&d->it, &d->ot, (UINT)axis, dir, a->exclusive ? TRUE : FALSE};
             d->cs = cs;
@@ -515,10 +537,17 @@ void describe_options(const op_args *a, char *buf, size_t cap) {
     size_t used = 0, k;
     buf[0] = 0;
     if (takes_float_order(r)) {
-        char ord[64] = "";
+        char ord[96] = "";
         for (k = 0; k < COUNT_OF(order_names); k++)
             if (order_names[k].order == a->float_order) snprintf(ord, sizeof ord, "%s", order_names[k].name);
-        if (a->float_order == DMLREF_FLOAT_ORDER_TREE)
+        if (a->float_order == DMLREF_FLOAT_ORDER_TREE && a->stack)
+            snprintf(ord, sizeof ord, "%s", stack_names[a->stack - 1]);
+        else if (a->float_order == DMLREF_FLOAT_ORDER_TREE && (a->tree.serial || a->tree.lanes || a->tree.run_seed))
+            snprintf(ord, sizeof ord, "tree:%s:%lu:%s:%lu:%lu%s", alg_names[a->tree.algorithm],
+                     (unsigned long)a->tree.block, carry_names[a->tree.carry],
+                     (unsigned long)(a->tree.serial ? a->tree.serial : 1u), (unsigned long)a->tree.lanes,
+                     a->tree.run_seed ? ":run-seed" : "");
+        else if (a->float_order == DMLREF_FLOAT_ORDER_TREE)
             snprintf(ord, sizeof ord, "tree:%s:%lu:%s", alg_names[a->tree.algorithm], (unsigned long)a->tree.block,
                      carry_names[a->tree.carry]);
         used += (size_t)snprintf(buf, cap, "--order %s --accumulation %s%s", ord, acc_names[a->accumulation],
@@ -538,7 +567,7 @@ size_t op_configurations(const op_args *base, int integer, op_args *out) {
     int order, tr, acc, seed, nan, last;
     size_t n = 0;
     for (order = 0; order < DMLREF_FLOAT_ORDER_COUNT; order++) {
-        int trees = order == DMLREF_FLOAT_ORDER_TREE ? N_ALG * N_BLOCK * N_CARRY : 1;
+        int trees = order == DMLREF_FLOAT_ORDER_TREE ? N_ALG * N_BLOCK * N_CARRY_PLAIN : 1;
         if (!((orders >> order) & 1u)) continue;
         for (tr = 0; tr < trees; tr++)
             for (acc = 0; acc < accs; acc++)
@@ -549,9 +578,11 @@ size_t op_configurations(const op_args *base, int integer, op_args *out) {
                             if (!t) continue;
                             *t = *base;
                             t->float_order = order;
-                            t->tree.algorithm = tr / (N_BLOCK * N_CARRY);
-                            t->tree.block = (uint32_t)1 << (TREE_BLOCK_LOG2_MIN + tr / N_CARRY % N_BLOCK);
-                            t->tree.carry = tr % N_CARRY;
+                            t->stack = 0;
+                            memset(&t->tree, 0, sizeof t->tree);
+                            t->tree.algorithm = tr / (N_BLOCK * N_CARRY_PLAIN);
+                            t->tree.block = (uint32_t)1 << (TREE_BLOCK_LOG2_MIN + tr / N_CARRY_PLAIN % N_BLOCK);
+                            t->tree.carry = tr % N_CARRY_PLAIN;
                             t->accumulation = acc;
                             t->identity_seed = seed;
                             t->nan_policy = nan;

@@ -19,6 +19,7 @@ typedef struct op_args {
     int order_set;
     int float_order;
     dmlref_scan_tree tree;
+    int stack; /* --order torch-compile (1), xla (2), cupy (3); build_desc sets torch-compile's tree */
     int accumulation_set;
     int accumulation;
     int identity_seed;
@@ -66,7 +67,7 @@ typedef struct opdesc {
 
 /* The descriptor of a->op on `in` (d must stay where it is: it points into itself); 0, or 2 after a
    message. */
-int build_desc(opdesc *d, const op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE index_type);
+int build_desc(opdesc *d, op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE index_type);
 void options_from_args(dmlref_options *o, const op_args *a, char *msg, size_t cap);
 /* Run the operator / its error bound; on a library error print its message and return 2. */
 int exec_op(const opdesc *d, const npy_array *in, void *out, const dmlref_options *o);

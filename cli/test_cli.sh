@@ -225,7 +225,9 @@ refused "rank 9 refused" r9.npy
 
 # bad arguments: exit 2, message naming the option, no output
 for args in "--axis 2" "--axis x" "--order tree:foo:32:after" "--order tree:sklansky:33:after" \
-    "--order tree:sklansky:32:before" "--order fast" "--accumulation huge" "--nan maybe" "--isa mmx" \
+    "--order tree:sklansky:32:before" "--order tree:sklansky:32:after:0" "--order tree:sklansky:32:after:4:3" \
+    "--order tree:sklansky:32:after:4:4:seed" "--order inductor" \
+    "--order fast" "--accumulation huge" "--nan maybe" "--isa mmx" \
     "--axes 0" "--last" "--index-type int8" "--bogus"; do
     opt=${args%% *}
     rm -f bad_out.npy
@@ -364,6 +366,19 @@ has "check exact: consistent with wide" out.txt "consistent with: accumulation w
 PVALS=$(awk 'BEGIN { s = 7; for (i = 0; i < 64; i++) { s = (s * 1103515245 + 12345) % 2147483648; printf "%.6f ", 1 + (s / 2147483648 - 0.5) / 8 } }')
 # shellcheck disable=SC2086
 M float32 64 $PVALS -o p.npy
+# the GPU stacks' schedules by name, and spelled out as trees
+GVALS=$(awk 'BEGIN { s = 11; for (i = 0; i < 3000; i++) { s = (s * 1103515245 + 12345) % 2147483648; printf "%.6f ", (s / 2147483648 - 0.5) * 4 } }')
+# shellcheck disable=SC2086
+M float32 3000 $GVALS -o g.npy
+for pair in "xla tree:kogge-stone:16:recursive:16:1:run-seed" "cupy tree:brent-kung:512:recursive-last" \
+    "torch-compile tree:kogge-stone:2048:after:4:32"; do
+    stack=${pair%% *} # (expect sets $name)
+    spelled=${pair#* }
+    expect "run --order $stack" 0 "$D" run cumsum --order "$stack" g.npy -o "g_$stack.npy"
+    expect "run --order $spelled" 0 "$D" run cumsum --order "$spelled" g.npy -o g_spelled.npy
+    same "--order $stack is $spelled" "g_$stack.npy" g_spelled.npy
+done
+expect "compare xla and cupy" 1 "$D" compare g_xla.npy g_cupy.npy
 expect "cumprod tree output" 0 "$D" run cumprod --order tree:brent-kung:16:after p.npy -o p_tree.npy
 expect "check cumprod" 0 "$D" check cumprod p.npy p_tree.npy
 has "check cumprod: reference named" out.txt "reference:   SEQUENTIAL"

@@ -76,7 +76,10 @@ _NAN_POLICIES = {"propagate": _capi.DMLREF_NAN_PROPAGATE, "ignore": _capi.DMLREF
                  "compare": _capi.DMLREF_NAN_COMPARE}
 _TREE_ALGORITHMS = {"kogge-stone": _capi.DMLREF_TREE_KOGGE_STONE, "sklansky": _capi.DMLREF_TREE_SKLANSKY,
                     "brent-kung": _capi.DMLREF_TREE_BRENT_KUNG}
-_TREE_CARRIES = {"after": _capi.DMLREF_CARRY_AFTER, "into-first": _capi.DMLREF_CARRY_INTO_FIRST}
+_TREE_CARRIES = {"after": _capi.DMLREF_CARRY_AFTER, "into-first": _capi.DMLREF_CARRY_INTO_FIRST,
+                 "recursive": _capi.DMLREF_CARRY_RECURSIVE, "recursive-last": _capi.DMLREF_CARRY_RECURSIVE_LAST}
+# The GPU stacks' schedules (docs/reproducing.md): names --order takes; torch-compile's depends on the row
+_STACK_ORDERS = ("torch-compile", "xla", "cupy")
 _ISAS = {"auto": _capi.DMLREF_ISA_AUTO, "scalar": _capi.DMLREF_ISA_SCALAR, "sse2": _capi.DMLREF_ISA_SSE2,
          "avx2": _capi.DMLREF_ISA_AVX2, "avx512": _capi.DMLREF_ISA_AVX512, "neon": _capi.DMLREF_ISA_NEON,
          "avx512fp16": _capi.DMLREF_ISA_AVX512FP16, "reference": _capi.DMLREF_ISA_REFERENCE}
@@ -374,31 +377,50 @@ def _lookup(table, value, what):
     return table[key]
 
 
-def _parse_order(order):
-    """'sequential' | 'blocked' | 'exact' | 'any' | 'tree:ALG:BLOCK:CARRY', or a tuple
-    ('tree', ALG, BLOCK, CARRY) / (ALG, BLOCK, CARRY): (float_order, dmlref_scan_tree or None)."""
+def _parse_order(order, length=0, dtype=None):
+    """'sequential' | 'blocked' | 'exact' | 'any' | 'tree:ALG:BLOCK:CARRY[:SERIAL[:LANES[:run-seed]]]' |
+    'torch-compile' | 'xla' | 'cupy', or a tuple ('tree', ALG, BLOCK, CARRY, ...) / (ALG, BLOCK, CARRY, ...):
+    (float_order, dmlref_scan_tree or None). torch-compile's schedule is that of rows of `length` elements of
+    `dtype` (dmlref_inductor_scan_tree)."""
     if isinstance(order, str):
         parts = order.lower().split(":")
     elif isinstance(order, (tuple, list)):
         parts = [str(p).lower() for p in order]
-        if len(parts) == 3:
+        if parts and parts[0] != "tree":
             parts = ["tree"] + parts
     else:
         raise TypeError("dml_ref: order must be a string or a tuple (got %r)" % (order,))
     if len(parts) == 1 and parts[0] in _ORDERS and parts[0] != "tree":
         return _ORDERS[parts[0]], None
-    if len(parts) == 4 and parts[0] == "tree":
+    if len(parts) == 1 and parts[0] in _STACK_ORDERS:
+        lib = _lib()
+        if parts[0] == "xla":
+            return _ORDERS["tree"], lib.dmlref_xla_scan_tree()
+        if parts[0] == "cupy":
+            return _ORDERS["tree"], lib.dmlref_cupy_scan_tree()
+        dtype = np.dtype(dtype if dtype is not None else np.float32)
+        return _ORDERS["tree"], lib.dmlref_inductor_scan_tree(max(int(length), 1), _DATA_TYPES.get(dtype, 0))
+    if 4 <= len(parts) <= 7 and parts[0] == "tree":
         alg = _lookup(_TREE_ALGORITHMS, parts[1], "the tree algorithm")
         carry = _lookup(_TREE_CARRIES, parts[3], "the tree carry")
-        try:
-            block = int(parts[2])
-        except ValueError:
-            raise ValueError("dml_ref: tree block must be an integer (got %r)" % parts[2]) from None
-        if block < 0 or block > _UINT_MAX:
-            raise ValueError("dml_ref: tree block %d is out of range" % block)
-        return _ORDERS["tree"], _capi.dmlref_scan_tree(alg, block, carry)
-    raise ValueError("dml_ref: order must be sequential, blocked, exact or tree:ALG:BLOCK:CARRY "
-                     "(ALG kogge-stone|sklansky|brent-kung, CARRY after|into-first); got %r" % (order,))
+        numbers = []
+        for what, text in zip(("block", "serial", "lanes"), parts[2:3] + parts[4:6]):
+            try:
+                value = int(text)
+            except ValueError:
+                raise ValueError("dml_ref: tree %s must be an integer (got %r)" % (what, text)) from None
+            if value < 0 or value > _UINT_MAX:
+                raise ValueError("dml_ref: tree %s %d is out of range" % (what, value))
+            numbers.append(value)
+        if len(parts) == 7 and parts[6] not in ("run-seed", "0", "1"):
+            raise ValueError("dml_ref: the tree's seventh field must be run-seed (got %r)" % parts[6])
+        run_seed = 1 if len(parts) == 7 and parts[6] in ("run-seed", "1") else 0
+        numbers += [0] * (3 - len(numbers))
+        return _ORDERS["tree"], _capi.dmlref_scan_tree(alg, numbers[0], carry, numbers[1], numbers[2], run_seed)
+    raise ValueError("dml_ref: order must be sequential, blocked, exact, torch-compile, xla, cupy or "
+                     "tree:ALG:BLOCK:CARRY[:SERIAL[:LANES[:run-seed]]] "
+                     "(ALG kogge-stone|sklansky|brent-kung, CARRY after|into-first|recursive|recursive-last)"
+                     "; got %r" % (order,))
 
 
 _cpus = None  # _cpu_count()'s answer, counted once per process
@@ -530,6 +552,14 @@ def _keep_prepared(key, prepared):
     _PREPARED[key] = prepared
 
 
+def _axis_length(x, axis):
+    """The length of x along axis, 0 when the axis is not valid (the call then says why)."""
+    try:
+        return x.shape[_normalize_axis(axis, max(x.ndim, 1))] if x.ndim else 1
+    except (ValueError, TypeError, IndexError):
+        return 0
+
+
 def _normalize_axis(axis, rank):
     """A negative axis counts from the end; one still out of range raises ValueError, a positive
     one out of range is passed on for the library to reject with its message."""
@@ -587,7 +617,7 @@ def _scan(name, x, axis=-1, exclusive=False, reverse=False, order="sequential",
     _applies(row, _capi.DMLREF_OPERATOR_EXCLUSIVE, bool(exclusive), False, "exclusive")
     _applies(row, _capi.DMLREF_OPERATOR_DIRECTION, bool(reverse), False, "direction (reverse=True)")
     shape = x.shape
-    float_order, tree = _parse_order(order)
+    float_order, tree = _parse_order(order, _axis_length(x, axis), x.dtype)
     if float_order == _ORDERS["any"]:
         raise ValueError("dml_ref: order 'any' is valid only for error_bound")
     options = _Options(float_order, tree, 0, _lookup(_ISAS, isa, "isa"),
@@ -784,7 +814,7 @@ def error_bound(op, x, axis=-1, exclusive=False, reverse=False, order="any", acc
     _applies(row, _capi.DMLREF_OPERATOR_DIRECTION, bool(reverse), False, "direction (reverse=True)")
     x = _native(x)
     shape = x.shape
-    float_order, tree = _parse_order(order)
+    float_order, tree = _parse_order(order, _axis_length(x, axis), x.dtype)
     options = _Options(float_order, tree, 0, 0, _lookup(_ACCUMULATIONS, accumulation, "accumulation"),
                        identity_seed, threads=threads)
     if x.size == 0:
@@ -975,7 +1005,7 @@ def _scan_configurations(row):
             continue
         for alg in _TREE_ALGORITHMS:
             for log2 in range(1, 17):
-                for carry in _TREE_CARRIES:
+                for carry in ("after", "into-first"):
                     orders.append("tree:%s:%d:%s" % (alg, 1 << log2, carry))
     for order in orders:
         for accumulation in (["default"] if order == "exact" else list(_ACCUMULATIONS)):

@@ -140,7 +140,9 @@ DMLREF_TREE_BRENT_KUNG = 2
 DMLREF_TREE_ALGORITHM_COUNT = 3
 DMLREF_CARRY_AFTER = 0
 DMLREF_CARRY_INTO_FIRST = 1
-DMLREF_TREE_CARRY_COUNT = 2
+DMLREF_CARRY_RECURSIVE = 2
+DMLREF_CARRY_RECURSIVE_LAST = 3
+DMLREF_TREE_CARRY_COUNT = 4
 DMLREF_ISA_AUTO = 0
 DMLREF_ISA_SCALAR = 1
 DMLREF_ISA_SSE2 = 2
@@ -166,7 +168,8 @@ DMLREF_PYTHON_MAX_TASKS = 1024  # dml_ref_shared.c: the most tasks dmlref_python
 
 
 class dmlref_scan_tree(ctypes.Structure):
-    _fields_ = [("algorithm", ctypes.c_int32), ("block", ctypes.c_uint32), ("carry", ctypes.c_int32)]
+    _fields_ = [("algorithm", ctypes.c_int32), ("block", ctypes.c_uint32), ("carry", ctypes.c_int32),
+                ("serial", ctypes.c_uint32), ("lanes", ctypes.c_uint32), ("run_seed", ctypes.c_int32)]
 
 
 class dmlref_parallel(ctypes.Structure):
@@ -285,6 +288,9 @@ def load():
         "dmlref_operator_at": (P(dmlref_operator_info), [ctypes.c_uint32]),
         "dmlref_operator_find": (P(dmlref_operator_info), [ctypes.c_int32, ctypes.c_int32]),
         "dmlref_pytorch_cuda_scan_block": (ctypes.c_uint32, [ctypes.c_uint64, ctypes.c_uint64]),
+        "dmlref_inductor_scan_tree": (dmlref_scan_tree, [ctypes.c_uint64, ENUM]),
+        "dmlref_xla_scan_tree": (dmlref_scan_tree, []),
+        "dmlref_cupy_scan_tree": (dmlref_scan_tree, []),
         # dml_ref_shared.c's own
         "dmlref_python_parallel": (ctypes.c_void_p, [ctypes.c_uint32]),
         "dmlref_python_layout": (ctypes.c_uint32, [ctypes.c_uint32, P(ctypes.c_char_p), P(ctypes.c_char_p),

@@ -43,6 +43,7 @@ uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **n
     S(DML_REDUCE_OPERATOR_DESC) F(DML_REDUCE_OPERATOR_DESC, Function) F(DML_REDUCE_OPERATOR_DESC, InputTensor)      \
     F(DML_REDUCE_OPERATOR_DESC, OutputTensor) F(DML_REDUCE_OPERATOR_DESC, AxisCount) F(DML_REDUCE_OPERATOR_DESC, Axes) \
     S(dmlref_scan_tree) F(dmlref_scan_tree, algorithm) F(dmlref_scan_tree, block) F(dmlref_scan_tree, carry)       \
+        F(dmlref_scan_tree, serial) F(dmlref_scan_tree, lanes) F(dmlref_scan_tree, run_seed)                      \
     S(dmlref_parallel) F(dmlref_parallel, parallel_for) F(dmlref_parallel, context) F(dmlref_parallel, max_tasks)  \
     S(dmlref_options) F(dmlref_options, feature_level) F(dmlref_options, float_order) F(dmlref_options, nan_policy) \
     F(dmlref_options, isa) F(dmlref_options, error_message) F(dmlref_options, error_message_capacity)             \
@@ -74,6 +75,7 @@ uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **n
     C(dmlref_tree_algorithm, DMLREF_TREE_KOGGE_STONE) C(dmlref_tree_algorithm, DMLREF_TREE_SKLANSKY)               \
     C(dmlref_tree_algorithm, DMLREF_TREE_BRENT_KUNG) C(dmlref_tree_algorithm, DMLREF_TREE_ALGORITHM_COUNT)         \
     C(dmlref_tree_carry, DMLREF_CARRY_AFTER) C(dmlref_tree_carry, DMLREF_CARRY_INTO_FIRST)                         \
+        C(dmlref_tree_carry, DMLREF_CARRY_RECURSIVE) C(dmlref_tree_carry, DMLREF_CARRY_RECURSIVE_LAST)             \
     C(dmlref_tree_carry, DMLREF_TREE_CARRY_COUNT) C(dmlref_isa, DMLREF_ISA_AUTO) C(dmlref_isa, DMLREF_ISA_SCALAR)  \
     C(dmlref_isa, DMLREF_ISA_SSE2) C(dmlref_isa, DMLREF_ISA_AVX2) C(dmlref_isa, DMLREF_ISA_AVX512)                 \
     C(dmlref_isa, DMLREF_ISA_NEON) C(dmlref_isa, DMLREF_ISA_AVX512FP16) C(dmlref_isa, DMLREF_ISA_REFERENCE)      \

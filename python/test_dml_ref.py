@@ -1041,6 +1041,36 @@ def test_library_search_order():
     assert d.version() >= 400 and d.pytorch_cuda_scan_block(1, 1000) > 0
 
 
+def test_gpu_stack_orders():
+    """'torch-compile', 'xla' and 'cupy' are the helpers' schedules, spelled out as tree strings too;
+    the new tree fields are checked and each changes the bits of a long float32 line."""
+    rng = np.random.default_rng(29)
+    x = rng.standard_normal((2, 20000)).astype(np.float32)
+    same = [("xla", "tree:kogge-stone:16:recursive:16:1:run-seed"),
+            ("cupy", "tree:brent-kung:512:recursive-last"),
+            ("torch-compile", "tree:kogge-stone:2048:after:4:32"),
+            ("torch-compile", ("kogge-stone", 2048, "after", 4, 32))]
+    for name, spelled in same:
+        assert_bits_equal(d.cumsum(x, order=name), d.cumsum(x, order=spelled), name)
+    short = x[:, :100].copy()  # 100 elements: R = 128, serial 2
+    assert_bits_equal(d.cumsum(short, order="torch-compile"), d.cumsum(short, order="tree:kogge-stone:128:after:2:32"),
+                      "torch-compile on rows of 100")
+    variants = ["tree:kogge-stone:16:recursive-last:16:1:run-seed", "tree:kogge-stone:16:after:16:1:run-seed",
+                "tree:brent-kung:512:recursive", "tree:kogge-stone:2048:after:2:32", "tree:kogge-stone:2048:after:4:64"]
+    outs = [d.cumsum(x, order=v).view(np.uint32) for v in ["xla", "cupy", "torch-compile"] + variants]
+    for i in range(len(outs)):
+        for j in range(i):
+            assert (outs[i] != outs[j]).any(), "orders %d and %d give the same bits" % (i, j)
+    for bad in ("tree:sklansky:32:after:x", "tree:sklansky:32:after:4:32:seed", "tree:sklansky:32:sideways",
+                "tree:sklansky:32:after:1:2:run-seed:9", "inductor"):
+        raises(ValueError, d.cumsum, x, order=bad)
+    for bad, field in (("tree:sklansky:32:after:70000", "serial"), ("tree:sklansky:32:after:4:3", "lanes")):
+        e = raises(d.DmlRefError, d.cumsum, x, order=bad)
+        assert e.status == "DMLREF_ERROR_INVALID_OPTION" and "options.tree->" + field in e.message, e.message
+    b = d.error_bound("cumsum", x, order="xla")
+    assert np.isfinite(b).all() and (b > 0).any()
+
+
 # ---------------------------------------------------------------------------
 
 

@@ -98,7 +98,10 @@ int fx_is_float(DML_TENSOR_DATA_TYPE type);
 int fx_is_signed(DML_TENSOR_DATA_TYPE type);          /* the signed integers */
 unsigned fx_type_size(DML_TENSOR_DATA_TYPE type);     /* bytes per element, 0 for another type */
 const char *fx_type_short(DML_TENSOR_DATA_TYPE type); /* "f16", "i32", "u64", ...; "?" */
-const char *fx_type_name(DML_TENSOR_DATA_TYPE type);  /* "FLOAT16", "INT32", ...; "?" */
+
+/* tests/test_conformance.c: the data directory (tests/data or $DMLREF_TEST_DATA) and how it was found. */
+const char *conf_data_root(const char **how);
+const char *fx_type_name(DML_TENSOR_DATA_TYPE type); /* "FLOAT16", "INT32", ...; "?" */
 
 /* ---- ISAs ---------------------------------------------------------------------- */
 

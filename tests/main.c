@@ -18,5 +18,6 @@ int main(int argc, char **argv) {
     register_alloc_tests();
     register_thread_tests();
     register_registry_tests();
+    register_stack_tests();
     return tr_main(argc, argv);
 }

@@ -19,5 +19,6 @@ void register_peer_tests(void);  /* test_peers.c: docs/reproducing.md's claims a
 void register_alloc_tests(void); /* test_alloc.c: the TREE work buffer through DMLREF_MALLOC */
 void register_thread_tests(void);   /* test_threads.c: options.parallel gives the bits of one thread */
 void register_registry_tests(void); /* test_registry.c: every operator table row has its oracle, bound and names */
+void register_stack_tests(void);    /* test_stacks.c: torch.compile, JAX/XLA and CuPy outputs reproduced */
 
 #endif

@@ -66,6 +66,7 @@ static dmlref_status alloc_run(int op, uint32_t n, uint32_t block, float *in, vo
     am.Axes = axes;
     desc.Type = op == 0 ? DML_OPERATOR_CUMULATIVE_SUMMATION : DML_OPERATOR_ARGMIN;
     desc.Desc = op == 0 ? (const void *)&cs : (const void *)&am;
+    memset(&tree, 0, sizeof tree);
     tree.algorithm = DMLREF_TREE_SKLANSKY;
     tree.block = block;
     tree.carry = DMLREF_CARRY_AFTER;

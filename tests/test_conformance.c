@@ -181,7 +181,7 @@ static int conf_file_exists(const char *path) {
 }
 
 /* Where the data lives; the explanation goes into every "cannot open" message. */
-static const char *conf_data_root(const char **how) {
+const char *conf_data_root(const char **how) {
     static const char *root;
     static const char *root_how;
     static const char *const candidates[] = {"tests/data", "../tests/data", "../../tests/data"};

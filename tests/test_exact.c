@@ -447,10 +447,21 @@ static const int ex_order_values[ORD_COUNT] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DM
                                                DMLREF_FLOAT_ORDER_TREE};
 /* The trees ORD_TREE cases take (their index is in the case). */
 static const dmlref_scan_tree ex_trees[] = {
-    {DMLREF_TREE_SKLANSKY, 32, DMLREF_CARRY_INTO_FIRST},   {DMLREF_TREE_KOGGE_STONE, 64, DMLREF_CARRY_AFTER},
-    {DMLREF_TREE_BRENT_KUNG, 16, DMLREF_CARRY_AFTER},      {DMLREF_TREE_BRENT_KUNG, 8, DMLREF_CARRY_INTO_FIRST},
-    {DMLREF_TREE_SKLANSKY, 2, DMLREF_CARRY_AFTER},         {DMLREF_TREE_KOGGE_STONE, 2048, DMLREF_CARRY_INTO_FIRST},
-    {DMLREF_TREE_KOGGE_STONE, 2, DMLREF_CARRY_INTO_FIRST}, {DMLREF_TREE_SKLANSKY, 1024, DMLREF_CARRY_AFTER}};
+    {DMLREF_TREE_SKLANSKY, 32, DMLREF_CARRY_INTO_FIRST, 0, 0, 0},
+    {DMLREF_TREE_KOGGE_STONE, 64, DMLREF_CARRY_AFTER, 0, 0, 0},
+    {DMLREF_TREE_BRENT_KUNG, 16, DMLREF_CARRY_AFTER, 0, 0, 0},
+    {DMLREF_TREE_BRENT_KUNG, 8, DMLREF_CARRY_INTO_FIRST, 0, 0, 0},
+    {DMLREF_TREE_SKLANSKY, 2, DMLREF_CARRY_AFTER, 0, 0, 0},
+    {DMLREF_TREE_KOGGE_STONE, 2048, DMLREF_CARRY_INTO_FIRST, 0, 0, 0},
+    {DMLREF_TREE_KOGGE_STONE, 2, DMLREF_CARRY_INTO_FIRST, 0, 0, 0},
+    {DMLREF_TREE_SKLANSKY, 1024, DMLREF_CARRY_AFTER, 0, 0, 0},
+    /* serial grains, lanes and recursive carries: torch.compile's, XLA's and CuPy's, and smaller relatives */
+    {DMLREF_TREE_KOGGE_STONE, 2048, DMLREF_CARRY_AFTER, 4, 32, 0},
+    {DMLREF_TREE_KOGGE_STONE, 16, DMLREF_CARRY_RECURSIVE, 16, 1, 1},
+    {DMLREF_TREE_BRENT_KUNG, 512, DMLREF_CARRY_RECURSIVE_LAST, 0, 0, 0},
+    {DMLREF_TREE_SKLANSKY, 8, DMLREF_CARRY_RECURSIVE, 3, 2, 0},
+    {DMLREF_TREE_BRENT_KUNG, 4, DMLREF_CARRY_RECURSIVE_LAST, 1, 2, 1},
+    {DMLREF_TREE_KOGGE_STONE, 32, DMLREF_CARRY_INTO_FIRST, 5, 4, 1}};
 static const char *const ex_accumulation_names[3] = {"", "-native", "-wide"};
 
 typedef struct bound_case {
@@ -700,7 +711,8 @@ static bound_case *bound_add_case_with(const ex_type *t, int product, int order,
                                        int decreasing, size_t n, size_t lines, uint64_t seed, int accumulation,
                                        int identity_seed, int tree) {
     bound_case *c;
-    char tree_name[40] = "";
+    static const char *const carries[4] = {"after", "first", "rec", "reclast"};
+    char tree_name[64] = "";
     if (bound_case_count >= BOUND_MAX_CASES) return NULL;
     c = &bound_cases[bound_case_count++];
     c->accumulation = accumulation;
@@ -717,11 +729,13 @@ static bound_case *bound_add_case_with(const ex_type *t, int product, int order,
     c->lines = lines;
     c->seed = seed;
     if (order == ORD_TREE)
-        snprintf(tree_name, sizeof tree_name, "-%s%u%s",
+        snprintf(tree_name, sizeof tree_name, "-%s%u%s%s%.0u%s%.0u%s",
                  ex_trees[tree].algorithm == DMLREF_TREE_KOGGE_STONE ? "ks"
                  : ex_trees[tree].algorithm == DMLREF_TREE_SKLANSKY  ? "sk"
                                                                      : "bk",
-                 (unsigned)ex_trees[tree].block, ex_trees[tree].carry == DMLREF_CARRY_AFTER ? "after" : "first");
+                 (unsigned)ex_trees[tree].block, carries[ex_trees[tree].carry], ex_trees[tree].serial ? "-s" : "",
+                 (unsigned)ex_trees[tree].serial, ex_trees[tree].lanes ? "-l" : "", (unsigned)ex_trees[tree].lanes,
+                 ex_trees[tree].run_seed ? "-runseed" : "");
     snprintf(c->name, sizeof c->name, "bound/%s-%s%s%s%s-%s-%s-%s%s%s-n%lu", product ? "cumprod" : "cumsum",
              ex_order_names[order], tree_name, ex_accumulation_names[accumulation], identity_seed ? "-seed" : "",
              t->name, ex_pattern_names[pattern], ex_layout_names[layout], exclusive ? "-exclusive" : "",
@@ -760,10 +774,10 @@ static void run_bound_near_max(const void *ctx) {
    not: the bound stays finite in every order (found by the fuzzer). */
 static void run_bound_near_max_weights(const void *ctx) {
     static const double x[8] = {1e308, 0, 0, 0, 0, 0, 0, 0};
-    static const dmlref_scan_tree trees[4] = {{DMLREF_TREE_KOGGE_STONE, 4, DMLREF_CARRY_AFTER},
-                                              {DMLREF_TREE_SKLANSKY, 2, DMLREF_CARRY_INTO_FIRST},
-                                              {DMLREF_TREE_BRENT_KUNG, 8, DMLREF_CARRY_AFTER},
-                                              {DMLREF_TREE_KOGGE_STONE, 2, DMLREF_CARRY_INTO_FIRST}};
+    static const dmlref_scan_tree trees[4] = {{DMLREF_TREE_KOGGE_STONE, 4, DMLREF_CARRY_AFTER, 0, 0, 0},
+                                              {DMLREF_TREE_SKLANSKY, 2, DMLREF_CARRY_INTO_FIRST, 0, 0, 0},
+                                              {DMLREF_TREE_BRENT_KUNG, 8, DMLREF_CARRY_AFTER, 0, 0, 0},
+                                              {DMLREF_TREE_KOGGE_STONE, 2, DMLREF_CARRY_INTO_FIRST, 0, 0, 0}};
     double bound[8];
     UINT sizes[1] = {8};
     DML_BUFFER_TENSOR_DESC buffer = {DML_TENSOR_DATA_TYPE_FLOAT64, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 64, 0};

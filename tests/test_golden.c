@@ -1975,6 +1975,7 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
     options.accumulation = c->accumulation;   /* 0 (DEFAULT) but in extension 2 */
     options.identity_seed = c->identity_seed; /* 0 but in extension 2 */
     if (c->float_order == DMLREF_FLOAT_ORDER_TREE) {
+        memset(&tree, 0, sizeof tree);
         tree.algorithm = c->tree_algorithm;
         tree.block = c->tree_block;
         tree.carry = c->tree_carry;

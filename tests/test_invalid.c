@@ -330,6 +330,7 @@ enum {
     E_ACCUMULATION,  /* i: options.accumulation */
     E_SEED,          /* i: options.identity_seed */
     E_TREE,          /* i: algorithm, v: block | carry << 32; options.tree points at the fixture's tree */
+    E_TREE_GRAIN,    /* i: run_seed, v: serial | lanes << 32, in the fixture's tree (after a TREE edit) */
     E_PARALLEL,      /* i: parallel_for set (1) or NULL (0), v: max_tasks; options.parallel points at the fixture's */
     E_BOUND_IN_INPUT /* i: the bound buffer's base is the input's + i bytes (dmlref_error_bound) */
 };
@@ -423,6 +424,11 @@ static void apply_edits(fixture *f, const edit *edits) {
             f->tree.block = (uint32_t)(e->v & 0xFFFFFFFFu);
             f->tree.carry = (int32_t)(uint32_t)(e->v >> 32);
             f->options.tree = &f->tree;
+            break;
+        case E_TREE_GRAIN:
+            f->tree.run_seed = (int32_t)e->i;
+            f->tree.serial = (uint32_t)(e->v & 0xFFFFFFFFu);
+            f->tree.lanes = (uint32_t)(e->v >> 32);
             break;
         case E_BOUND_IN_INPUT:
             f->bound_in_input = 1;
@@ -687,6 +693,8 @@ typedef struct bad_row {
     { E_SEED, 0, n, 0 }
 #define TREE(algorithm, block, carry) \
     { E_TREE, 0, algorithm, (uint64_t)(block) | (uint64_t)(uint32_t)(carry) << 32 }
+#define TREE_GRAIN(serial, lanes, run_seed) \
+    { E_TREE_GRAIN, 0, run_seed, (uint64_t)(serial) | (uint64_t)(lanes) << 32 }
 #define BOUND_IN_INPUT(n) \
     { E_BOUND_IN_INPUT, 0, n, 0 }
 #define PARALLEL(has_for, max_tasks) \
@@ -1047,8 +1055,22 @@ static const bad_row rows[] = {
      "options.tree->block is 131072", 0},
     {"option-tree-block-max-uint", M_SCANS, {FLOAT_ORDER(4), TREE(0, 0xFFFFFFFFu, 0)}, S(INVALID_OPTION),
      "options.tree->block is 4294967295", 0},
-    {"option-tree-carry-2", M_SCANS, {FLOAT_ORDER(4), TREE(1, 32, 2)}, S(INVALID_OPTION),
-     "options.tree->carry is 2", 0},
+    {"option-tree-carry-4", M_SCANS, {FLOAT_ORDER(4), TREE(1, 32, 4)}, S(INVALID_OPTION),
+     "options.tree->carry is 4, must be AFTER (0), INTO_FIRST (1), RECURSIVE (2) or RECURSIVE_LAST (3)", 0},
+    {"option-tree-serial-65537", M_SCANS, {FLOAT_ORDER(4), TREE(0, 16, 2), TREE_GRAIN(65537, 1, 1)},
+     S(INVALID_OPTION), "options.tree->serial is 65537, must be from 1 to 65536 (0: 1)", 0},
+    {"option-tree-lanes-3", M_SCANS, {FLOAT_ORDER(4), TREE(0, 2048, 0), TREE_GRAIN(4, 3, 0)}, S(INVALID_OPTION),
+     "options.tree->lanes is 3, must be a power of two from 1 to 65536 (0: one tile per block)", 0},
+    {"option-tree-lanes-131072", M_SCANS, {FLOAT_ORDER(4), TREE(0, 2048, 0), TREE_GRAIN(1, 131072, 0)},
+     S(INVALID_OPTION), "options.tree->lanes is 131072", 0},
+    {"option-tree-run-seed-2", M_SCANS, {FLOAT_ORDER(4), TREE(0, 16, 2), TREE_GRAIN(16, 1, 2)}, S(INVALID_OPTION),
+     "options.tree->run_seed is 2, must be 0 or 1", 0},
+    {"option-tree-recursive-xla-accepted", M_SCANS, {FLOAT_ORDER(4), TREE(0, 16, 2), TREE_GRAIN(16, 1, 1)}, OK,
+     NULL, 0},
+    {"option-tree-recursive-last-cupy-accepted", M_SCANS, {FLOAT_ORDER(4), TREE(2, 512, 3)}, OK, NULL, 0},
+    {"option-tree-grain-inductor-accepted", M_SCANS,
+     {FLOAT_ORDER(4), TREE(0, 2048, 0), TREE_GRAIN(4, 32, 0), DTYPE(T_BOTH, FLOAT16), OUT_IN_INPUT(0)}, OK, NULL,
+     0},
     {"option-tree-carry-minus-1", M_SCANS, {FLOAT_ORDER(4), TREE(1, 32, -1)}, S(INVALID_OPTION),
      "options.tree->carry is -1", 0},
     {"option-tree-ignored-when-sequential-accepted", M_ALL, {FLOAT_ORDER(0), TREE(7, 3, 9)}, OK, NULL, 0},

@@ -28,7 +28,7 @@ typedef int (*reg_oracle_fn)(const dmlref_operator_info *row, int order, DML_TEN
                              const unsigned char *x, unsigned char *y);
 
 /* Scheduled orders: the model of tests/tree_model.h (TREE with the configuration reg_tree). */
-static const dmlref_scan_tree reg_tree = {DMLREF_TREE_SKLANSKY, 8u, DMLREF_CARRY_INTO_FIRST};
+static const dmlref_scan_tree reg_tree = {DMLREF_TREE_SKLANSKY, 8u, DMLREF_CARRY_INTO_FIRST, 0, 0, 0};
 
 static int reg_scan_model(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type, const unsigned char *x,
                           unsigned char *y) {

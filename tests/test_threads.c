@@ -902,15 +902,15 @@ typedef struct th_fixed_case {
                       data, shape)                                                                                    \
     {                                                                                                                 \
         what, product, DML_OPERATOR_INVALID, 0, DML_TENSOR_DATA_TYPE_##type, DML_TENSOR_DATA_TYPE_UINT32, exclusive,  \
-            decreasing, DMLREF_FLOAT_ORDER_##order, accumulation, seed, 0, {algorithm, block, carry}, TH_DATA_##data, \
-            shape                                                                                                     \
+            decreasing, DMLREF_FLOAT_ORDER_##order, accumulation, seed, 0, {algorithm, block, carry, 0, 0, 0},        \
+            TH_DATA_##data, shape                                                                                     \
     }
 #define SCAN(...) SCAN_OR_BOUND(TH_SCAN, __VA_ARGS__)
 #define BOUND(...) SCAN_OR_BOUND(TH_BOUND, __VA_ARGS__)
 #define ARG(op, want_max, type, nan_policy, decreasing, data)                                                \
     {                                                                                                        \
         TH_ARG, 0, DML_OPERATOR_##op, want_max, DML_TENSOR_DATA_TYPE_##type, DML_TENSOR_DATA_TYPE_UINT32, 0, \
-            decreasing, 0, 0, 0, nan_policy, {0, 0, 0}, TH_DATA_##data, NULL                                 \
+            decreasing, 0, 0, 0, nan_policy, {0, 0, 0, 0, 0, 0}, TH_DATA_##data, NULL                        \
     }
 
 static const th_shape th_many_lines = {"rows-512x64", 2, {512, 64}, 1, 0, {0}, NULL, NULL, 0};

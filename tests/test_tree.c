@@ -164,6 +164,125 @@ static void tt_tree(int algorithm, uint32_t block, int kind, int product, double
     }
 }
 
+/* A block's own scan as the GPU stacks' models define it: the block padded with
+   the identity to whole tiles of serial x lanes; lane l of a tile holds its
+   elements l serial .. (l + 1) serial - 1 and adds them in order (from the
+   identity when run_seed); the tree runs over all `lanes` totals T; with c the
+   value of the tiles before (none in the first tile), element e of lane l is
+   (c (+) S[l-1]) (+) loc[e], the lane's last c (+) S[l]. */
+static int tt_tile_scan(const tt_cfg *c, int kind, const double *x, size_t n, double *out) {
+    const size_t serial = c->serial ? c->serial : 1, tile = serial * c->lanes, m = (n + tile - 1) / tile * tile;
+    const double identity = c->product ? 1.0 : 0.0;
+    double *xp = (double *)malloc(m * sizeof *xp), *loc = (double *)malloc(m * sizeof *loc);
+    double *S = (double *)malloc(c->lanes * sizeof *S), *tmp = (double *)malloc(c->lanes * sizeof *tmp), carry = 0;
+    size_t base, l, e, i;
+    int has_carry = 0;
+    if (!xp || !loc || !S || !tmp) {
+        free(xp), free(loc), free(S), free(tmp);
+        return TR_CHECKF(0, "model: out of memory");
+    }
+    for (i = 0; i < m; i++) xp[i] = i < n ? x[i] : identity;
+    for (base = 0; base < m; base += tile) {
+        for (l = 0; l < c->lanes; l++) {
+            const double *r = xp + base + l * serial;
+            double t = c->run_seed ? tt_apply(kind, c->product, identity, r[0]) : r[0];
+            loc[base + l * serial] = t;
+            for (e = 1; e < serial; e++) loc[base + l * serial + e] = t = tt_apply(kind, c->product, t, r[e]);
+            S[l] = t;
+        }
+        tt_tree(c->algorithm, c->lanes, kind, c->product, S, c->lanes, tmp);
+        for (l = 0; l < c->lanes; l++) {
+            double prev = 0;
+            int has_prev = 1;
+            if (l == 0) prev = carry, has_prev = has_carry;
+            else prev = has_carry ? tt_apply(kind, c->product, carry, S[l - 1]) : S[l - 1];
+            for (e = 0; e + 1 < serial; e++) {
+                const double v = loc[base + l * serial + e];
+                loc[base + l * serial + e] = has_prev ? tt_apply(kind, c->product, prev, v) : v;
+            }
+            loc[base + l * serial + serial - 1] = has_carry ? tt_apply(kind, c->product, carry, S[l]) : S[l];
+        }
+        carry = has_carry ? tt_apply(kind, c->product, carry, S[c->lanes - 1]) : S[c->lanes - 1];
+        has_carry = 1;
+    }
+    memcpy(out, loc, n * sizeof *out);
+    free(xp), free(loc), free(S), free(tmp);
+    return 1;
+}
+
+/* The recursive carries (JAX/XLA's and CuPy's models): a line longer than a
+   block is padded with the identity to whole blocks; the block totals are a
+   line scanned by this same function; block b >= 1 adds P[b-1] to its own
+   scan (block 0: the identity when seeded); RECURSIVE_LAST makes every block's
+   last value P[b]. */
+static int tt_recursive_scan(const tt_cfg *c, int kind, const double *x, size_t n, double *out) {
+    const size_t B = c->block, nb = (n + B - 1) / B;
+    const double identity = c->product ? 1.0 : 0.0;
+    double *xp, *local, *totals, *P;
+    size_t b, i;
+    int ok = 1;
+    if (n <= B) {
+        if (!tt_tile_scan(c, kind, x, n, out)) return 0;
+        if (c->seed)
+            for (i = 0; i < n; i++) out[i] = tt_apply(kind, c->product, identity, out[i]);
+        return 1;
+    }
+    xp = (double *)malloc(nb * B * sizeof *xp);
+    local = (double *)malloc(nb * B * sizeof *local);
+    totals = (double *)calloc(nb, sizeof *totals);
+    P = (double *)malloc(nb * sizeof *P);
+    if (!xp || !local || !totals || !P) {
+        free(xp), free(local), free(totals), free(P);
+        return TR_CHECKF(0, "model: out of memory");
+    }
+    for (i = 0; i < nb * B; i++) xp[i] = i < n ? x[i] : identity;
+    for (b = 0; b < nb && ok; b++) {
+        ok = tt_tile_scan(c, kind, xp + b * B, B, local + b * B);
+        totals[b] = local[b * B + B - 1];
+    }
+    if (ok) ok = tt_recursive_scan(c, kind, totals, nb, P);
+    for (b = 0; b < nb && ok; b++) {
+        for (i = 0; i < B; i++) {
+            double v = local[b * B + i];
+            if (b > 0) v = tt_apply(kind, c->product, P[b - 1], v);
+            else if (c->seed) v = tt_apply(kind, c->product, identity, v);
+            local[b * B + i] = v;
+        }
+        if (c->carry == DMLREF_CARRY_RECURSIVE_LAST) local[b * B + B - 1] = P[b];
+    }
+    if (ok) memcpy(out, local, n * sizeof *out);
+    free(xp), free(local), free(totals), free(P);
+    return ok;
+}
+
+/* TREE with a serial grain, lanes or recursive carries: blocks scanned by
+   tt_tile_scan, chained AFTER (torch.compile's model: carry (+) value, the
+   carry the block before's last output) or INTO_FIRST, or recursively. */
+static int tt_stack_line(const tt_cfg *c, int kind, const double *v, size_t n, double *r) {
+    const double identity = c->product ? 1.0 : 0.0;
+    tt_cfg k = *c;
+    size_t s, i;
+    double *z;
+    if (!k.lanes) /* one tile per block */
+        for (k.lanes = 1; (size_t)k.lanes * (k.serial ? k.serial : 1) < k.block; k.lanes <<= 1) {}
+    if (k.carry == DMLREF_CARRY_RECURSIVE || k.carry == DMLREF_CARRY_RECURSIVE_LAST)
+        return tt_recursive_scan(&k, kind, v, n, r);
+    z = (double *)malloc(k.block * sizeof *z);
+    if (!z) return TR_CHECKF(0, "model: out of memory");
+    for (s = 0; s < n; s += k.block) {
+        const size_t len = n - s < k.block ? n - s : k.block;
+        const int has_carry = s > 0 || k.seed;
+        const double carry = s > 0 ? r[s - 1] : identity;
+        memcpy(z, v + s, len * sizeof *z);
+        if (has_carry && k.carry == DMLREF_CARRY_INTO_FIRST) z[0] = tt_apply(kind, k.product, carry, z[0]);
+        if (!tt_tile_scan(&k, kind, z, len, r + s)) break;
+        if (has_carry && k.carry == DMLREF_CARRY_AFTER)
+            for (i = 0; i < len; i++) r[s + i] = tt_apply(kind, k.product, carry, r[s + i]);
+    }
+    free(z);
+    return s >= n;
+}
+
 /* Integer scans: modulo 2^bits, every option ignored. */
 static void tt_model_int_line(const tt_cfg *c, const uint64_t *x, size_t n, uint64_t *y) {
     const unsigned bits = fx_type_size(c->type) * 8u;
@@ -215,7 +334,9 @@ void tt_model_line(const tt_cfg *c, const uint64_t *x, size_t n, uint64_t *y) {
         return;
     }
     for (i = 0; i < n; i++) v[i] = tt_value(c->type, x[i]);
-    if (order == DMLREF_FLOAT_ORDER_SEQUENTIAL) {
+    if (order == DMLREF_FLOAT_ORDER_TREE && (c->serial > 1 || c->lanes || c->run_seed || c->carry > 1)) {
+        tt_stack_line(c, kind, v, n, r);
+    } else if (order == DMLREF_FLOAT_ORDER_SEQUENTIAL) {
         double t = c->seed ? tt_apply(kind, c->product, identity, v[0]) : v[0];
         r[0] = t;
         for (i = 1; i < n; i++) r[i] = t = tt_apply(kind, c->product, t, v[i]);
@@ -246,14 +367,15 @@ void tt_model_line(const tt_cfg *c, const uint64_t *x, size_t n, uint64_t *y) {
 /* ---- names ------------------------------------------------------------------------- */
 
 static const char *const tt_algorithm_names[3] = {"kogge-stone", "sklansky", "brent-kung"};
-static const char *const tt_carry_names[2] = {"after", "into-first"};
+static const char *const tt_carry_names[4] = {"after", "into-first", "recursive", "recursive-last"};
 static const char *const tt_accumulation_names[3] = {"default", "native", "wide"};
 
 static void tt_describe_cfg(const tt_cfg *c, char *buf, size_t cap) {
-    char order[64];
+    char order[128];
     if (c->order == DMLREF_FLOAT_ORDER_TREE)
-        snprintf(order, sizeof order, "TREE{%s,%lu,%s}", tt_algorithm_names[c->algorithm], (unsigned long)c->block,
-                 tt_carry_names[c->carry]);
+        snprintf(order, sizeof order, "TREE{%s,%lu,%s,serial %lu,lanes %lu%s}", tt_algorithm_names[c->algorithm],
+                 (unsigned long)c->block, tt_carry_names[c->carry], (unsigned long)c->serial, (unsigned long)c->lanes,
+                 c->run_seed ? ",run_seed" : "");
     else snprintf(order, sizeof order, "%s", c->order == DMLREF_FLOAT_ORDER_BLOCKED ? "BLOCKED" : "SEQUENTIAL");
     snprintf(buf, cap, "%s %s acc=%s seed=%d %s%s%s", c->product ? "cumprod" : "cumsum", fx_type_short(c->type),
              tt_accumulation_names[c->accumulation], c->seed, order, c->exclusive ? " exclusive" : "",
@@ -270,9 +392,13 @@ static void tt_set_options(dmlref_options *o, const tt_cfg *c, dmlref_scan_tree 
     o->error_message = message;
     o->error_message_capacity = capacity;
     if (c->order == DMLREF_FLOAT_ORDER_TREE) {
+        memset(tree, 0, sizeof *tree);
         tree->algorithm = c->algorithm;
         tree->block = c->block;
         tree->carry = c->carry;
+        tree->serial = c->serial;
+        tree->lanes = c->lanes;
+        tree->run_seed = c->run_seed;
         o->tree = tree;
     }
 }
@@ -709,6 +835,46 @@ static void tt_run_strided(const void *ctx) {
         c.product = (int)fx_below(&r, 2);
         tt_random_order(&c, &r);
         tt_random_geometry(&g, &r, it % 3 == 0 ? 400u : 70u);
+        tt_check_scan(&c, 1, &g, &r, fx_below(&r, 4) == 0);
+        if (tt_stop()) return;
+    }
+}
+
+/* ---- tree/stacks/...: serial grains, lanes and recursive carries ----------------------- */
+
+static void tt_random_stack_order(tt_cfg *c, fx_rng *r) {
+    static const uint32_t blocks[] = {2, 4, 8, 16, 32, 64, 128, 512, 2048};
+    c->order = DMLREF_FLOAT_ORDER_TREE;
+    c->algorithm = (int)fx_below(r, 3);
+    c->carry = (int)fx_below(r, 4);
+    c->block = blocks[fx_below(r, 9)];
+    c->serial = fx_below(r, 3) == 0 ? 0u : 1u + fx_below(r, 17);
+    c->lanes = fx_below(r, 4) == 0 ? 0u : 1u << fx_below(r, 7);
+    c->run_seed = fx_below(r, 3) == 0;
+    c->accumulation = (int)fx_below(r, 3);
+    c->seed = (int)fx_below(r, 2);
+    c->exclusive = (int)fx_below(r, 2);
+    c->decreasing = (int)fx_below(r, 2);
+}
+
+/* Random schedules of the family against the model, on random tensors and lines long
+   enough for three levels of small blocks; every path (tt_check_scan). */
+static void tt_run_stacks(const void *ctx) {
+    const DML_TENSOR_DATA_TYPE type = *(const DML_TENSOR_DATA_TYPE *)ctx;
+    char name[64];
+    fx_rng r;
+    unsigned it;
+    snprintf(name, sizeof name, "tree/stacks/%s", fx_type_short(type));
+    r = fx_seeded(name, 0x7EE5EED2026ull);
+    for (it = 0; it < 90; it++) {
+        tt_cfg c;
+        tt_geometry g;
+        memset(&c, 0, sizeof c);
+        c.type = type;
+        c.product = fx_below(&r, 4) == 0;
+        tt_random_stack_order(&c, &r);
+        if (it % 3 == 0) tt_line_geometry(&g, 1 + fx_below(&r, it % 2 ? 5000u : 300u), &r);
+        else tt_random_geometry(&g, &r, it % 3 == 1 ? 700u : 70u);
         tt_check_scan(&c, 1, &g, &r, fx_below(&r, 4) == 0);
         if (tt_stop()) return;
     }
@@ -1840,7 +2006,10 @@ static void tt_run_invalid(const void *ctx) {
     static const uint32_t bad_blocks[] = {0, 1, 3, 5, 6, 12, 100, 65535, 65537, 131072, 0x80000000u, 0xFFFFFFFFu};
     static const uint32_t good_blocks[] = {2, 4, 1024, 65536};
     static const int32_t bad_algorithms[] = {-1, 3, 7, 0x7FFFFFFF, (-0x7FFFFFFF - 1)};
-    static const int32_t bad_carries[] = {-1, 2, 99};
+    static const int32_t bad_carries[] = {-1, 4, 99};
+    static const uint32_t bad_serials[] = {65537, 0x80000000u, 0xFFFFFFFFu};
+    static const uint32_t bad_lanes[] = {3, 6, 48, 65535, 131072, 0xFFFFFFFFu};
+    static const int32_t bad_run_seeds[] = {-1, 2, 0x7FFFFFFF};
     static const int32_t bad_accumulations[] = {-1, 3, 100, 0x7FFFFFFF};
     static const int32_t bad_seeds[] = {-1, 2, 100};
     static const int orders[] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_BLOCKED, DMLREF_FLOAT_ORDER_TREE};
@@ -1849,11 +2018,34 @@ static void tt_run_invalid(const void *ctx) {
     char what[96];
     unsigned i, k, p;
     (void)ctx;
+    memset(&tree, 0, sizeof tree);
     for (p = 0; p < 2; p++) {
         const DML_TENSOR_DATA_TYPE type = p ? DML_TENSOR_DATA_TYPE_FLOAT16 : DML_TENSOR_DATA_TYPE_FLOAT32;
         memset(&o, 0, sizeof o);
         o.float_order = DMLREF_FLOAT_ORDER_TREE;
         tt_expect_invalid("TREE with tree NULL", type, (int)p, &o);
+        tree.algorithm = DMLREF_TREE_KOGGE_STONE;
+        tree.block = 16;
+        tree.carry = DMLREF_CARRY_RECURSIVE;
+        o.tree = &tree;
+        for (i = 0; i < sizeof bad_serials / sizeof bad_serials[0]; i++) {
+            tree.serial = bad_serials[i];
+            snprintf(what, sizeof what, "TREE serial %lu", (unsigned long)bad_serials[i]);
+            tt_expect_invalid(what, type, (int)p, &o);
+        }
+        tree.serial = 4;
+        for (i = 0; i < sizeof bad_lanes / sizeof bad_lanes[0]; i++) {
+            tree.lanes = bad_lanes[i];
+            snprintf(what, sizeof what, "TREE lanes %lu", (unsigned long)bad_lanes[i]);
+            tt_expect_invalid(what, type, (int)p, &o);
+        }
+        tree.lanes = 4;
+        for (i = 0; i < sizeof bad_run_seeds / sizeof bad_run_seeds[0]; i++) {
+            tree.run_seed = bad_run_seeds[i];
+            snprintf(what, sizeof what, "TREE run_seed %ld", (long)bad_run_seeds[i]);
+            tt_expect_invalid(what, type, (int)p, &o);
+        }
+        memset(&tree, 0, sizeof tree);
         for (i = 0; i < sizeof bad_blocks / sizeof bad_blocks[0]; i++) {
             tree.algorithm = (int32_t)(i % 3u);
             tree.carry = (int32_t)(i % 2u);
@@ -2008,7 +2200,7 @@ static void tt_run_pytorch(const void *ctx) {
 /* ---- registration ------------------------------------------------------------------- */
 
 void register_tree_tests(void) {
-    static char names[3][4][48];
+    static char names[3][4][48], stack_names[3][48];
     unsigned p, t, a, k = 0;
     tr_add("tree/model-selftest", tt_run_selftest, NULL);
     tr_add("tree/hand", tt_run_hand, NULL);
@@ -2027,6 +2219,10 @@ void register_tree_tests(void) {
     for (t = 0; t < 3; t++) {
         snprintf(names[t][0], sizeof names[t][0], "tree/strided/%s", fx_type_short(tt_float_types[t]));
         tr_add(names[t][0], tt_run_strided, &tt_float_types[t]);
+    }
+    for (t = 0; t < 3; t++) {
+        snprintf(stack_names[t], sizeof stack_names[t], "tree/stacks/%s", fx_type_short(tt_float_types[t]));
+        tr_add(stack_names[t], tt_run_stacks, &tt_float_types[t]);
     }
     for (t = 0; t < 3; t++) {
         snprintf(names[t][1], sizeof names[t][1], "tree/blocked/%s", fx_type_short(tt_float_types[t]));

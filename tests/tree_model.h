@@ -1,6 +1,9 @@
 /* tests/tree_model.h - the scan model of tests/test_tree.c, written from
    docs/semantics.md ("Float orders") alone: SEQUENTIAL, BLOCKED and every TREE,
    each accumulation, the identity seed, exclusive scans; integers modulo 2^bits.
+   TREE schedules with a serial grain, lanes or recursive carries follow the GPU
+   stacks' models (tiles padded with the identity, block totals scanned by a
+   recursive call), an independent formulation of the same definitions.
    tests/test_registry.c uses it as the independent oracle of scheduled orders. */
 #ifndef DMLREF_TEST_TREE_MODEL_H
 #define DMLREF_TEST_TREE_MODEL_H
@@ -18,6 +21,8 @@ typedef struct tt_cfg {
     uint32_t block;
     int accumulation, seed;
     int exclusive, decreasing;
+    uint32_t serial, lanes; /* TREE: elements per lane's run (0: 1), lanes per tile (0: one tile per block) */
+    int run_seed;           /* TREE: every lane's run starts from the identity */
 } tt_cfg;
 
 /* One line in traversal order: x[0..n-1] input bits, y[0..n-1] output bits. */

@@ -290,7 +290,7 @@ enum { FZ_BOUND_OWN, FZ_BOUND_IN_INPUT, FZ_BOUND_NULL }; /* where dmlref_error_b
 #define FZ_EXT_MAGIC 0xE5u  /* top byte of a raw float_order word that is an extension word (format 2) */
 #define FZ_EXT3_MAGIC 0xE6u /* ... that is a format-3 extension word */
 #define FZ_EXT4_MAGIC 0xE7u /* ... that is a format-4 extension word */
-#define FZ_TREE_BYTES 16    /* the dmlref_scan_tree's allocation: whole ASan granules */
+#define FZ_TREE_BYTES 32    /* the dmlref_scan_tree's allocation: whole ASan granules */
 static const uint8_t fz_bound_misalignments[4] = {0, 1, 4, 8};
 enum { FZ_ISA_ALL = -1000 }; /* not a dmlref_isa: run every available one */
 
@@ -1131,7 +1131,7 @@ static dmlref_status fz_option_status(const dmlref_options *o, int for_bound, co
     else if (o->float_order == 4 &&
              (o->tree->block < 2 || o->tree->block > 65536 || (o->tree->block & (o->tree->block - 1u)) != 0))
         *field = "options.tree->block";
-    else if (o->float_order == 4 && (o->tree->carry < 0 || o->tree->carry > 1)) *field = "options.tree->carry";
+    else if (o->float_order == 4 && (o->tree->carry < 0 || o->tree->carry > 3)) *field = "options.tree->carry";
     else if (o->parallel && !o->parallel->parallel_for) *field = "options.parallel->parallel_for";
     else if (o->parallel && o->parallel->max_tasks == 0) *field = "options.parallel->max_tasks";
     else if (o->nan_policy < 0 || o->nan_policy > 2) *field = "options.nan_policy";
@@ -1945,6 +1945,40 @@ static void fz_model_tree(const fz_model *m, double *z, uint32_t len) {
     }
 }
 
+/* Carries RECURSIVE (2) and RECURSIVE_LAST (3): each block's own tree; the
+   block totals are a line scanned the same way (P); block b >= 1 adds P[b-1]
+   (block 0 the identity when seeded); RECURSIVE_LAST makes a full block's
+   last value P[b]. */
+static void fz_model_recursive(const fz_model *m, const double *x, uint64_t n, double *v) {
+    const uint64_t B = m->tree.block, nb = (n + B - 1u) / B;
+    const double identity = m->product ? 1.0 : 0.0;
+    double *totals, *P;
+    uint64_t b, j;
+    for (j = 0; j < n; j++) v[j] = x[j];
+    for (b = 0; b < nb; b++) {
+        const uint32_t len = (uint32_t)(n - b * B < B ? n - b * B : B);
+        fz_model_tree(m, v + b * B, len);
+    }
+    if (nb == 1) {
+        if (m->seed)
+            for (j = 0; j < n; j++) v[j] = fz_model_op(m, identity, v[j]);
+        return;
+    }
+    totals = (double *)calloc(nb, sizeof *totals);
+    P = (double *)malloc(nb * sizeof *P);
+    if (!totals || !P) abort();
+    for (b = 0; b < nb; b++) totals[b] = v[(b + 1u) * B <= n ? (b + 1u) * B - 1u : n - 1u];
+    fz_model_recursive(m, totals, nb, P);
+    for (j = 0; j < n; j++) {
+        b = j / B;
+        if (m->tree.carry == 3 && j % B == B - 1u) v[j] = P[b];
+        else if (b > 0) v[j] = fz_model_op(m, P[b - 1u], v[j]);
+        else if (m->seed) v[j] = fz_model_op(m, identity, v[j]);
+    }
+    free(totals);
+    free(P);
+}
+
 /* One line: y[0..n) the outputs (in the tally's type; exclusive: the identity,
    then the inclusive scan of x[0..n-1) shifted by one). z: scratch for a block. */
 static void fz_model_line(const fz_model *m, const double *x, uint64_t n, int exclusive, double *y, double *z) {
@@ -1957,6 +1991,10 @@ static void fz_model_line(const fz_model *m, const double *x, uint64_t n, int ex
             carry = i == 0 && !m->seed ? x[0] : fz_model_op(m, carry, x[i]);
             v[i] = carry;
         }
+        return;
+    }
+    if (m->tree.carry >= 2) {
+        fz_model_recursive(m, x, count, v);
         return;
     }
     for (start = 0; start < count; start += m->tree.block) {
@@ -2202,6 +2240,7 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
     if (opts && opts->float_order == 4) { /* the case's own tree (valid: dmlref_error_bound accepts it) */
         tree = *opts->tree;
     } else { /* one from the shape */
+        memset(&tree, 0, sizeof tree);
         tree.algorithm = (int32_t)((n + c->axis) % 3u);
         tree.block = 2u << ((n / 3u) % 6u);
         tree.carry = (int32_t)((n / 2u) % 2u);
@@ -2274,9 +2313,8 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
         m.blocks = k != K_SEQ;
         m.tree = tree;
         if (k == K_BLOCKED) {
-            m.tree.algorithm = 0;
+            memset(&m.tree, 0, sizeof m.tree);
             m.tree.block = 16;
-            m.tree.carry = 0;
         }
         fz_model_outputs(c, in, in64, &m, want);
         at = fz_model_mismatch(raw + (size_t)k * n * out->esize, want, n, out->type, out->esize);
