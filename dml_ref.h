@@ -2648,15 +2648,18 @@ static void dmlref__schedule_line(const dmlref__scan_panel *p, const void *src, 
 /* Block 1 (SEQUENTIAL) as the running tally: the interpreter's operations in
    its order, one element at a time. */
 static void dmlref__tally_line(const dmlref__scan_panel *p, const void *src, void *dst) {
-    double carry = p->has_carry ? p->carry : p->product ? 1.0 : 0.0;
+    dmlref__val carry = {p->product ? 1.0 : 0.0, 0}, x, before;
     uint64_t count = p->exclusive ? p->length - 1u : p->length, i;
     int carried = p->schedule.seed || p->has_carry;
+    if (p->has_carry) carry.v = p->carry;
     for (i = 0; i < count; i++) {
-        double x = dmlref__load_float(p, src, i), before = carry;
-        carry = i == 0 && !carried ? x : dmlref__combine(p, carry, x);
-        dmlref__store_float(p, dst, i, p->exclusive ? before : carry);
+        x.v = dmlref__load_float(p, src, i);
+        x.e = x.v - x.v == 0 ? 0 : dmlref__infinity(); /* an input that is not finite */
+        before = carry;
+        carry = i == 0 && !carried ? x : dmlref__combine_val(p, carry, x);
+        dmlref__schedule_emit(p, dst, i, p->exclusive ? before : carry);
     }
-    if (p->exclusive) dmlref__store_float(p, dst, count, carry);
+    if (p->exclusive) dmlref__schedule_emit(p, dst, count, carry);
 }
 
 /* DMLREF_ISA_REFERENCE's float scan kernel: the interpreter, line by line. */
@@ -3728,6 +3731,8 @@ struct dmlref__bound_setup {
     int emin;        /* exponent of its smallest normal */
     int precision;   /* its significand bits: half an ulp of x in [2^e, 2^(e+1)) is 2^(e - precision) */
     int precision_out, emin_out;
+    double largest, normal_min, eta, h_max; /* its largest finite value, 2^emin, smallest subnormal, h at the largest */
+    double largest_out;
     int final_rounding; /* the output type is narrower than the accumulation type */
     double u_out, half_eta_out, overflow_out;
     double u_eta; /* products, ANY: (1 + u)(1 + half_eta) - 1 */
@@ -3745,6 +3750,11 @@ static void dmlref__format_constants(const dmlref__float_format *f, double *u, d
     *overflow = f->emax == 1023 ? DBL_MAX : dmlref__pow2(f->emax + 1) - dmlref__pow2(f->emax - (int)f->precision);
 }
 
+/* The largest finite value of a format, 2^(emax+1) - 2^(emax+1-precision), exact in a double. */
+static double dmlref__largest(const dmlref__float_format *f) {
+    return f->emax == 1023 ? DBL_MAX : dmlref__pow2(f->emax + 1) - dmlref__pow2(f->emax + 1 - (int)f->precision);
+}
+
 static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *plan) {
     const dmlref__float_format *out = dmlref__format_of_size(plan->in.esize);
     const dmlref__float_format *acc = plan->in.esize == 2 ? &dmlref__format_f32 : out; /* DEFAULT */
@@ -3758,6 +3768,11 @@ static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *pl
     b->precision = (int)acc->precision;
     b->precision_out = (int)out->precision;
     b->emin_out = out->emin;
+    b->largest = dmlref__largest(acc);
+    b->largest_out = dmlref__largest(out);
+    b->normal_min = dmlref__pow2(acc->emin);
+    b->eta = dmlref__pow2(acc->emin - (int)acc->precision + 1);
+    b->h_max = dmlref__pow2(acc->emax - (int)acc->precision);
     b->final_rounding = acc != out;
     b->u_eta = b->u + b->half_eta + b->u * b->half_eta;
 }
@@ -3835,243 +3850,72 @@ static double dmlref__enclose(dmlref__sum_enclosure *s, double x) {
     return s->up > s->down ? s->up : s->down;
 }
 
-/* Inputs k0 .. k0 + count - 1 of a line as doubles (exact). */
-#define DMLREF__BOUND_CHUNK 256u
-static void dmlref__bound_inputs(const dmlref__scan_panel *p, const void *src, uint64_t k0, unsigned count, double *x) {
-    unsigned i;
-    ptrdiff_t step = (ptrdiff_t)p->src_step;
-    if (p->esize == 2) {
-        const uint16_t *h = (const uint16_t *)src + (ptrdiff_t)k0 * step;
-        for (i = 0; i < count; i++) x[i] = (double)dmlref_f16_to_f32(h[(ptrdiff_t)i * step]);
-    } else if (p->esize == 4) {
-        const float *f = (const float *)src + (ptrdiff_t)k0 * step;
-        for (i = 0; i < count; i++) x[i] = (double)f[(ptrdiff_t)i * step];
-    } else {
-        const double *d = (const double *)src + (ptrdiff_t)k0 * step;
-        for (i = 0; i < count; i++) x[i] = d[(ptrdiff_t)i * step];
-    }
+/* Section 5, sums in ANY order. Every node of any tree over a prefix sums a
+   contiguous range of it, so its exact value is at most M, the largest |range
+   sum|, which is at most the largest prefix plus the largest negated prefix (the
+   empty prefix 0 included). If every computed node is at most W, each rounding is
+   at most h = half an ulp of W in the accumulation type (0 below its smallest
+   normal, where sums are exact); a node of L leaves then adds at most L - 2
+   earlier errors, so |node| <= RU(M + (k - 1) h) for a prefix of k additions:
+   the least h with h(RU(M + (k - 1) h)) <= h closes the induction, found by
+   raising h from the line's last one (it only grows). Where none exists below
+   the largest finite value, an output that is finite had every node finite, and
+   h at the largest value serves: the bound is then finite for every finite
+   input, and at least the overflow threshold, so that |exact| + bound reaches
+   it wherever an order may overflow (an infinite output is then consistent).
+   e_k = k h; the depth bound k u (1 + u)^(k-1) A_k, where finite, when smaller.
+   The seed's operation is exact (0 + s is s). */
+static double dmlref__half_ulp_up(const dmlref__bound_setup *b, double y) { /* h(y rounded up to the type) */
+    uint64_t mask, bits;
+    double h;
+    int e;
+    if (!(y <= b->largest)) return b->h_max; /* also infinity or NaN */
+    if (y <= b->normal_min - b->eta) return 0;
+    if (y < b->normal_min) y = b->normal_min;
+    mask = (UINT64_C(1) << (53 - b->precision)) - 1u;
+    bits = (dmlref__bits_from_f64(y) + mask) & ~mask; /* y rounded up to the type's precision */
+    e = (int)(bits >> 52) - 1023 - b->precision;
+    h = dmlref__pow2(e < -1074 ? -1074 : e); /* float64's half ulp at its smallest normal is no double */
+    return h > b->h_max ? b->h_max : h;
 }
 
-/* out[i] = scale * v[i] for a contiguous run of bounds; a large separate
-   bound tensor bypasses the cache (its lines would only be read for
-   ownership), as large scan outputs do. The same multiplications either way. */
-#if defined(DMLREF__EXACT_STREAMS)
-static void dmlref__stream_f64(double *p, double v) { /* one double past the cache (movnti) */
-    _mm_stream_si64((long long *)(void *)p, _mm_cvtsi128_si64(_mm_castpd_si128(_mm_set_sd(v))));
-}
-#endif
-static void dmlref__bound_scale(double *out, const double *v, double scale, unsigned n, int stream) {
-    unsigned i = 0;
-#if defined(DMLREF__EXACT_STREAMS)
-    if (stream) { /* every store streams (a line the cache also writes would leave the combining buffer in part) */
-        __m128d s = _mm_set1_pd(scale);
-        if (((uintptr_t)out & 15u) != 0 && n > 0) { /* doubles are 8-aligned: one peels to 16 */
-            dmlref__stream_f64(out, scale * v[0]);
-            i = 1;
-        }
-        for (; i + 1 < n; i += 2) _mm_stream_pd(out + i, _mm_mul_pd(s, _mm_loadu_pd(v + i)));
-        if (i < n) {
-            dmlref__stream_f64(out + i, scale * v[i]);
-            i++;
-        }
-    }
-#else
-    (void)stream;
-#endif
-    for (; i < n; i++) out[i] = scale * v[i];
+/* The final rounding for ANY: a finite output is at most the output type's largest value. */
+static double dmlref__bound_finish_any(const dmlref__bound_setup *b, double e, double s_abs, int infinite) {
+    double t, r;
+    if (infinite) return dmlref__infinity();
+    if (!b->final_rounding) return e;
+    t = s_abs + e;
+    if (!(t <= b->largest_out)) t = b->largest_out;
+    r = b->u_out * t;
+    return e + (r > b->half_eta_out ? r : b->half_eta_out);
 }
 
-/* Sums of depths times |x| (W) can pass DBL_MAX while the bound u W does not
-   (FLOAT64 inputs near the largest value): such sums are kept times this
-   power of two, which changes no bit of a bound that does not underflow. */
-#define DMLREF__WEIGHT_SCALE 5.42101086242752217e-20 /* 2^-64 */
-
-/* Section 3, SEQUENTIAL sums: leaf j of output k sits at depth d_j (k for
-   x_0, k - j + 1 after), so e_k = u (1 + u)^(k-1) W_k with W_k = sum d_j |x_j|,
-   and W_k = W_(k-1) + A_k (A_k = sum of |x_j|, j <= k). A chunk whose inputs
-   are finite and cannot overflow (A only grows: its last value decides) runs
-   the two running sums alone, then the bounds. */
-static void dmlref__bound_sum_sequential(const dmlref__scan_panel *p, const void *src, double *dst) {
-    const dmlref__bound_setup *b = p->bound;
-    dmlref__sum_enclosure s = {0, 0};
-    double x[DMLREF__BOUND_CHUNK], w_at[DMLREF__BOUND_CHUNK], a = 0, w = 0, s_abs = 0;
-    int infinite = 0, scaled = 0; /* scaled: w holds W 2^-64 */
-    uint64_t k0;
-    double chunk_growth = dmlref__growth(b->u, DMLREF__BOUND_CHUNK), c = chunk_growth; /* c >= (1 + u)^k - 1 */
-    for (k0 = 0; k0 < p->length; k0 += DMLREF__BOUND_CHUNK, c = c + chunk_growth + c * chunk_growth) {
-        unsigned count = p->length - k0 < DMLREF__BOUND_CHUNK ? (unsigned)(p->length - k0) : DMLREF__BOUND_CHUNK, i;
-        double growth = 1 + c, u_growth = b->u * growth, a_before = a, w_before = w;
-        dmlref__bound_inputs(p, src, k0, count, x);
-        i = 0;
-        if (k0 == 0) { /* x_0 alone: A_0 = |x_0|, W_0 = 0 */
-            a = dmlref__abs(x[0]);
-            w_at[i++] = 0;
-        }
-        for (; i + 1 < count; i += 2) { /* two inputs per step of each chain (any order of the sums rounds up) */
-            double a1 = a + dmlref__abs(x[i]), w1 = w + a1;
-            a = a + (dmlref__abs(x[i]) + dmlref__abs(x[i + 1]));
-            w = w + (a1 + a);
-            w_at[i] = w1;
-            w_at[i + 1] = w;
-        }
-        if (i < count) {
-            a = a + dmlref__abs(x[i]);
-            w = w + a;
-            w_at[i] = w;
-        }
-        /* (1 + u)^k <= 1 + k u (1 + u)^(k-1): the last k and A of the chunk decide (both only grow) */
-        if (!infinite && !scaled && !b->final_rounding && w <= DBL_MAX &&
-            (1 + (double)(k0 + count - 1u) * u_growth) * a < b->overflow) {
-            ptrdiff_t step = (ptrdiff_t)p->dst_step;
-            double *out = dst + (ptrdiff_t)(k0 + (uint64_t)p->exclusive) * step; /* exclusive: shifted by one */
-            unsigned n = p->exclusive && k0 + count == p->length ? count - 1u : count;
-            if (step == 1) dmlref__bound_scale(out, w_at, u_growth, n, p->stream);
-            else
-                for (i = 0; i < n; i++) out[(ptrdiff_t)i * step] = u_growth * w_at[i];
-            continue;
-        }
-        a = a_before;
-        w = w_before;
-        for (i = 0; i < count; i++) {
-            uint64_t k = k0 + i;
-            if (!dmlref__finite(x[i])) infinite = 1;
-            a = a + dmlref__abs(x[i]);
-            if (k >= 1 && scaled) w = w + a * DMLREF__WEIGHT_SCALE;
-            else if (k >= 1 && w + a > DBL_MAX) { /* W passes DBL_MAX before u W does: carry on scaled */
-                w = w * DMLREF__WEIGHT_SCALE + a * DMLREF__WEIGHT_SCALE;
-                scaled = 1;
-            } else if (k >= 1) w = w + a;
-            if ((1 + (double)k * u_growth) * a >= b->overflow) infinite = 1; /* partial sums are below (1+u)^k A_k */
-            if (b->final_rounding) s_abs = dmlref__enclose(&s, x[i]);
-            DMLREF__BOUND_EMIT(
-                k, dmlref__bound_finish(b, (scaled ? u_growth / DMLREF__WEIGHT_SCALE : u_growth) * w, s_abs, infinite));
-        }
-    }
-}
-
-/* Section 4, BLOCKED and TREE sums. Inside a block, output i's leaves sit at
-   most D_i deep (dmlref__tree_depth); the deepest in a full block is
-   d_max, and the last output's leaves at most L = log2(block) deep. With
-   CARRY_AFTER, block b >= 1 adds the carry (one level) and each earlier
-   block's leaves sit one level deeper per block; with CARRY_INTO_FIRST the
-   carry enters z[0] and passes the whole tree again: R = L + 1 levels per
-   block. So sum d_j |x_j| <= (D_i + [b >= 1]) a_cur + G_b (+ (1 + D_i) P_b,
-   INTO_FIRST), P_b the |x| of the blocks before b, G_1 = L a_0 (+ a_0, AFTER),
-   and G_(b+1) = G_b + P_b + (L + 2) a_b (AFTER) or G_b + R P_b + (L + 1) a_b
-   (INTO_FIRST). A seed adds exact operations only: it changes no bound. */
-static uint32_t dmlref__floor_log2(uint64_t n) { return dmlref__bit_length(n) - 1u; }
-static uint32_t dmlref__popcount(uint64_t n) {
-    uint32_t count = 0;
-    for (; n; n &= n - 1u) count++;
-    return count;
-}
-/* The deepest leaf of output i of a block's tree (docs/error-bounds.md, section 4). */
-static uint32_t dmlref__tree_depth(int algorithm, uint64_t i) {
-    if (algorithm == DMLREF_TREE_BRENT_KUNG) /* the group totals of i + 1's bits, folded from the left */
-        return dmlref__floor_log2(i + 1u) + dmlref__popcount(i + 1u) - 1u;
-    return dmlref__bit_length(i); /* Kogge-Stone, Sklansky: one level per step that updates i */
-}
-
-static void dmlref__bound_sum_tree(const dmlref__scan_panel *p, const void *src, double *dst) {
-    const dmlref__bound_setup *b = p->bound;
-    dmlref__sum_enclosure s = {0, 0};
-    double a_total = 0, a_cur = 0, g = 0, before = 0, c = 0, s_abs = 0; /* c = (1 + u)^c_depth - 1 */
-    int infinite = 0, after = p->schedule.chain == DMLREF_CARRY_AFTER;
-    double scale = 1, large = dmlref__pow2(960); /* a_cur, before and G hold |x| times scale */
-    uint32_t block = p->schedule.block, levels = dmlref__floor_log2(block), d_max = levels;
-    uint64_t k, index = 0, c_depth = 0, depth_before = 0; /* depth_before: INTO_FIRST, L + (b - 1) R + 1 */
-    if (p->schedule.tree == DMLREF_TREE_BRENT_KUNG && 2u * levels - 2u > levels) d_max = 2u * levels - 2u;
-    for (k = 0; k < p->length; k++) {
-        unsigned i = (unsigned)(k % block);
-        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), weight, depth;
-        uint64_t block_depth, depth_i = dmlref__tree_depth(p->schedule.tree, i); /* D, and D_i */
-        double d_i = (double)depth_i;
-        if (i == 0 && k > 0) { /* the block before is full: fold it into G, deepen */
-            if (after) {
-                if (index == 0) g = (double)(levels + 1u) * a_cur;
-                else g = g + before + (double)(levels + 2u) * a_cur;
-            } else {
-                if (index == 0) g = (double)levels * a_cur;
-                else g = g + (double)(levels + 1u) * before + (double)(levels + 1u) * a_cur;
-            }
-            before = before + a_cur;
-            a_cur = 0;
-            index++;
-            depth_before = levels + (index - 1u) * (levels + 1u) + 1u;
-        }
-        if (!dmlref__finite(x)) infinite = 1;
-        a_total = a_total + dmlref__abs(x);
-        if (scale == 1 && a_total >= large) { /* the weights may pass DBL_MAX: keep them scaled from here */
-            scale = DMLREF__WEIGHT_SCALE;
-            a_cur = a_cur * scale;
-            before = before * scale;
-            g = g * scale;
-        }
-        a_cur = a_cur + dmlref__abs(x) * scale;
-        if (index == 0) {
-            block_depth = d_max;
-            weight = d_i * a_cur;
-            depth = (double)depth_i;
-        } else if (after) { /* the current block's leaves one level down; the earlier blocks' at L + b */
-            block_depth = d_max + 1u > levels + index ? d_max + 1u : levels + index;
-            weight = (d_i + 1) * a_cur + g;
-            depth = (double)(depth_i + 1u > levels + index ? depth_i + 1u : levels + index);
-        } else {
-            block_depth = depth_before + d_max;
-            weight = (d_i + 1) * a_cur + g + (1 + d_i) * before;
-            depth = (double)(depth_before + depth_i);
-        }
-        while (c_depth + 1u < block_depth) { /* c covers D - 1 levels; it only grows */
-            c = c + b->u * (1 + c);
-            c_depth++;
-        }
-        if ((1 + depth * b->u * (1 + c)) * a_total >= b->overflow) infinite = 1; /* (1 + u)^D A_k */
-        if (b->final_rounding) s_abs = dmlref__enclose(&s, x);
-        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, b->u / scale * (1 + c) * weight, s_abs, infinite));
-    }
-}
-
-/* Section 5, ANY order: n - 1 = k additions, no leaf deeper than k:
-   e_k = ((1 + u)^k - 1) A_k <= k u (1 + u)^(k-1) A_k. */
 static void dmlref__bound_sum_any(const dmlref__scan_panel *p, const void *src, double *dst) {
     const dmlref__bound_setup *b = p->bound;
     dmlref__sum_enclosure s = {0, 0};
-    double a = 0, c = 0, s_abs = 0; /* c >= (1 + u)^k - 1 */
+    double a = 0, c = 0, s_abs = 0, top = 0, bottom = 0, h = 0; /* c >= (1 + u)^k - 1 */
     int infinite = 0;
     uint64_t k;
     for (k = 0; k < p->length; k++) {
-        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize);
+        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), m, e, depth;
         if (k % DMLREF__GROWTH_CHUNK == 0) c = dmlref__growth(b->u, k + DMLREF__GROWTH_CHUNK);
         if (!dmlref__finite(x)) infinite = 1;
         a = a + dmlref__abs(x);
-        if ((1 + (double)k * b->u * (1 + c)) * a >= b->overflow) infinite = 1; /* (1 + u)^k A_k */
-        if (b->final_rounding) s_abs = dmlref__enclose(&s, x);
-        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, (double)k * b->u * (1 + c) * a, s_abs, infinite));
-    }
-}
-
-/* Section 6, SEQUENTIAL products: with M_k >= |P_k| and z the exact product
-   of the tally and x_k, |fl(z) - z| <= max(u |z|, half_eta), so
-   e_k = |x_k| e_(k-1) + max(u (M_k + |x_k| e_(k-1)), half_eta). */
-static void dmlref__bound_product_sequential(const dmlref__scan_panel *p, const void *src, double *dst) {
-    const dmlref__bound_setup *b = p->bound;
-    double m = 0, e = 0;
-    int infinite = 0;
-    uint64_t k;
-    for (k = 0; k < p->length; k++) {
-        double x = dmlref__bound_load(src, (int64_t)k * p->src_step, p->esize), ax = dmlref__abs(x);
-        if (!dmlref__finite(x)) infinite = 1;
-        if (k == 0) {
-            m = ax;
-        } else {
-            double propagated = ax * e, z, local;
-            m = m * ax;
-            z = m + propagated;
-            if (z >= b->overflow) infinite = 1;
-            local = b->u * z;
-            e = propagated + (local > b->half_eta ? local : b->half_eta);
-        }
-        DMLREF__BOUND_EMIT(k, dmlref__bound_finish(b, e, m, infinite));
+        s_abs = dmlref__enclose(&s, x);
+        if (s.up > top) top = s.up;
+        if (s.down > bottom) bottom = s.down;
+        m = top + bottom;
+        if (k >= 1)
+            for (;;) {
+                double next = dmlref__half_ulp_up(b, m + (double)(k - 1u) * h);
+                if (next <= h) break;
+                h = next;
+            }
+        e = (double)k * h;
+        if (h >= b->h_max && e < b->overflow) e = b->overflow; /* some order may overflow: an infinite output too */
+        depth = (double)k * b->u * (1 + c) * a;
+        if ((1 + (double)k * b->u * (1 + c)) * a < b->overflow && depth < e) e = depth; /* (1 + u)^k A_k */
+        DMLREF__BOUND_EMIT(k, dmlref__bound_finish_any(b, e, s_abs, infinite));
     }
 }
 
@@ -4079,15 +3923,10 @@ static void dmlref__bound_product_sequential(const dmlref__scan_panel *p, const 
    min(1, |x_j|) >= 2^lowest and U = prod max(1, |x_j|). If none can
    underflow (2^(lowest-1) >= 2^emin and k u <= 1/2), e_k = ((1 + u)^k - 1) M_k
    whatever the tree; else e_k = ((1 + u)(1 + half_eta))^k - 1) U_k. A zero
-   makes every tree exact. A TREE order (contiguous) multiplies only
-   contiguous ranges: their largest product, R_max, and the largest
-   reciprocal, 1/R_min, replace U and 1/L in the no-underflow case, which
-   then reads R_min (1 - u)^k >= R_min / (1 + 2u)^k >= 2^emin, any k. */
-static void dmlref__bound_product_trees(const dmlref__scan_panel *p, const void *src, double *dst, int contiguous) {
+   makes every tree exact. */
+static void dmlref__bound_product_any(const dmlref__scan_panel *p, const void *src, double *dst) {
     const dmlref__bound_setup *b = p->bound;
     double m = 1, big = 1, c = 0, c_eta = 0; /* c >= (1 + u)^k - 1; c_eta the same with u_eta */
-    double range_max = 0, range_max_here = 0, inverse_max = 0, inverse_here = 0; /* ranges ending here */
-    double c_2u = 0, smallest_inverse = dmlref__pow2(-b->emin);                  /* c_2u >= (1 + 2u)^k - 1 */
     int64_t lowest = 0;
     int infinite = 0, zero = 0;
     uint64_t k;
@@ -4102,25 +3941,12 @@ static void dmlref__bound_product_trees(const dmlref__scan_panel *p, const void 
             uint64_t biased = dmlref__bits_from_f64(ax) >> 52;
             lowest += biased ? (int64_t)biased - 1023 : -1074;
         }
-        if (contiguous && ax > 0) { /* Kadane's rule: a range ending here extends the best one, or starts here */
-            double inverse = 1 / ax;
-            range_max_here = ax * (range_max_here > 1 ? range_max_here : 1);
-            inverse_here = inverse * (inverse_here > 1 ? inverse_here : 1);
-            if (range_max_here > range_max) range_max = range_max_here;
-            if (inverse_here > inverse_max) inverse_max = inverse_here;
-        }
         if (k % DMLREF__GROWTH_CHUNK == 0) {
             c = dmlref__growth(b->u, k + DMLREF__GROWTH_CHUNK);
             c_eta = dmlref__growth(b->u_eta, k + DMLREF__GROWTH_CHUNK);
-            if (contiguous) c_2u = dmlref__growth(2 * b->u, k + DMLREF__GROWTH_CHUNK);
         }
-        if (contiguous) safe = inverse_max * (1 + c_2u) <= smallest_inverse;
-        else safe = (double)k * b->u <= 0.5 && lowest - 1 >= b->emin;
-        if (contiguous && safe) { /* every computed subproduct is at most (1 + u)^k R_max */
-            if ((1 + (double)k * b->u * (1 + c)) * range_max >= b->overflow) infinite = 1;
-        } else if ((1 + (double)k * b->u_eta * (1 + c_eta)) * big >= b->overflow) {
-            infinite = 1; /* ((1 + u)(1 + eta/2))^k U_k */
-        }
+        safe = (double)k * b->u <= 0.5 && lowest - 1 >= b->emin;
+        if ((1 + (double)k * b->u_eta * (1 + c_eta)) * big >= b->overflow) infinite = 1; /* ((1+u)(1+eta/2))^k U_k */
         if (zero) e = 0; /* below: (1 + v)^k - 1 <= k v (1 + v)^(k-1) */
         else if (safe) e = (double)k * b->u * (1 + c) * m;
         else e = (double)k * b->u_eta * (1 + c_eta) * big;
@@ -4128,7 +3954,7 @@ static void dmlref__bound_product_trees(const dmlref__scan_panel *p, const void 
     }
 }
 
-/* Section 8, running error: the interpreter (>>scalar) computes the order's own
+/* Section 3, running error: the interpreter (>>scalar) computes the order's own
    partial results, rounding to nearest, and beside each value v a bound e on its
    distance from the exact result of its inputs. A sum's rounding error is at most
    half an ulp of the rounded result, 0 when that is below the smallest normal (the
@@ -4184,20 +4010,18 @@ DMLREF__KERNEL_ALIGN static void dmlref__bound_kernel(const dmlref__scan_panel *
             continue;
         }
         if (p->exclusive) dst[0] = 0;
-        if (!b->product && p->schedule.block > 1 && !dmlref__schedule_plain(&p->schedule)) {
-            dmlref__fpenv nearest; /* the interpreter's values round to nearest, as execute's */
+        if (p->schedule.block >= 1) { /* the library's own order: its running error */
+            dmlref__fpenv nearest;    /* the interpreter's values round to nearest, as execute's */
             double stack[DMLREF__TREE_STACK];
             dmlref__fpenv_enter(&nearest);
-            dmlref__schedule_line(p, src, dst, p->scratch ? p->scratch : stack);
+            if (p->schedule.block == 1) dmlref__tally_line(p, src, dst);
+            else dmlref__schedule_line(p, src, dst, p->scratch ? p->scratch : stack);
             dmlref__fpenv_leave(&nearest);
-            continue;
+        } else if (b->product) {
+            dmlref__bound_product_any(p, src, dst);
+        } else {
+            dmlref__bound_sum_any(p, src, dst);
         }
-        /* ANY has no schedule (block 0); a scheduled order's bound follows the depth of its blocks */
-        if (b->product && p->schedule.block == 1) dmlref__bound_product_sequential(p, src, dst);
-        else if (b->product) dmlref__bound_product_trees(p, src, dst, p->schedule.block > 1);
-        else if (p->schedule.block == 0) dmlref__bound_sum_any(p, src, dst);
-        else if (p->schedule.block > 1) dmlref__bound_sum_tree(p, src, dst);
-        else dmlref__bound_sum_sequential(p, src, dst);
     }
 #if defined(DMLREF__EXACT_STREAMS)
     if (p->stream) _mm_sfence();

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "ops.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,8 @@ static const char *HELP_CHECK =
     "Judges ACTUAL, a scan of INPUT computed in an unknown order, against a reference and\n"
     "dmlref_error_bound with float_order ANY for --accumulation (default: default):\n"
     "  cumsum:  reference = float_order EXACT (the exact sum rounded once); an output is outside\n"
-    "           when |actual - exact| > bound + half an ulp of exact.\n"
+    "           when |actual - exact| > bound + half an ulp of exact; an infinite output of a\n"
+    "           finite prefix, unless |exact| + bound reaches the type's overflow threshold.\n"
     "  cumprod: there is no EXACT product: the reference is SEQUENTIAL with accumulation wide,\n"
     "           and its own SEQUENTIAL bound replaces the half ulp (so the test stays rigorous).\n"
     "--order is ignored (ANY covers every order); --axis, --exclusive, --reverse, --identity-seed apply.\n"
@@ -37,6 +39,13 @@ static double ulp_at(DML_TENSOR_DATA_TYPE t, double v) {
         if ((h & 0x7FFFu) >= 0x7BFFu) return 32.0; /* spacing at the top of binary16 */
         return (double)dmlref_f16_to_f32((uint16_t)(h + 1)) - (double)dmlref_f16_to_f32(h);
     }
+}
+
+/* The magnitude from which a sum rounds to infinity in t (float64: its largest value, as a double can hold). */
+static double overflow_threshold(DML_TENSOR_DATA_TYPE t) {
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return 65520.0;
+    if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return ldexp(1.0, 128) - ldexp(1.0, 103);
+    return DBL_MAX;
 }
 
 static int cmp_double(const void *x, const void *y) {
@@ -67,6 +76,8 @@ static void judge(const npy_array *act, DML_TENSOR_DATA_TYPE t, const unsigned c
             continue;
         }
         if (float_is_nan(t, ba) || float_is_nan(t, br)) out = !(float_is_nan(t, ba) && float_is_nan(t, br));
+        else if (isinf(elem_double(t, pa)) && !isinf(elem_double(t, pr))) /* an order may overflow there */
+            out = !(fabs(elem_double(t, pr)) + tol >= overflow_threshold(t));
         else {
             long double err = fabsl((long double)elem_double(t, pa) - (long double)elem_double(t, pr));
             if (err > (long double)tol) out = 1;

@@ -1071,6 +1071,20 @@ def test_gpu_stack_orders():
     assert np.isfinite(b).all() and (b > 0).any()
 
 
+def test_float16_native_any_bound_judges():
+    """docs/judging.md's float16 example: the ANY bound of a NATIVE float16 line of 100,000 elements is
+    finite everywhere, holds NumPy's own cumsum, and catches one planted error at index 2000."""
+    x = np.random.default_rng(7).standard_normal(100_000).astype(np.float16)
+    y = np.cumsum(x)
+    y[2000] = 549.0
+    exact = d.cumsum(x, order="exact").astype(np.float64)
+    b = d.error_bound("cumsum", x, order="any", accumulation="native")
+    half = 0.5 * np.spacing(np.abs(exact).astype(np.float16)).astype(np.float64)
+    outside = np.abs(y.astype(np.float64) - exact) > b + half
+    assert np.isfinite(b).all()
+    assert list(np.flatnonzero(outside)) == [2000], np.flatnonzero(outside)[:10]
+
+
 # ---------------------------------------------------------------------------
 
 

@@ -2390,7 +2390,7 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
             if (fz_finite(bo) && fz_finite(be) && !(d <= (bo + be) * slack))
                 fz_fail(rep, "orders check: element %lu: |%s %a - EXACT %a| = %a exceeds the bounds %a + %a",
                         (unsigned long)i, order_names[k], xo, xe, d, bo, be);
-            if (fz_finite(ba) && fz_finite(be) && !(d <= (ba + be) * slack))
+            if (fz_finite(xo) && fz_finite(ba) && fz_finite(be) && !(d <= (ba + be) * slack)) /* finite outputs */
                 fz_fail(rep, "orders check: element %lu: |%s %a - EXACT %a| = %a exceeds the ANY bound %a + EXACT's %a",
                         (unsigned long)i, order_names[k], xo, xe, d, ba, be);
         }
@@ -2409,7 +2409,7 @@ static void fz_check_orders(fz_report *rep, const fz_case *c, const dmlref_optio
                 if (fz_finite(bo) && !(fabs(xo - s) <= bo))
                     fz_fail(rep, "orders check: element %lu: |%s %a - exact sum %a| exceeds its bound %a",
                             (unsigned long)i, order_names[k], xo, s, bo);
-                if (fz_finite(ba) && !(fabs(xo - s) <= ba))
+                if (fz_finite(xo) && fz_finite(ba) && !(fabs(xo - s) <= ba))
                     fz_fail(rep, "orders check: element %lu: |%s %a - exact sum %a| exceeds the ANY bound %a",
                             (unsigned long)i, order_names[k], xo, s, ba);
             }
