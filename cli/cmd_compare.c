@@ -48,15 +48,6 @@ static int cmp_u64(const void *x, const void *y) {
     return a < b ? -1 : a > b;
 }
 
-static void format_shape(const npy_array *a, char *buf, size_t cap) {
-    size_t u = 0;
-    unsigned k;
-    u += (size_t)snprintf(buf, cap, "(");
-    for (k = 0; k < a->rank && u < cap; k++)
-        u += (size_t)snprintf(buf + u, cap - u, "%s%lu", k ? ", " : "", (unsigned long)a->shape[k]);
-    if (u < cap) snprintf(buf + u, cap - u, ")");
-}
-
 static void format_value(DML_TENSOR_DATA_TYPE t, const unsigned char *p, char *buf, size_t cap) {
     unsigned size = dmlref_data_type_size(t);
     if (is_float_type(t))
@@ -127,8 +118,8 @@ int cmd_compare(int argc, char **argv) {
     }
     if (!same_shape(&e, &a)) {
         char s1[128], s2[128];
-        format_shape(&e, s1, sizeof s1);
-        format_shape(&a, s2, sizeof s2);
+        format_shape(e.rank, e.shape, s1, sizeof s1);
+        format_shape(a.rank, a.shape, s2, sizeof s2);
         fail("shape mismatch: %s is %s, %s is %s", files[0], s1, files[1], s2);
         rc = 2;
         goto done;
@@ -136,7 +127,11 @@ int cmd_compare(int argc, char **argv) {
     if (bound_path) {
         if ((rc = npy_load(bound_path, &b)) != 0) goto done;
         if (b.type != DML_TENSOR_DATA_TYPE_FLOAT64 || !same_shape(&b, &e)) {
-            fail("%s: the bound must be float64 with the shape of the arrays compared", bound_path);
+            char s1[128], s2[128];
+            format_shape(b.rank, b.shape, s1, sizeof s1);
+            format_shape(e.rank, e.shape, s2, sizeof s2);
+            fail("%s: the bound must be float64 with the shape of the arrays compared (it is %s %s, they are %s)",
+                 bound_path, dtype_name(b.type), s1, s2);
             rc = 2;
             goto done;
         }

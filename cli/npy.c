@@ -101,6 +101,15 @@ const unsigned char *npy_elem(const npy_array *a, size_t flat) {
     return a->data + npy_storage_index(a, flat) * a->esize;
 }
 
+void format_shape(unsigned rank, const UINT *shape, char *buf, size_t cap) {
+    size_t u = 0;
+    unsigned k;
+    u += (size_t)snprintf(buf, cap, "(");
+    for (k = 0; k < rank && u < cap; k++)
+        u += (size_t)snprintf(buf + u, cap - u, "%s%lu", k ? ", " : "", (unsigned long)shape[k]);
+    if (u < cap) snprintf(buf + u, cap - u, ")");
+}
+
 const UINT *npy_strides(const npy_array *a, UINT *strides) {
     unsigned d;
     UINT mul = 1;

@@ -558,6 +558,81 @@ void describe_options(const op_args *a, char *buf, size_t cap) {
     if (takes_last(r) && a->last && used < cap) snprintf(buf + used, cap - used, "%s--last", used ? " " : "");
 }
 
+/* The schedules of the TREE family explain searches beyond the plain trees: every algorithm, blocks R 2..4096,
+   every carry, serial 1..16, lanes 1..32 and the run seed, each with every accumulation and seed; the plain
+   trees (one element per lane covering the block, AFTER or INTO_FIRST) are op_configurations' already. */
+#define FAMILY_R_LOG2_MAX 12
+#define FAMILY_SERIAL_MAX 16
+#define FAMILY_LANES_LOG2_MAX 5
+size_t op_family(const op_args *base, int native_differs, op_args *out) {
+    int alg, rl, carry, serial, ll, run, acc, seed;
+    size_t n = 0;
+    for (alg = 0; alg < N_ALG; alg++)
+        for (rl = 1; rl <= FAMILY_R_LOG2_MAX; rl++)
+            for (carry = 0; carry < N_CARRY; carry++)
+                for (serial = 1; serial <= FAMILY_SERIAL_MAX; serial++)
+                    for (ll = 0; ll <= FAMILY_LANES_LOG2_MAX; ll++)
+                        for (run = 0; run < 2; run++) {
+                            if (serial == 1 && (1 << ll) >= (1 << rl) && !run && carry < 2) continue; /* plain */
+                            for (acc = 0; acc < N_ACC; acc++)
+                                for (seed = 0; seed < 2; seed++, n++) {
+                                    op_args *t = out ? &out[n] : NULL;
+                                    if (acc == DMLREF_ACCUMULATION_NATIVE && !native_differs) {
+                                        n--; /* NATIVE is DEFAULT but for FLOAT16 */
+                                        continue;
+                                    }
+                                    if (!t) continue;
+                                    *t = *base;
+                                    t->float_order = DMLREF_FLOAT_ORDER_TREE;
+                                    t->stack = 0;
+                                    t->tree.algorithm = alg;
+                                    t->tree.block = 1u << rl;
+                                    t->tree.carry = carry;
+                                    t->tree.serial = (uint32_t)serial;
+                                    t->tree.lanes = 1u << ll;
+                                    t->tree.run_seed = run;
+                                    t->accumulation = acc;
+                                    t->identity_seed = seed;
+                                }
+                        }
+    return n;
+}
+
+size_t op_presets(const op_args *base, DML_TENSOR_DATA_TYPE type, uint64_t rows, uint64_t length, unsigned axis,
+                  unsigned rank, op_args *out, const char **labels) {
+    size_t n = 0;
+    op_args t = *base;
+    t.stack = 0;
+    memset(&t.tree, 0, sizeof t.tree);
+#define PRESET(label_text)                             \
+    do {                                               \
+        if (out) out[n] = t, labels[n] = (label_text); \
+        n++;                                           \
+    } while (0)
+    if (axis + 1u == rank && rows > 1) {
+        t.float_order = DMLREF_FLOAT_ORDER_TREE, t.accumulation = DMLREF_ACCUMULATION_NATIVE, t.identity_seed = 1;
+        t.tree.algorithm = DMLREF_TREE_SKLANSKY, t.tree.carry = DMLREF_CARRY_INTO_FIRST;
+        t.tree.block = dmlref_pytorch_cuda_scan_block(rows, length);
+        PRESET("PyTorch CUDA innermost axis");
+    }
+    memset(&t.tree, 0, sizeof t.tree);
+    t.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL, t.accumulation = DMLREF_ACCUMULATION_NATIVE, t.identity_seed = 1;
+    PRESET("PyTorch CUDA outer axis");
+    t.accumulation = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? DMLREF_ACCUMULATION_WIDE : DMLREF_ACCUMULATION_DEFAULT;
+    PRESET("PyTorch CPU");
+    t.accumulation = DMLREF_ACCUMULATION_NATIVE, t.identity_seed = 0;
+    PRESET("NumPy");
+    t.float_order = DMLREF_FLOAT_ORDER_TREE, t.accumulation = DMLREF_ACCUMULATION_DEFAULT;
+    t.tree = dmlref_inductor_scan_tree(length, type);
+    PRESET("torch.compile (Inductor)");
+    t.tree = dmlref_xla_scan_tree(), t.accumulation = DMLREF_ACCUMULATION_NATIVE;
+    PRESET("JAX/XLA");
+    t.tree = dmlref_cupy_scan_tree();
+    PRESET("CuPy");
+#undef PRESET
+    return n;
+}
+
 size_t op_configurations(const op_args *base, int integer, op_args *out) {
     const dmlref_operator_info *r = base->op;
     int tally = takes_float_order(r) && !integer; /* orders, accumulations and seeds give other bits */

@@ -80,6 +80,13 @@ void describe_options(const op_args *a, char *buf, size_t cap);
 /* Every configuration of `base` that `explain` tries (out may be NULL: count only); `integer` scans
    have one. */
 size_t op_configurations(const op_args *base, int integer, op_args *out);
+/* explain's larger TREE family (serial grains, lanes, recursive carries): count, or fill out;
+   native_differs: NATIVE accumulation is not DEFAULT for the type (FLOAT16). */
+size_t op_family(const op_args *base, int native_differs, op_args *out);
+/* The peers' options for a float scan of `rows` lines of `length` along `axis` of a rank-`rank` tensor,
+   each with its name in labels (PyTorch CUDA and CPU, NumPy, torch.compile, JAX/XLA, CuPy). */
+size_t op_presets(const op_args *base, DML_TENSOR_DATA_TYPE type, uint64_t rows, uint64_t length, unsigned axis,
+                  unsigned rank, op_args *out, const char **labels);
 const char *accumulation_name(int accumulation);
 
 #endif
