@@ -30,7 +30,7 @@ typedef struct candidate {
     op_args a;
     const char *label; /* a peer's preset, or NULL */
     int stack;         /* printed as --order torch-compile (1), xla (2), cupy (3) */
-    double share;      /* identical elements on the last probe it ran */
+    double share;      /* identical elements on the last probe it ran; -1: the library refuses it */
     int alive;
 } candidate;
 
@@ -103,7 +103,7 @@ int cmd_explain(int argc, char **argv) {
     op_args *configs = NULL;
     const char **labels = NULL;
     candidate *cands = NULL;
-    size_t ncand = 0, total, cfg, matches = 0, shown = 0, k, n, npresets = 0;
+    size_t ncand = 0, total, cfg, matches = 0, shown = 0, k, n, npresets = 0, refused = 0;
     unsigned axis = 0;
     if (wants_help(argc, argv)) {
         fputs(HELP_EXPLAIN, stdout);
@@ -172,6 +172,7 @@ int cmd_explain(int argc, char **argv) {
                             (unsigned long)cfg, (unsigned long)ncand);
                 cands[cfg].share = run_share(&cands[cfg], &pin, pwant, act.type, 1, probe_out);
                 cands[cfg].alive = cands[cfg].share == 1.0;
+                refused += cands[cfg].share < 0;
                 alive += (size_t)cands[cfg].alive;
             }
             free(pwant);
@@ -187,6 +188,7 @@ int cmd_explain(int argc, char **argv) {
         if (tty) fprintf(stderr, "\rexplain: whole tensor, %lu/%lu%20s", (unsigned long)cfg, (unsigned long)ncand, "");
         cands[cfg].share = run_share(&cands[cfg], &in, want, act.type, 0, out);
         cands[cfg].alive = cands[cfg].share >= 0;
+        refused += cands[cfg].share < 0; /* EXACT with another accumulation, say: not a configuration */
     }
     if (tty) fprintf(stderr, "\r%70s\r", "");
     for (k = 0; k < ncand; k++)
@@ -218,7 +220,7 @@ int cmd_explain(int argc, char **argv) {
         }
     } else {
         if (matches > shown + (size_t)0 && shown >= 12) printf("  ... (%lu more)\n", (unsigned long)(matches - shown));
-        printf("%lu of %lu configurations reproduce it\n", (unsigned long)matches, (unsigned long)ncand);
+        printf("%lu of %lu configurations reproduce it\n", (unsigned long)matches, (unsigned long)(ncand - refused));
     }
     rc = matches ? 0 : 1;
 done:

@@ -990,6 +990,49 @@ class Explanation:
     reproduced: bool
     candidates: list
     tried: int
+    names: list = dataclasses.field(default_factory=list)  # per candidate: a peer's preset name, or None
+
+
+def _stack_presets(dtype, rows, length, last_axis):
+    """The peers' options for a float scan (docs/reproducing.md), as (name, keyword dict); the
+    schedules spelled out, so that they stay those of the whole row on a shorter probe."""
+    presets = []
+    if last_axis and rows > 1:
+        block = _lib().dmlref_pytorch_cuda_scan_block(rows, length)
+        presets.append(("PyTorch CUDA innermost axis", {"order": ("sklansky", block, "into-first"),
+                                                        "accumulation": "native", "identity_seed": True}))
+    presets.append(("PyTorch CUDA outer axis", {"order": "sequential", "accumulation": "native",
+                                                "identity_seed": True}))
+    presets.append(("PyTorch CPU", {"order": "sequential", "identity_seed": True,
+                                    "accumulation": "wide" if dtype == np.float32 else "default"}))
+    presets.append(("NumPy", {"order": "sequential", "accumulation": "native", "identity_seed": False}))
+    names = {v: k for k, v in _TREE_ALGORITHMS.items()}, {v: k for k, v in _TREE_CARRIES.items()}
+    for name, tree, accumulation in (
+            ("torch.compile (Inductor)", _parse_order("torch-compile", length, dtype)[1], "default"),
+            ("JAX/XLA", _parse_order("xla")[1], "native"), ("CuPy", _parse_order("cupy")[1], "native")):
+        order = (names[0][tree.algorithm], tree.block, names[1][tree.carry], tree.serial, tree.lanes) + \
+            (("run-seed",) if tree.run_seed else ())
+        presets.append((name, {"order": order, "accumulation": accumulation, "identity_seed": False}))
+    return presets
+
+
+def _family_configurations(native_differs):
+    """explain's TREE family beyond the plain trees: 3 algorithms x blocks 2..4096 x 4 carries x serial
+    1..16 x lanes 1..32 x the run seed, each x accumulation (NATIVE only where it differs) x seed."""
+    accumulations = ("default", "native", "wide") if native_differs else ("default", "wide")
+    for alg in _TREE_ALGORITHMS:
+        for rl in range(1, 13):
+            for carry in _TREE_CARRIES:
+                for serial in range(1, 17):
+                    for ll in range(6):
+                        for run in (False, True):
+                            if serial == 1 and ll >= rl and not run and carry in ("after", "into-first"):
+                                continue  # a plain tree: _scan_configurations has it
+                            order = "tree:%s:%d:%s:%d:%d%s" % (alg, 1 << rl, carry, serial, 1 << ll,
+                                                               ":run-seed" if run else "")
+                            for accumulation in accumulations:
+                                for seed in (False, True):
+                                    yield {"order": order, "accumulation": accumulation, "identity_seed": seed}
 
 
 def _scan_configurations(row):
@@ -1023,15 +1066,18 @@ def _arg_configurations(row):
 
 
 def explain(op, x, actual, **op_options):
-    """Runs x through every configuration of op (an implemented operator's name: 'cumsum',
-    'reduce_argmax', ...) and returns an Explanation of those that reproduce `actual` bit for
-    bit, else the 5 closest by share of identical elements.
+    """Runs x through the peers' presets and every configuration of op (an implemented operator's
+    name: 'cumsum', 'reduce_argmax', ...) and returns an Explanation of those that reproduce `actual`
+    bit for bit (presets first, named in .names), else the 5 closest by share of identical elements.
 
-    Scans ('cumsum', 'cumprod'): the operator's float orders, SEQUENTIAL, BLOCKED, EXACT
-    (sums) and TREE (3 algorithms x blocks 2..65536 x 2 carries), each with accumulation
-    default/native/wide and the identity seed off/on (EXACT: default only), 590
-    configurations for cumsum; op_options axis, exclusive, reverse, isa and threads are kept
-    (order, accumulation, identity_seed ignored). Arg-reductions ('argmin', 'argmax',
+    Float scans ('cumsum', 'cumprod'): the presets of PyTorch CUDA and CPU, NumPy, torch.compile
+    (Inductor), JAX/XLA and CuPy; the operator's float orders, SEQUENTIAL, BLOCKED, EXACT (sums)
+    and TREE (3 algorithms x blocks 2..65536 x 2 carries), each with accumulation
+    default/native/wide and the identity seed off/on (EXACT: default only), 590 configurations for
+    cumsum; and the TREE family (3 algorithms x blocks 2..4096 x 4 carries x serial 1..16 x lanes
+    1..32 x run seed, each with the accumulations and the seed), as `dmlref explain`: every
+    candidate runs on the start of the first line first. Integer scans: the 590. op_options axis,
+    exclusive, reverse, isa and threads are kept (order, accumulation, identity_seed ignored). Arg-reductions ('argmin', 'argmax',
     'reduce_argmin', 'reduce_argmax'): the 3 NaN policies x last False/True (REDUCE's have
     no last); axes, keepdims, isa and threads are kept, the index type is actual's dtype.
     Configurations the library refuses are skipped."""
@@ -1060,6 +1106,44 @@ def explain(op, x, actual, **op_options):
     u = _unsigned(actual.dtype)
     target = actual.view(u)
     results = []
+    names = {}
+    tried_total = None
+    x = _native(x)
+    if row.shape == _capi.DMLREF_SHAPE_SCAN and x.dtype.kind == "f" and x.size > 0 and x.shape == actual.shape:
+        # the peers' presets, the plain configurations and the family; each first on the start of the first
+        # line (the last elements when reversed: a scan's outputs there depend on them alone), then longer
+        axis = _normalize_axis(fixed.get("axis", -1), max(x.ndim, 1))
+        x1, a1 = (x.reshape(1), actual.reshape(1)) if x.ndim == 0 else (x, actual)
+        length = x1.shape[axis]
+        index = tuple(slice(None) if d == axis else 0 for d in range(x1.ndim))
+        line, want_line = x1[index], a1[index].view(u)
+        presets = _stack_presets(x.dtype, x1.size // length, length, axis == x1.ndim - 1)
+        configurations = [c for _, c in presets] + configurations + \
+            list(_family_configurations(x.dtype == np.float16))
+        names = {i: name for i, (name, _) in enumerate(presets)}
+        tried_total = len(configurations)
+        probe_options = dict(fixed, axis=0)
+        alive = list(range(len(configurations)))
+        for count in sorted({min(64, length), min(1024, length)}):
+            if count >= length and x1.ndim == 1:
+                break  # the tensor itself comes next
+            part = slice(length - count, length) if fixed.get("reverse") else slice(0, count)
+            probe, want = np.ascontiguousarray(line[part]), np.ascontiguousarray(want_line[part])
+            shares = []
+            for i in alive:
+                try:
+                    y = function(probe, **probe_options, **configurations[i]).view(u)
+                except DmlRefError:
+                    continue
+                shares.append((np.count_nonzero(y == want) / count, i))
+            survivors = [i for share, i in shares if share == 1.0]
+            if not survivors:  # nothing reproduces it: the closest on this probe are measured on the tensor
+                alive = [i for _, i in sorted(shares, key=lambda si: -si[0])[:24]]
+                break
+            alive = survivors
+        order_of = {i: k for k, i in enumerate(alive)}
+        configurations = [configurations[i] for i in alive]
+        names = {order_of[i]: name for i, name in names.items() if i in order_of}
     for config in configurations:
         try:
             y = function(x, **fixed, **config)
@@ -1070,8 +1154,11 @@ def explain(op, x, actual, **op_options):
                              % (actual.shape, actual.dtype, row.python_name, y.shape, y.dtype))
         same = np.count_nonzero(y.reshape(actual.shape).view(u) == target)
         results.append((config, same / actual.size))
-    matches = [r for r in results if r[1] == 1.0]
+    tried = tried_total if tried_total is not None else len(results)
+    labelled = [(r, names.get(i)) for i, r in enumerate(results)]
+    matches = [(r, n) for r, n in labelled if r[1] == 1.0]
+    matches.sort(key=lambda m: m[1] is None)  # the presets first
     if matches:
-        return Explanation(True, matches, len(results))
-    closest = sorted(results, key=lambda r: -r[1])[:5]
-    return Explanation(False, closest, len(results))
+        return Explanation(True, [r for r, _ in matches], tried, [n for _, n in matches])
+    closest = sorted(labelled, key=lambda m: -m[0][1])[:5]
+    return Explanation(False, [r for r, _ in closest], tried, [n for _, n in closest])

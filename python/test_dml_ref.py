@@ -618,11 +618,13 @@ def test_explain_finds_the_options():
     h[0] = -0.0
     actual = d.cumsum(h, order="tree:sklansky:32:into-first", accumulation="native", identity_seed=True)
     r = d.explain("cumsum", h, actual)
-    assert r.reproduced and r.tried == 590, r
+    assert r.reproduced and r.tried == 6 + 590 + 165348, r.tried  # presets, plain configurations, family
     options = [c for c, share in r.candidates]
     assert {"order": "tree:sklansky:32:into-first", "accumulation": "native", "identity_seed": True} in options
     assert all(share == 1.0 for c, share in r.candidates)
-    assert all(o["accumulation"] == "native" and o["identity_seed"] for o in options), options
+    # the leading -0.0 tells the seed apart; a run seed (each lane's run from +0.0) does the same
+    assert all(o["accumulation"] == "native" and (o["identity_seed"] or "run-seed" in o["order"])
+               for o in options), options
     # a scan along an axis, reversed
     m = normal((6, 40), np.float32)
     r = d.explain("cumsum", m, d.cumsum(m, 0, reverse=True, order="blocked"), axis=0, reverse=True)
@@ -636,6 +638,12 @@ def test_explain_finds_the_options():
     r = d.explain("cumsum", m, normal((6, 40), np.float32))
     assert not r.reproduced and len(r.candidates) == 5 and r.candidates[0][1] >= r.candidates[-1][1]
     raises(TypeError, d.explain, "cumsum", m, m, axes=0)
+    # the GPU stacks' presets come first, named; the CLI tries the same configurations
+    g = normal((3, 3000), np.float32)
+    for order, name in (("xla", "JAX/XLA"),):  # each takes seconds; the CLI's tests try the other two
+        accumulation = "default" if order == "torch-compile" else "native"
+        r = d.explain("cumsum", g, d.cumsum(g, order=order, accumulation=accumulation))
+        assert r.reproduced and r.names[0] == name and r.tried == 7 + 590 + 110232, (order, r.names[:3], r.tried)
     raises(ValueError, d.explain, "cumsum", m, m[:3])
 
 
