@@ -51,7 +51,8 @@ except ImportError:  # a top-level module beside it (python/ on sys.path)
 
 __all__ = [
     "DmlRefError", "cumsum", "cumprod", "argmin", "argmax", "reduce_argmin", "reduce_argmax", "error_bound",
-    "compare", "explain", "Comparison", "Explanation", "best_isa", "isa_available", "version", "operators",
+    "compare", "explain", "check", "Comparison", "Explanation", "Verdict", "best_isa", "isa_available", "version",
+    "operators",
 ]
 
 UINT = _capi.UINT
@@ -975,6 +976,88 @@ def compare(expected, actual, ulp=0, bound=None, zero_sign_equal=False):
                       max_ulp=max_ulp, ulp_p50=rank(50), ulp_p90=rank(90), ulp_p99=rank(99),
                       nan_mismatches=nan_mis, inf_mismatches=inf_mis, max_abs=max_abs, max_rel=max_rel,
                       outside_bound=outside, first_difference=first, ok=bool(ok))
+
+
+# ---------------------------------------------------------------------------
+# Judging an output of unknown order (what `dmlref check` does).
+
+# The magnitude from which a value rounds to infinity in each float type (float64: its largest value).
+_OVERFLOW = {np.dtype(np.float16): 65520.0, np.dtype(np.float32): 2.0 ** 128 - 2.0 ** 103,
+             np.dtype(np.float64): np.finfo(np.float64).max}
+
+
+@dataclasses.dataclass
+class Verdict:
+    """What check() found. ok: every output lies within the reference +- tolerance of the given
+    accumulation; outputs, outside (how many are not), first_outside (up to 5 N-D indices), unbounded
+    (outputs whose tolerance is infinite: a non-finite input in the prefix); error/bound median, p90 and
+    max over the finite tolerances; consistent_with: the narrowest accumulation ('wide', 'default',
+    'native') whose ANY bound contains every output, or None; reference: how the reference was made."""
+    ok: bool
+    outputs: int
+    outside: int
+    first_outside: list
+    unbounded: int
+    ratio_median: float
+    ratio_p90: float
+    ratio_max: float
+    consistent_with: object
+    reference: str
+
+
+def _judge(x, actual, reference, tolerance):
+    """(outside mask, unbounded count, error/bound ratios) of actual against reference +- tolerance."""
+    a, r = actual.astype(np.float64), reference.astype(np.float64)
+    finite_tol = np.isfinite(tolerance)
+    both_nan = np.isnan(a) & np.isnan(r)
+    with np.errstate(invalid="ignore", over="ignore"):
+        err = np.abs(a - r)
+        outside = ~both_nan & (np.isnan(a) | np.isnan(r) | (err > tolerance))
+        # an infinite output of a finite prefix: consistent where |exact| + bound reaches the overflow threshold
+        overflow = np.isinf(a) & np.isfinite(r)
+        outside = np.where(overflow, np.abs(r) + tolerance < _OVERFLOW[actual.dtype], outside)
+        outside &= finite_tol
+        ratios = np.where(tolerance > 0, err / np.where(tolerance > 0, tolerance, 1), np.where(err > 0, np.inf, 0))
+    keep = finite_tol & ~both_nan & ~overflow & ~np.isnan(a) & ~np.isnan(r)
+    return outside, int(np.count_nonzero(~finite_tol)), ratios[keep]
+
+
+def check(op, x, actual, axis=-1, exclusive=False, reverse=False, accumulation="default", identity_seed=False,
+          threads=None):
+    """Judges `actual`, op ('cumsum' or 'cumprod') of x computed in an unknown order, as `dmlref check`
+    does (docs/judging.md): cumsum against the EXACT output with the tolerance ANY bound + half an ulp
+    of the exact output; cumprod against SEQUENTIAL with accumulation 'wide', with the ANY bound plus
+    that reference's own bound. An infinite output of a finite prefix is inside where |reference| +
+    tolerance reaches the type's overflow threshold. Returns a Verdict."""
+    row = _row(op, "op", _has_bound)
+    x, actual = _native(x), _native(actual)
+    if x.dtype.kind != "f":
+        raise TypeError("dml_ref: check judges float scans (x is %s): integer scans have one answer" % x.dtype)
+    if actual.shape != x.shape or actual.dtype != x.dtype:
+        raise ValueError("dml_ref: actual has shape %s and dtype %s, the scan of x gives shape %s and dtype %s"
+                         % (actual.shape, actual.dtype, x.shape, x.dtype))
+    options = dict(axis=axis, exclusive=exclusive, reverse=reverse, identity_seed=identity_seed, threads=threads)
+    scan = _function(row)
+    if row.combine == _capi.DMLREF_COMBINE_MULTIPLY:
+        reference = scan(x, order="sequential", accumulation="wide", **options)
+        extra = error_bound(op, x, order="sequential", accumulation="wide", **options)
+        how = "SEQUENTIAL, accumulation wide; tolerance: ANY bound + its own bound"
+    else:
+        reference = scan(x, order="exact", **options)
+        magnitude = np.abs(reference)
+        extra = 0.5 * np.spacing(np.where(np.isfinite(magnitude), magnitude, 0).astype(x.dtype)).astype(np.float64)
+        how = "EXACT (each output the exact sum, rounded once); tolerance: ANY bound + half an ulp of exact"
+    verdicts = {}
+    for acc in ("wide", "default", "native"):
+        tolerance = error_bound(op, x, order="any", accumulation=acc, **options) + extra
+        verdicts[acc] = _judge(x, actual, reference, tolerance)
+    outside, unbounded, ratios = verdicts[accumulation]
+    consistent = next((acc for acc in ("wide", "default", "native") if not verdicts[acc][0].any()), None)
+    first = [tuple(int(i) for i in idx) for idx in np.argwhere(outside)[:5]]
+    stats = (float(np.median(ratios)), float(np.percentile(ratios, 90, method="inverted_cdf")),
+             float(ratios.max())) if ratios.size else (0.0, 0.0, 0.0)
+    count = int(np.count_nonzero(outside))
+    return Verdict(count == 0, int(actual.size), count, first, unbounded, *stats, consistent, how)
 
 
 # ---------------------------------------------------------------------------

@@ -82,6 +82,7 @@ uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **n
     C(dmlref_isa, DMLREF_ISA_COUNT)                                                                                \
     C(dmlref_shape, DMLREF_SHAPE_SCAN) C(dmlref_shape, DMLREF_SHAPE_ARG_REDUCTION)                                 \
     C(dmlref_shape, DMLREF_SHAPE_REDUCTION) C(dmlref_shape, DMLREF_SHAPE_COUNT)                                    \
+        C(dmlref_combine, DMLREF_COMBINE_ADD) C(dmlref_combine, DMLREF_COMBINE_MULTIPLY)                           \
     C(flags, DMLREF_OPERATOR_IMPLEMENTED) C(flags, DMLREF_OPERATOR_EXCLUSIVE) C(flags, DMLREF_OPERATOR_DIRECTION)  \
     C(flags, DMLREF_OPERATOR_NAN_POLICY) C(flags, DMLREF_OPERATOR_SPLIT_LINES) C(flags, DMLREF_OPERATOR_SPLIT_LINE) \
     C(dmlref_status, DMLREF_OK) C(dmlref_status, DMLREF_ERROR_UNSUPPORTED_OPERATOR)                                \

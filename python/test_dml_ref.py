@@ -9,6 +9,7 @@ import fractions
 import os
 import subprocess
 import sys
+import tempfile
 import traceback
 
 import numpy as np
@@ -1091,6 +1092,34 @@ def test_float16_native_any_bound_judges():
     outside = np.abs(y.astype(np.float64) - exact) > b + half
     assert np.isfinite(b).all()
     assert list(np.flatnonzero(outside)) == [2000], np.flatnonzero(outside)[:10]
+
+
+def test_check_gives_the_verdict():
+    """check() judges as `dmlref check`: NumPy's float16 cumsum is inside the NATIVE bound (and only
+    that one), a planted error is outside with its index, and the CLI agrees on the counts."""
+    x = np.random.default_rng(11).standard_normal((2, 3000)).astype(np.float16)
+    y = np.cumsum(x, axis=1)
+    v = d.check("cumsum", x, y, accumulation="native")
+    assert v.ok and v.outside == 0 and v.consistent_with == "native" and v.outputs == 6000, v
+    assert 0 <= v.ratio_median <= v.ratio_p90 <= v.ratio_max <= 1, v
+    z = y.copy()
+    z[1, 1500] += np.float16(200)
+    v = d.check("cumsum", x, z, accumulation="native")
+    assert not v.ok and v.outside == 1 and v.first_outside == [(1, 1500)] and v.consistent_with is None, v
+    w = d.check("cumsum", x.astype(np.float32), d.cumsum(x.astype(np.float32), order="cupy"))
+    assert w.ok and w.consistent_with in ("wide", "default"), w
+    p = d.check("cumprod", (1 + x / 64).astype(np.float32), d.cumprod((1 + x / 64).astype(np.float32), order="blocked"))
+    assert p.ok, p
+    raises(TypeError, d.check, "cumsum", np.arange(5), np.arange(5))
+    raises(ValueError, d.check, "cumsum", x, y[:, :10])
+    cli = os.environ.get("DMLREF_CLI")
+    if cli:
+        with tempfile.TemporaryDirectory() as tmp:
+            np.save(os.path.join(tmp, "x.npy"), x)
+            np.save(os.path.join(tmp, "z.npy"), z)
+            p = subprocess.run([cli, "check", "cumsum", "--accumulation", "native", os.path.join(tmp, "x.npy"),
+                                os.path.join(tmp, "z.npy")], capture_output=True, text=True)
+            assert p.returncode == 1 and "outside:     1" in p.stdout, p.stdout
 
 
 # ---------------------------------------------------------------------------
