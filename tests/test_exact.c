@@ -466,7 +466,7 @@ static const dmlref_scan_tree ex_trees[] = {
 static const char *const ex_accumulation_names[3] = {"", "-native", "-wide"};
 
 typedef struct bound_case {
-    char name[96];
+    char name[192];
     const ex_type *t;
     int product, order, pattern, layout, exclusive, decreasing;
     int accumulation, identity_seed, tree; /* options; tree indexes ex_trees (ORD_TREE) */

@@ -171,12 +171,13 @@ static void gs_run_peer(const void *ctx) {
     for (k = 0; k < gs_count; k++) {
         const gs_line *l = &gs_lines[k];
         const size_t bytes = (size_t)l->length * fx_type_size(l->type);
-        unsigned char *out = (unsigned char *)malloc(bytes);
+        unsigned char *out;
         dmlref_options o;
         dmlref_scan_tree tree;
         unsigned i;
         int column;
         if (strcmp(l->peer, peer) != 0) continue;
+        out = (unsigned char *)malloc(bytes);
         if (!TR_CHECKF(out != NULL, "out of memory")) return;
         lines++;
         elements += l->length;
