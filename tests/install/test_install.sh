@@ -119,6 +119,26 @@ else
     echo "  note  no Python module installed ($BUILD/libdml_ref.so or python/dml_ref.py missing: make python)"
 fi
 
+# pip install ./python into a virtual environment: python/pyproject.toml's own backend builds the library
+# (no network: --no-index; NumPy from the system's site-packages).
+PY=${PYTHON:-/usr/bin/python3}
+number=$(( ${version%%.*} * 10000 + $(echo "$version" | cut -d. -f2) * 100 + ${version##*.} ))
+if "$PY" -c 'import numpy, venv, ensurepip' >/dev/null 2>&1; then
+    check "python -m venv" "$PY" -m venv --system-site-packages "$W/venv"
+    check "pip install --no-index ./python (builds libdml_ref.so)" "$W/venv/bin/python" -m pip install -q --no-index \
+        --disable-pip-version-check "$top/python"
+    check "pip-installed module: its library beside it, the header's version, a cumsum" sh -c "cd '$W' && \
+        env -u DMLREF_LIBRARY '$W/venv/bin/python' -B -c \"import os, dml_ref, numpy as np
+here = os.path.dirname(dml_ref.__file__)
+assert here.startswith('$W/venv/'), here
+assert os.path.exists(os.path.join(here, 'libdml_ref.so'))
+assert dml_ref.version() == $number
+assert list(dml_ref.cumsum(np.array([2, 1, 3, 5], np.float32), order='xla')) == [2, 3, 6, 11]\""
+    check "pip uninstall" "$W/venv/bin/python" -m pip uninstall -q -y dml_ref
+else
+    echo "  note  $PY lacks NumPy, venv or ensurepip (Debian: python3-venv): pip install ./python not checked"
+fi
+
 check "make uninstall" $MAKE --no-print-directory uninstall DESTDIR="$STAGE" PREFIX="$PREFIX"
 left=$(find "$STAGE" ! -type d 2>/dev/null)
 if [ -z "$left" ]; then ok "uninstall left no file"; else
