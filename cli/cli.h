@@ -29,6 +29,7 @@ int wants_help(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_bound(int argc, char **argv);
 int cmd_digest(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_make(int argc, char **argv); /* hidden `_make`: writes the tests' inputs */

@@ -116,6 +116,10 @@ int cmd_compare(int argc, char **argv) {
         rc = 2;
         goto done;
     }
+    if (!same_shape(&e, &a) && same_squeezed(e.rank, e.shape, a.rank, a.shape)) { /* keepdims or not */
+        a.rank = e.rank;
+        memcpy(a.shape, e.shape, e.rank * sizeof(UINT));
+    }
     if (!same_shape(&e, &a)) {
         char s1[128], s2[128];
         format_shape(e.rank, e.shape, s1, sizeof s1);

@@ -113,6 +113,11 @@ int cmd_explain(int argc, char **argv) {
     if ((rc = parse_op_command(argc, argv, &a, pos, 2, &npos, NULL)) != 0) return rc;
     if ((rc = npy_load_pair(pos[0], &in, pos[1], &act)) != 0) return rc;
     if ((rc = build_desc(&d, &a, &in, act.type)) != 0) goto done;
+    if (act.type == d.out_type && (act.rank != d.rank || memcmp(act.shape, d.out_sizes, d.rank * sizeof(UINT)) != 0) &&
+        same_squeezed(act.rank, act.shape, d.rank, d.out_sizes)) { /* a squeezed output: the kept axes back */
+        act.rank = d.rank;
+        memcpy(act.shape, d.out_sizes, d.rank * sizeof(UINT));
+    }
     if (act.type != d.out_type || act.rank != d.rank || memcmp(act.shape, d.out_sizes, d.rank * sizeof(UINT)) != 0) {
         char have[96], need[96];
         format_shape(act.rank, act.shape, have, sizeof have);

@@ -11,6 +11,7 @@ static const char *HELP_MAIN = "usage: dmlref SUBCOMMAND [options] ...\n"
                                "  run      run an operator on a .npy input, write a .npy output\n"
                                "  compare  compare two .npy arrays (ULP distances, bound, first difference)\n"
                                "  check    judge a scan output against the EXACT answer and the ANY error bound\n"
+                               "  bound    write dmlref_error_bound of a scan (for compare --bound)\n"
                                "  digest   XXH3-64 of a .npy array's data\n"
                                "  explain  find the dml_ref options that reproduce an output bit for bit\n"
                                "  --version, --help; `dmlref SUBCOMMAND --help` for each.\n"
@@ -19,7 +20,7 @@ static const char *HELP_MAIN = "usage: dmlref SUBCOMMAND [options] ...\n"
 static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
-} subcommands[] = {{"run", cmd_run},       {"compare", cmd_compare}, {"check", cmd_check},
+} subcommands[] = {{"run", cmd_run},       {"compare", cmd_compare}, {"check", cmd_check}, {"bound", cmd_bound},
                    {"digest", cmd_digest}, {"explain", cmd_explain}, {"_make", cmd_make}};
 
 int main(int argc, char **argv) {

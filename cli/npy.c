@@ -101,6 +101,16 @@ const unsigned char *npy_elem(const npy_array *a, size_t flat) {
     return a->data + npy_storage_index(a, flat) * a->esize;
 }
 
+int same_squeezed(unsigned rank_a, const UINT *a, unsigned rank_b, const UINT *b) {
+    unsigned i = 0, j = 0;
+    for (;;) {
+        while (i < rank_a && a[i] == 1) i++;
+        while (j < rank_b && b[j] == 1) j++;
+        if (i == rank_a || j == rank_b) return i == rank_a && j == rank_b;
+        if (a[i++] != b[j++]) return 0;
+    }
+}
+
 void format_shape(unsigned rank, const UINT *shape, char *buf, size_t cap) {
     size_t u = 0;
     unsigned k;

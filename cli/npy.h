@@ -45,6 +45,8 @@ const unsigned char *npy_elem(const npy_array *a, size_t flat);
 /* DirectML strides (in elements) of a's storage; NULL for packed C order. */
 const UINT *npy_strides(const npy_array *a, UINT *strides);
 int same_shape(const npy_array *a, const npy_array *b);
+/* The shapes are equal once their size-1 axes are dropped (NumPy's keepdims=False outputs, squeezed). */
+int same_squeezed(unsigned rank_a, const UINT *a, unsigned rank_b, const UINT *b);
 /* "(2, 3)": a shape as NumPy prints it. */
 void format_shape(unsigned rank, const UINT *shape, char *buf, size_t cap);
 /* "[1, 2]": the N-D index of row-major `flat`. */

@@ -40,7 +40,8 @@ static const struct {
     int order;
 } order_names[] = {{"sequential", DMLREF_FLOAT_ORDER_SEQUENTIAL},
                    {"blocked", DMLREF_FLOAT_ORDER_BLOCKED},
-                   {"exact", DMLREF_FLOAT_ORDER_EXACT}};
+                   {"exact", DMLREF_FLOAT_ORDER_EXACT},
+                   {"any", DMLREF_FLOAT_ORDER_ANY}}; /* valid for `dmlref bound` only (the library says so) */
 
 const char *accumulation_name(int accumulation) { return acc_names[accumulation]; }
 
@@ -338,6 +339,7 @@ void print_op_help(FILE *f) {
           "  --exclusive        scans: exclusive sum / product\n"
           "  --reverse          scans: DML_AXIS_DIRECTION_DECREASING\n"
           "  --order O          scans: sequential (default) | blocked | exact | torch-compile | xla | cupy\n"
+          "                     | any (bound only)\n"
           "                     | tree:ALG:BLOCK:CARRY[:SERIAL[:LANES[:run-seed]]]: ALG kogge-stone|\n"
           "                     sklansky|brent-kung, BLOCK a power of two 2..65536, CARRY after|\n"
           "                     into-first|recursive|recursive-last, SERIAL elements per lane 1..65536,\n"

@@ -389,6 +389,26 @@ expect "run a family order, exclusive and reversed" 0 "$D" run cumsum --exclusiv
     --order tree:sklansky:256:recursive:3:8 g.npy -o g_odd.npy
 expect "explain finds it" 0 "$D" explain cumsum --exclusive --reverse g.npy g_odd.npy
 has "explain prints the kept flags" out.txt "--order tree:sklansky:256:recursive:3:8 --accumulation default --exclusive --reverse"
+# dmlref bound: the ANY bound in a file, for compare --bound
+expect "bound cumsum (ANY by default)" 0 "$D" bound cumsum g.npy -o g_bound.npy
+expect "run cumsum --order exact" 0 "$D" run cumsum --order exact g.npy -o g_exact.npy
+expect "compare --bound: torch.compile's bits inside the ANY bound" 0 "$D" compare g_exact.npy g_torch-compile.npy \
+    --bound g_bound.npy
+has "compare --bound: none outside" out.txt "outside bound:       0"
+expect "bound --order sequential" 0 "$D" bound cumsum --order sequential g.npy -o g_bound_seq.npy
+expect "bound refuses argmin" 2 "$D" bound argmin g.npy -o g_bound_arg.npy
+has "bound refuses argmin: names what it takes" err.txt "bound takes cumsum/cumprod"
+expect "run --order any is refused by the library" 2 "$D" run cumsum --order any g.npy -o g_any.npy
+has "run --order any: the library's message" err.txt "ANY"
+# NumPy's squeezed arg-reduction outputs: compare and explain put the kept axes back
+M float32 2,3 5 1 7 2 9 0 -o sq_in.npy
+M int64 2 1 2 -o sq_numpy.npy
+expect "run argmin --axes 1 (keepdims: shape (2, 1))" 0 "$D" run argmin --axes 1 sq_in.npy -o sq_kept.npy
+expect "compare a (2, 1) output with NumPy's (2,)" 0 "$D" compare sq_kept.npy sq_numpy.npy
+expect "explain a squeezed argmin output" 0 "$D" explain argmin --axes 1 sq_in.npy sq_numpy.npy
+M int64 3 1 2 0 -o sq_wrong.npy
+expect "compare (2, 1) with (3,) is refused" 2 "$D" compare sq_kept.npy sq_wrong.npy
+has "compare: both shapes" err.txt "shape mismatch: sq_kept.npy is (2, 1), sq_wrong.npy is (3)"
 M float32 3 1 2 3 -o g_short.npy
 expect "explain: a shape error names both shapes" 2 "$D" explain cumsum g.npy g_short.npy
 has "explain: both shapes" err.txt "shape (3) do not match the operator's output (float32, shape (3000))"
