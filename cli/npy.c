@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,6 +422,31 @@ int npy_load_pair(const char *path_a, npy_array *a, const char *path_b, npy_arra
     return rc;
 }
 
+/* The temporary file being written: SIGINT, SIGTERM (and SIGHUP) remove it before the process ends, so that
+   an interrupted command leaves no OUT.npy.tmpPID behind. */
+static char g_tmp_path[4096];
+static volatile sig_atomic_t g_tmp_live;
+static void remove_tmp_and_die(int sig) {
+    if (g_tmp_live) unlink(g_tmp_path); /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+#ifdef SIGHUP
+static const int g_tmp_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#else
+static const int g_tmp_signals[] = {SIGINT, SIGTERM};
+#endif
+#define N_TMP_SIGNALS (sizeof g_tmp_signals / sizeof g_tmp_signals[0])
+static void (*g_tmp_saved[N_TMP_SIGNALS])(int);
+static void guard_tmp(int on) {
+    size_t k;
+    g_tmp_live = on;
+    for (k = 0; k < N_TMP_SIGNALS; k++) {
+        if (on) g_tmp_saved[k] = signal(g_tmp_signals[k], remove_tmp_and_die);
+        else if (g_tmp_saved[k] != SIG_ERR) signal(g_tmp_signals[k], g_tmp_saved[k]);
+    }
+}
+
 int npy_save(const char *path, DML_TENSOR_DATA_TYPE type, unsigned rank, const UINT *shape, int fortran,
              const void *data, size_t count, const npy_write_opts *wo) {
     const dtype_info *di = dtype_of(type);
@@ -475,8 +501,11 @@ int npy_save(const char *path, DML_TENSOR_DATA_TYPE type, unsigned rank, const U
     if (swap) byteswap_elements(bytes + total, count, di->size);
     total += count * di->size;
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    memcpy(g_tmp_path, tmp, sizeof g_tmp_path);
+    guard_tmp(1);
     f = fopen(tmp, "wb");
     if (!f) {
+        guard_tmp(0);
         fail("%s: cannot create: %s", tmp, strerror(errno));
         free(bytes);
         return 2;
@@ -484,15 +513,19 @@ int npy_save(const char *path, DML_TENSOR_DATA_TYPE type, unsigned rank, const U
     if (fwrite(bytes, 1, total, f) != total || fclose(f) != 0) {
         fail("%s: write error", tmp);
         remove(tmp);
+        guard_tmp(0);
         free(bytes);
         return 2;
     }
     free(bytes);
+    if (getenv("DMLREF_CLI_TEST_INTERRUPT")) raise(SIGINT); /* cli/test_cli.sh: an interrupt while writing */
     if (rename(tmp, path) != 0) {
         fail("%s: cannot rename to %s: %s", tmp, path, strerror(errno));
         remove(tmp);
+        guard_tmp(0);
         return 2;
     }
+    guard_tmp(0);
     return 0;
 }
 

@@ -389,6 +389,13 @@ expect "run a family order, exclusive and reversed" 0 "$D" run cumsum --exclusiv
     --order tree:sklansky:256:recursive:3:8 g.npy -o g_odd.npy
 expect "explain finds it" 0 "$D" explain cumsum --exclusive --reverse g.npy g_odd.npy
 has "explain prints the kept flags" out.txt "--order tree:sklansky:256:recursive:3:8 --accumulation default --exclusive --reverse"
+# an interrupt while the output is written (a test hook raises SIGINT there) leaves no file behind
+rm -f int_out.npy int_out.npy.tmp*
+DMLREF_CLI_TEST_INTERRUPT=1 "$D" run cumsum g.npy -o int_out.npy >out.txt 2>err.txt
+got=$?
+if [ "$got" -gt 128 ] && ! ls int_out.npy int_out.npy.tmp* >/dev/null 2>&1; then ok; else
+    bad "interrupted run: exit $got, files left: $(ls int_out.npy* 2>/dev/null)"
+fi
 # dmlref bound: the ANY bound in a file, for compare --bound
 expect "bound cumsum (ANY by default)" 0 "$D" bound cumsum g.npy -o g_bound.npy
 expect "run cumsum --order exact" 0 "$D" run cumsum --order exact g.npy -o g_exact.npy
