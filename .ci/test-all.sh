@@ -6,12 +6,10 @@
 # then the cell's "N passed, N failed" lines (test-compile: its checks counted
 # the same way; a build failure: the first compiler error). The last line is
 # "N passed, N failed" counting CELLS: a cell passes when its make target exits 0.
-# Exit status 0 when every cell passed. MAKE names make (default: make); each cell
-# builds with -j JOBS (default: the number of CPUs), its compiles being most of its time.
+# Exit status 0 when every cell passed. MAKE names make (default: make).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 make_cmd=${MAKE:-make}
-jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 if [ $# -eq 0 ]; then
     echo "usage: $0 CELL... (make targets; \`make test-all\` runs the whole matrix)" >&2
     exit 2
@@ -56,7 +54,7 @@ t_all=$(now)
 for cell in "$@"; do
     log=$logdir/$cell.log
     t0=$(now)
-    $make_cmd --no-print-directory -j"$jobs" "$cell" >"$log" 2>&1 </dev/null
+    $make_cmd --no-print-directory "$cell" >"$log" 2>&1 </dev/null
     status=$?
     secs=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
     if [ "$status" -eq 0 ]; then result=ok; pass=$((pass + 1)); else result=FAIL; fail=$((fail + 1)); fi

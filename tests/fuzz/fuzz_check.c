@@ -55,7 +55,10 @@
               0-1, 1-3 TREE (4). Bits 11-12: 2 options.tree NULL, else a
               dmlref_scan_tree decoded from the bytes after [accumulation]:
               the tree byte (bits 0-1 algorithm: 0-2 itself, 3 raw i32; bits
-              2-3 carry: 0-1 itself, 2 the value 2, 3 raw i32), the block byte
+              2-3 carry: 0-2 itself (2: RECURSIVE), 3 raw i32; bit 4: a grain
+              byte follows the raw fields (low nibble serial, bits 4-6 lanes
+              0 or 2^(v-1); bit 5 of the tree byte the run seed); bit 6 then
+              also [serial u32] [lanes u32] [run_seed i32]), the block byte
               (< 0xE0: 2 << (b mod 16), 2..65536; 0xE0-0xFE a table of invalid
               sizes; 0xFF raw u32), then [algorithm] [block] [carry] as asked.
               The tree is decoded whatever the float_order; for other orders
@@ -710,7 +713,9 @@ static void fz_decode_axes(fz_reader *r, fz_case *c) {
 }
 
 /* The dmlref_scan_tree of a format-3 extension word: the tree byte, the
-   block byte, then [algorithm i32] [block u32] [carry i32] as they ask. */
+   block byte, then [algorithm i32] [block u32] [carry i32] as they ask; with
+   the tree byte's bit 4 a grain byte (serial, lanes; bit 5: the run seed), and
+   with its bit 6 [serial u32] [lanes u32] [run_seed i32]. */
 static void fz_decode_tree(fz_reader *r, fz_case *c) {
     static const uint32_t bad_blocks[31] = {
         0,           1,           3,           5,        6,        7,        12,       24,
@@ -725,6 +730,17 @@ static void fz_decode_tree(fz_reader *r, fz_case *c) {
     c->tree->algorithm = alg < 3 ? (int32_t)alg : (int32_t)fz_u32(r);
     c->tree->block = b < 0xE0 ? 2u << (b % 16u) : b < 0xFF ? bad_blocks[b - 0xE0] : fz_u32(r);
     c->tree->carry = carry < 3 ? (int32_t)carry : (int32_t)fz_u32(r);
+    if (t & 0x10u) { /* a serial grain, lanes and the run seed: g's low nibble, its high bits, t's bit 5 */
+        uint8_t g = fz_u8(r);
+        c->tree->serial = g & 15u;
+        c->tree->lanes = (g >> 4) & 7u ? 1u << (((g >> 4) & 7u) - 1u) : 0u;
+        c->tree->run_seed = (t >> 5) & 1u;
+        if (t & 0x40u) { /* anything, valid or not */
+            c->tree->serial = fz_u32(r);
+            c->tree->lanes = fz_u32(r);
+            c->tree->run_seed = (int32_t)fz_u32(r);
+        }
+    }
 }
 
 static void fz_decode(const uint8_t *data, size_t size, fz_case *c) {
@@ -1132,6 +1148,11 @@ static dmlref_status fz_option_status(const dmlref_options *o, int for_bound, co
              (o->tree->block < 2 || o->tree->block > 65536 || (o->tree->block & (o->tree->block - 1u)) != 0))
         *field = "options.tree->block";
     else if (o->float_order == 4 && (o->tree->carry < 0 || o->tree->carry > 3)) *field = "options.tree->carry";
+    else if (o->float_order == 4 && o->tree->serial > 65536u) *field = "options.tree->serial";
+    else if (o->float_order == 4 && (o->tree->lanes > 65536u || (o->tree->lanes & (o->tree->lanes - 1u)) != 0))
+        *field = "options.tree->lanes";
+    else if (o->float_order == 4 && o->tree->run_seed != 0 && o->tree->run_seed != 1)
+        *field = "options.tree->run_seed";
     else if (o->parallel && !o->parallel->parallel_for) *field = "options.parallel->parallel_for";
     else if (o->parallel && o->parallel->max_tasks == 0) *field = "options.parallel->max_tasks";
     else if (o->nan_policy < 0 || o->nan_policy > 2) *field = "options.nan_policy";
@@ -1926,10 +1947,10 @@ static double fz_model_op(const fz_model *m, double a, double b) {
     }
 }
 
-/* The tree of one block z[0..len), semantics.md's three algorithms; a step whose
-   destination is past len is skipped. */
-static void fz_model_tree(const fz_model *m, double *z, uint32_t len) {
-    uint32_t b = m->tree.block, k, i, s, bit;
+/* The tree over z[0..len) of a tree of b leaves, semantics.md's three algorithms; a
+   step whose destination is past len is skipped. */
+static void fz_model_tree_of(const fz_model *m, double *z, uint32_t len, uint32_t b) {
+    uint32_t k, i, s, bit;
     if (m->tree.algorithm == 0) { /* Kogge-Stone: k = 1, 2, ..., B/2, from the previous step's values */
         for (k = 1; k < b; k <<= 1)
             for (i = len; i-- > k;) z[i] = fz_model_op(m, z[i - k], z[i]);
@@ -1943,6 +1964,47 @@ static void fz_model_tree(const fz_model *m, double *z, uint32_t len) {
         for (s = b / 4u; s >= 1u; s >>= 1)
             for (i = 3u * s - 1u; i < len; i += 2u * s) z[i] = fz_model_op(m, z[i - s], z[i]);
     }
+}
+
+/* A block's own scan (semantics.md, TREE): tiles of serial x lanes elements;
+   each lane adds its run in order (from the identity with run_seed), the tree
+   runs over the lanes' totals T, and with c the tiles before, element e of lane
+   l is (c (+) T[l-1]) (+) r[e], the lane's last c (+) T[l]. */
+static void fz_model_tree(const fz_model *m, double *z, uint32_t len) {
+    const uint32_t serial = m->tree.serial ? m->tree.serial : 1u;
+    const double identity = m->product ? 1.0 : 0.0;
+    uint32_t lanes = m->tree.lanes, base, l, e;
+    double c = 0, *t;
+    if (!lanes)
+        for (lanes = 1; (uint64_t)lanes * serial < m->tree.block;) lanes <<= 1;
+    if (serial == 1 && !m->tree.run_seed && lanes >= len) {
+        fz_model_tree_of(m, z, len, lanes);
+        return;
+    }
+    t = (double *)malloc((len + 1u) * sizeof *t);
+    if (!t) abort();
+    for (base = 0; base < len; base += serial * lanes) {
+        const uint32_t here = len - base < serial * lanes ? len - base : serial * lanes, runs = (here + serial - 1u) / serial;
+        for (l = 0; l < runs; l++) {
+            double *r = z + base + l * serial;
+            const uint32_t n = here - l * serial < serial ? here - l * serial : serial;
+            if (m->tree.run_seed) r[0] = fz_model_op(m, identity, r[0]);
+            for (e = 1; e < n; e++) r[e] = fz_model_op(m, r[e - 1], r[e]);
+            t[l] = r[n - 1];
+        }
+        fz_model_tree_of(m, t, runs, lanes);
+        for (l = 0; l < runs; l++) {
+            double *r = z + base + l * serial;
+            const uint32_t n = here - l * serial < serial ? here - l * serial : serial;
+            for (e = 0; e < n; e++) {
+                if (e == serial - 1u) r[e] = base ? fz_model_op(m, c, t[l]) : t[l];
+                else if (l > 0) r[e] = fz_model_op(m, base ? fz_model_op(m, c, t[l - 1]) : t[l - 1], r[e]);
+                else if (base) r[e] = fz_model_op(m, c, r[e]);
+            }
+        }
+        c = base ? fz_model_op(m, c, t[runs - 1u]) : t[runs - 1u];
+    }
+    free(t);
 }
 
 /* Carries RECURSIVE (2) and RECURSIVE_LAST (3): each block's own tree; the
