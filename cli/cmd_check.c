@@ -127,7 +127,11 @@ int cmd_check(int argc, char **argv) {
     }
     if ((rc = build_desc(&d, &a, &in, DML_TENSOR_DATA_TYPE_INT64)) != 0) goto done;
     if (act.type != in.type || !same_shape(&act, &in)) {
-        fail("%s must have the dtype and shape of %s (%s)", pos[1], pos[0], dtype_name(in.type));
+        char have[128], need[128];
+        format_shape(act.rank, act.shape, have, sizeof have);
+        format_shape(in.rank, in.shape, need, sizeof need);
+        fail("%s (%s, shape %s) must have the dtype and shape of %s (%s, shape %s)", pos[1], dtype_name(act.type), have,
+             pos[0], dtype_name(in.type), need);
         rc = 2;
         goto done;
     }

@@ -1151,8 +1151,7 @@ static dmlref_status fz_option_status(const dmlref_options *o, int for_bound, co
     else if (o->float_order == 4 && o->tree->serial > 65536u) *field = "options.tree->serial";
     else if (o->float_order == 4 && (o->tree->lanes > 65536u || (o->tree->lanes & (o->tree->lanes - 1u)) != 0))
         *field = "options.tree->lanes";
-    else if (o->float_order == 4 && o->tree->run_seed != 0 && o->tree->run_seed != 1)
-        *field = "options.tree->run_seed";
+    else if (o->float_order == 4 && o->tree->run_seed != 0 && o->tree->run_seed != 1) *field = "options.tree->run_seed";
     else if (o->parallel && !o->parallel->parallel_for) *field = "options.parallel->parallel_for";
     else if (o->parallel && o->parallel->max_tasks == 0) *field = "options.parallel->max_tasks";
     else if (o->nan_policy < 0 || o->nan_policy > 2) *field = "options.nan_policy";
@@ -1984,7 +1983,8 @@ static void fz_model_tree(const fz_model *m, double *z, uint32_t len) {
     t = (double *)malloc((len + 1u) * sizeof *t);
     if (!t) abort();
     for (base = 0; base < len; base += serial * lanes) {
-        const uint32_t here = len - base < serial * lanes ? len - base : serial * lanes, runs = (here + serial - 1u) / serial;
+        const uint32_t here = len - base < serial * lanes ? len - base : serial * lanes,
+                       runs = (here + serial - 1u) / serial;
         for (l = 0; l < runs; l++) {
             double *r = z + base + l * serial;
             const uint32_t n = here - l * serial < serial ? here - l * serial : serial;
