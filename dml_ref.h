@@ -1665,8 +1665,8 @@ static dmlref__schedule dmlref__schedule_preset(int float_order, const dmlref_sc
     return sc;
 }
 
-/* A schedule of one fixed tree per block chained AFTER or INTO_FIRST: the bounds by depth
-   (>>bound) and the split of a line into pieces (>>tasks) know its structure. */
+/* A schedule of one fixed tree per block chained AFTER or INTO_FIRST: the one whose block
+   totals the split of a line into pieces (>>tasks) computes. */
 static int dmlref__schedule_plain(const dmlref__schedule *sc) {
     return sc->serial == 1u && sc->lanes >= sc->block && !sc->run_seed &&
            (sc->chain == DMLREF_CARRY_AFTER || sc->chain == DMLREF_CARRY_INTO_FIRST);
@@ -2487,6 +2487,14 @@ typedef struct dmlref__val {
 static double dmlref__combine_error(const dmlref__scan_panel *p, dmlref__val a, dmlref__val b, double v);
 static double dmlref__infinity(void);
 
+/* Input i of a line; its bound is 0, or +inf for an input that is not finite. */
+static dmlref__val dmlref__load_val(const dmlref__scan_panel *p, const void *line, uint64_t i) {
+    dmlref__val x;
+    x.v = dmlref__load_float(p, line, i);
+    x.e = p->bound && x.v - x.v != 0 ? dmlref__infinity() : 0;
+    return x;
+}
+
 /* a (+) b, and the bound of the result when the panel computes bounds. */
 static dmlref__val dmlref__combine_val(const dmlref__scan_panel *p, dmlref__val a, dmlref__val b) {
     dmlref__val r;
@@ -2621,10 +2629,7 @@ static void dmlref__schedule_line(const dmlref__scan_panel *p, const void *src, 
         const int carried = start > 0 || sc->seed || p->has_carry, full = len == sc->block;
         dmlref__val total, up = identity;
         uint32_t j;
-        for (j = 0; j < len; j++) {
-            z[j].v = dmlref__load_float(p, src, start + j);
-            z[j].e = z[j].v - z[j].v == 0 ? 0 : dmlref__infinity(); /* an input that is not finite */
-        }
+        for (j = 0; j < len; j++) z[j] = dmlref__load_val(p, src, start + j);
         if (carried && sc->chain == DMLREF_CARRY_INTO_FIRST) z[0] = dmlref__combine_val(p, carry, z[0]);
         dmlref__block_scan(p, z, len, w);
         total = z[len - 1u];
@@ -2653,8 +2658,7 @@ static void dmlref__tally_line(const dmlref__scan_panel *p, const void *src, voi
     int carried = p->schedule.seed || p->has_carry;
     if (p->has_carry) carry.v = p->carry;
     for (i = 0; i < count; i++) {
-        x.v = dmlref__load_float(p, src, i);
-        x.e = x.v - x.v == 0 ? 0 : dmlref__infinity(); /* an input that is not finite */
+        x = dmlref__load_val(p, src, i);
         before = carry;
         carry = i == 0 && !carried ? x : dmlref__combine_val(p, carry, x);
         dmlref__schedule_emit(p, dst, i, p->exclusive ? before : carry);

@@ -102,8 +102,9 @@ int cmd_explain(int argc, char **argv) {
     unsigned char *out = NULL, *want = NULL;
     op_args *configs = NULL;
     const char **labels = NULL;
+    int *stacks = NULL;
     candidate *cands = NULL;
-    size_t ncand = 0, total, cfg, matches = 0, shown = 0, k, n, npresets = 0, refused = 0;
+    size_t ncand = 0, total, cfg, matches = 0, shown = 0, printed = 0, k, n, npresets = 0, refused = 0;
     unsigned axis = 0;
     if (wants_help(argc, argv)) {
         fputs(HELP_EXPLAIN, stdout);
@@ -137,24 +138,22 @@ int cmd_explain(int argc, char **argv) {
     if (staged) {
         long ax = a.axis_set ? a.axis : (long)in.rank - 1;
         axis = (unsigned)(ax < 0 ? ax + (long)in.rank : ax);
-        npresets = op_presets(&a, in.type, in.count / in.shape[axis], in.shape[axis], axis, in.rank, NULL, NULL);
+        npresets = op_presets(&a, in.type, in.count / in.shape[axis], in.shape[axis], axis, in.rank, NULL, NULL, NULL);
     }
     total = npresets + op_configurations(&a, integer, NULL) +
             (staged ? op_family(&a, in.type == DML_TENSOR_DATA_TYPE_FLOAT16, NULL) : 0);
     configs = (op_args *)xcalloc(total * sizeof *configs);
     labels = (const char **)xcalloc(total * sizeof *labels);
-    if (staged) op_presets(&a, in.type, in.count / in.shape[axis], in.shape[axis], axis, in.rank, configs, labels);
+    stacks = (int *)xcalloc(total * sizeof *stacks);
+    if (staged)
+        op_presets(&a, in.type, in.count / in.shape[axis], in.shape[axis], axis, in.rank, configs, labels, stacks);
     k = npresets + op_configurations(&a, integer, configs + npresets);
     if (staged) op_family(&a, in.type == DML_TENSOR_DATA_TYPE_FLOAT16, configs + k);
     cands = (candidate *)xcalloc(total * sizeof *cands);
     for (cfg = 0; cfg < total; cfg++) {
         cands[cfg].a = configs[cfg];
         cands[cfg].label = labels[cfg];
-        if (labels[cfg])
-            cands[cfg].stack = strcmp(labels[cfg], "torch.compile (Inductor)") == 0 ? 1
-                               : strcmp(labels[cfg], "JAX/XLA") == 0                ? 2
-                               : strcmp(labels[cfg], "CuPy") == 0                   ? 3
-                                                                                    : 0;
+        cands[cfg].stack = stacks[cfg];
         cands[cfg].alive = 1;
     }
     ncand = total;
@@ -205,6 +204,7 @@ int cmd_explain(int argc, char **argv) {
             if (matches == 1) printf("reproduces %s bit for bit:\n", pos[1]);
             if (cands[k].label) printf("  %s   (%s)\n", desc, cands[k].label);
             else printf("  %s\n", desc), shown++;
+            printed++;
         }
     if (!matches) {
         size_t refine = 0;
@@ -224,7 +224,7 @@ int cmd_explain(int argc, char **argv) {
                    cands[k].label ? cands[k].label : "", cands[k].label ? ")" : "");
         }
     } else {
-        if (matches > shown + (size_t)0 && shown >= 12) printf("  ... (%lu more)\n", (unsigned long)(matches - shown));
+        if (matches > printed) printf("  ... (%lu more)\n", (unsigned long)(matches - printed));
         printf("%lu of %lu configurations reproduce it\n", (unsigned long)matches, (unsigned long)(ncand - refused));
     }
     rc = matches ? 0 : 1;
@@ -233,6 +233,7 @@ done:
     free(want);
     free(configs);
     free(labels);
+    free(stacks);
     free(cands);
     npy_free(&in);
     npy_free(&act);

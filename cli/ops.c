@@ -601,36 +601,36 @@ size_t op_family(const op_args *base, int native_differs, op_args *out) {
 }
 
 size_t op_presets(const op_args *base, DML_TENSOR_DATA_TYPE type, uint64_t rows, uint64_t length, unsigned axis,
-                  unsigned rank, op_args *out, const char **labels) {
+                  unsigned rank, op_args *out, const char **labels, int *stacks) {
     size_t n = 0;
     op_args t = *base;
     t.stack = 0;
     memset(&t.tree, 0, sizeof t.tree);
-#define PRESET(label_text)                             \
-    do {                                               \
-        if (out) out[n] = t, labels[n] = (label_text); \
-        n++;                                           \
+#define PRESET(label_text, stack_code)                                           \
+    do {                                                                         \
+        if (out) out[n] = t, labels[n] = (label_text), stacks[n] = (stack_code); \
+        n++;                                                                     \
     } while (0)
     if (axis + 1u == rank && rows > 1) {
         t.float_order = DMLREF_FLOAT_ORDER_TREE, t.accumulation = DMLREF_ACCUMULATION_NATIVE, t.identity_seed = 1;
         t.tree.algorithm = DMLREF_TREE_SKLANSKY, t.tree.carry = DMLREF_CARRY_INTO_FIRST;
         t.tree.block = dmlref_pytorch_cuda_scan_block(rows, length);
-        PRESET("PyTorch CUDA innermost axis");
+        PRESET("PyTorch CUDA innermost axis", 0);
     }
     memset(&t.tree, 0, sizeof t.tree);
     t.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL, t.accumulation = DMLREF_ACCUMULATION_NATIVE, t.identity_seed = 1;
-    PRESET("PyTorch CUDA outer axis");
+    PRESET("PyTorch CUDA outer axis", 0);
     t.accumulation = type == DML_TENSOR_DATA_TYPE_FLOAT32 ? DMLREF_ACCUMULATION_WIDE : DMLREF_ACCUMULATION_DEFAULT;
-    PRESET("PyTorch CPU");
+    PRESET("PyTorch CPU", 0);
     t.accumulation = DMLREF_ACCUMULATION_NATIVE, t.identity_seed = 0;
-    PRESET("NumPy");
+    PRESET("NumPy", 0);
     t.float_order = DMLREF_FLOAT_ORDER_TREE, t.accumulation = DMLREF_ACCUMULATION_DEFAULT;
     t.tree = dmlref_inductor_scan_tree(length, type);
-    PRESET("torch.compile (Inductor)");
+    PRESET("torch.compile (Inductor)", 1); /* stack codes: op_args.stack */
     t.tree = dmlref_xla_scan_tree(), t.accumulation = DMLREF_ACCUMULATION_NATIVE;
-    PRESET("JAX/XLA");
+    PRESET("JAX/XLA", 2);
     t.tree = dmlref_cupy_scan_tree();
-    PRESET("CuPy");
+    PRESET("CuPy", 3);
 #undef PRESET
     return n;
 }

@@ -84,9 +84,10 @@ size_t op_configurations(const op_args *base, int integer, op_args *out);
    native_differs: NATIVE accumulation is not DEFAULT for the type (FLOAT16). */
 size_t op_family(const op_args *base, int native_differs, op_args *out);
 /* The peers' options for a float scan of `rows` lines of `length` along `axis` of a rank-`rank` tensor,
-   each with its name in labels (PyTorch CUDA and CPU, NumPy, torch.compile, JAX/XLA, CuPy). */
+   each with its name in labels (PyTorch CUDA and CPU, NumPy, torch.compile, JAX/XLA, CuPy) and in stacks the
+   --order name that spells it (op_args.stack's code, 0 for none); the trees are explicit (stack 0). */
 size_t op_presets(const op_args *base, DML_TENSOR_DATA_TYPE type, uint64_t rows, uint64_t length, unsigned axis,
-                  unsigned rank, op_args *out, const char **labels);
+                  unsigned rank, op_args *out, const char **labels, int *stacks);
 const char *accumulation_name(int accumulation);
 
 #endif
