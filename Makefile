@@ -311,13 +311,15 @@ valgrind:
 	$(MAKE) test BUILD=build/valgrind OPT=-O1 TESTS='$(or $(TESTS),$(VG_TESTS))' SUITE_SKIP='$(VG_SKIP)' \
 	    RUN_ENV='$(VALGRIND) -q --error-exitcode=1 --leak-check=full'
 
-# Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells.
+# Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells. The cells run
+# JOBS at a time (default: the CPUs), longest first; cells joined by '+' share build/ and run in turn.
 ## the cells test-all runs
-MATRIX ?= test test-scalar test-sse2 test-avx2 test-avx512 test-nosimd test-clang test-c11 test-asan test-ubsan \
-          test-asan-clang test-ubsan-clang test-neon test-mingw test-compile test-cxx test-cli test-install test-python valgrind fuzz-smoke
+MATRIX ?= valgrind test-asan test-ubsan-clang test-ubsan test-asan-clang test-c11 test-cxx test-neon test-compile \
+          test-clang test+test-cli+test-python+test-install test-mingw test-avx2 test-sse2 test-avx512 test-scalar \
+          test-nosimd fuzz-smoke
 ## the matrix (MATRIX), each cell in its own build directory; every cell runs even when
 ## one fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)
-## end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells
+## end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells; JOBS=1 one at a time
 test-all:
 	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 
