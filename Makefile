@@ -49,7 +49,7 @@ THREAD_EXAMPLES = $(BUILD)/examples/threads_pthread $(if $(OPENMP_FLAG),$(BUILD)
 CLI_BIN   = $(BUILD)/dmlref
 
 .PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
-        test-avx512 test-neon test-nosimd test-clang test-asan test-ubsan test-asan-clang test-ubsan-clang test-c11 test-compile test-mingw test-cxx valgrind \
+        test-avx512 test-neon test-nosimd test-clang test-sanitize test-sanitize-clang test-asan test-ubsan test-c11 test-compile test-mingw test-cxx valgrind \
         fuzz fuzz-smoke fuzz-seeds fuzz-merge cli test-cli python test-python
 
 ## build the suite, the C++ smoke test, the examples and the CLI (the default)
@@ -177,10 +177,8 @@ TEST_CLI ?= yes
 TEST_CLI_ON = $(if $(TEST_CLI),$(if $(TESTS),,yes))
 TEST_TOOLS_ALL = $(if $(TEST_CLI_ON),$(if $(strip $(EXTRA)$(RUN_ENV)$(TEST_LANG)),,yes))
 ## cases make test leaves out (the suite's -x). The matrix runs large/ (streaming stores on tensors
-## over 32 MiB) where it adds something: each compiler and ABI (test, clang, mingw), each forced path,
-## and AddressSanitizer. The scalar, no-SIMD and NEON builds write no streaming store; the C11 and C++
-## builds compile the same kernels as test; UBSan's cells leave it to fuzz-smoke, whose ASan+UBSan
-## build streams from 4 KiB. random/ runs every kernel on small tensors everywhere.
+## over 32 MiB, on every path the CPU has) in the cells of each compiler and ABI (test, clang, mingw)
+## and the sanitizers'; NEON writes no streaming store and the C++ builds compile test's kernels.
 SUITE_SKIP ?=
 ## build the test suite (C and C++) and run it, with the tool tests beside it (TEST_CLI= leaves them out)
 test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN) $(THREAD_EXAMPLES)) $(if $(TEST_TOOLS_ALL),$(PY_LIB))
@@ -227,44 +225,48 @@ NUMPY_BENCH_ARGS ?=
 bench-numpy: $(PY_LIB)
 	@DMLREF_LIBRARY=$(abspath $(PY_LIB)) $(PYTHON) -B bench/numpy_argmin.py $(NUMPY_BENCH_ARGS)
 
-# The matrix: the whole suite (golden digests included) per configuration,
-# each in its own build directory so that flags never mix.
+# The matrix: the suite per configuration, each in its own build directory so that flags never mix.
+# The plain build (test) runs every path the CPU has at run time, so the builds that only change which
+# paths are compiled (DMLREF_VECTOR, DMLREF_NO_SIMD) and the C11 build run PATH_TESTS, without the tool
+# tests: every documented example, validation rule, golden digest and registry row, and every kernel on
+# random tensors.
+PATH_TESTS = examples/ invalid/ registry/ golden/ random/
 ## matrix cell: DMLREF_VECTOR forces the scalar path (AUTO uses it), build/scalar
 test-scalar:
-	$(MAKE) test BUILD=build/scalar EXTRA='-DDMLREF_VECTOR=DMLREF_SCALAR' SUITE_SKIP=large/
+	$(MAKE) test BUILD=build/scalar EXTRA='-DDMLREF_VECTOR=DMLREF_SCALAR' TESTS='$(PATH_TESTS)'
 ## matrix cell: DMLREF_VECTOR forces the SSE2 path (AUTO uses it), build/sse2
 test-sse2:
-	$(MAKE) test BUILD=build/sse2 EXTRA='-DDMLREF_VECTOR=DMLREF_SSE2'
+	$(MAKE) test BUILD=build/sse2 EXTRA='-DDMLREF_VECTOR=DMLREF_SSE2' TESTS='$(PATH_TESTS)'
 ## matrix cell: DMLREF_VECTOR forces the AVX2 path (AUTO uses it), build/avx2
 test-avx2:
-	$(MAKE) test BUILD=build/avx2 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX2'
+	$(MAKE) test BUILD=build/avx2 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX2' TESTS='$(PATH_TESTS)'
 ## matrix cell: DMLREF_VECTOR forces the AVX-512 path (AUTO uses it), build/avx512
 test-avx512:
 	@grep -q avx512bw /proc/cpuinfo || echo "note: this CPU has no AVX-512; the AVX-512 build runs its scalar fallback"
-	$(MAKE) test BUILD=build/avx512 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX512'
+	$(MAKE) test BUILD=build/avx512 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX512' TESTS='$(PATH_TESTS)'
 ## matrix cell: DMLREF_NO_SIMD
 test-nosimd:
-	$(MAKE) test BUILD=build/nosimd EXTRA='-DDMLREF_NO_SIMD' SUITE_SKIP=large/
+	$(MAKE) test BUILD=build/nosimd EXTRA='-DDMLREF_NO_SIMD' TESTS='$(PATH_TESTS)'
 ## matrix cell: the suite built with clang
 test-clang:
 	$(MAKE) test BUILD=build/clang CC=clang CXX=clang++
-## matrix cell: AddressSanitizer (gcc)
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+## matrix cell: AddressSanitizer and UndefinedBehaviorSanitizer together (gcc), -O1
+test-sanitize:
+	$(MAKE) test BUILD=build/sanitize OPT=-O1 EXTRA='$(SAN_FLAGS)'
+## matrix cell: the same with clang
+test-sanitize-clang:
+	$(MAKE) test BUILD=build/sanitize-clang CC=clang CXX=clang++ OPT=-O1 EXTRA='$(SAN_FLAGS)'
+## AddressSanitizer alone (gcc)
 test-asan:
 	$(MAKE) test BUILD=build/asan OPT=-O1 EXTRA='-fsanitize=address -fno-omit-frame-pointer'
-## matrix cell: UndefinedBehaviorSanitizer (gcc)
+## UndefinedBehaviorSanitizer alone (gcc)
 test-ubsan:
 	$(MAKE) test BUILD=build/ubsan OPT=-O1 EXTRA='-fsanitize=undefined -fno-sanitize-recover=all' SUITE_SKIP=large/
-## matrix cell: AddressSanitizer (clang)
-test-asan-clang:
-	$(MAKE) test BUILD=build/asan-clang CC=clang CXX=clang++ OPT=-O1 EXTRA='-fsanitize=address -fno-omit-frame-pointer'
-## matrix cell: UndefinedBehaviorSanitizer (clang)
-test-ubsan-clang:
-	$(MAKE) test BUILD=build/ubsan-clang CC=clang CXX=clang++ OPT=-O1 SUITE_SKIP=large/ \
-	    EXTRA='-fsanitize=undefined -fno-sanitize-recover=all'
-# The whole suite, header included, as C11 instead of C99.
-## matrix cell: the suite, header included, as C11
+# The suite, header included, as C11 instead of C99.
+## matrix cell: the header and PATH_TESTS as C11
 test-c11:
-	$(MAKE) test BUILD=build/c11 WARN_C='-std=c11 -Wall -Wextra -Wpedantic -Werror' SUITE_SKIP=large/
+	$(MAKE) test BUILD=build/c11 WARN_C='-std=c11 -Wall -Wextra -Wpedantic -Werror' TESTS='$(PATH_TESTS)'
 # The cross build uses xxhash.h header-only (XXH_INLINE_ALL) and
 # finds the host's copy through a private include directory.
 ## matrix cell: AArch64 build (aarch64-linux-gnu-gcc) run under qemu-aarch64
@@ -285,8 +287,8 @@ test-cxx:
 	    WARN_C='-std=c++17 $(TEST_WARN_CXX)' WARN_HDR='$(TC_CXX17)'
 
 # Memory errors and leaks: a -O1 -g build (default DMLREF_VECTOR: every path the
-# CPU and valgrind support, which excludes AVX-512) runs the cases in VG_TESTS, under
-# three minutes: every suite but large/, of which four cases of the 44 run (streaming
+# CPU and valgrind support, which excludes AVX-512) runs the cases in VG_TESTS: every
+# suite but bigfloat/ (the test oracle checking itself) and large/, of which four cases run (streaming
 # stores with a tail: a contiguous integer scan, BLOCKED exclusive, SEQUENTIAL rows in
 # padded lines, BLOCKED along axis 0 through the L1 stage of the AVX2 and SSE2 paths;
 # each large/ case takes 10-20 s there), one fpenv/ case of four, and neither bound/
@@ -295,7 +297,7 @@ test-cxx:
 # (the pthread pool under memcheck). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
 ## the case filters valgrind runs (TESTS overrides them)
-VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ bigfloat/ tree/ peers/ \
+VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ tree/ peers/ reverse/ \
             golden/corpus golden/cumsum golden/cumprod golden/argmin golden/argmax golden/reduce golden/exact \
             golden/accumulation golden/tree-cumsum golden/tree-cumprod golden/nan-compare \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
@@ -314,8 +316,8 @@ valgrind:
 # Every cell runs even when one fails (.ci/test-all.sh); the last line counts cells. The cells run
 # JOBS at a time (default: the CPUs), longest first; cells joined by '+' share build/ and run in turn.
 ## the cells test-all runs
-MATRIX ?= valgrind test-asan test-ubsan-clang test-ubsan test-asan-clang test-c11 test-cxx test-neon test-compile \
-          test-clang test+test-cli+test-python+test-install test-mingw test-avx2 test-sse2 test-avx512 test-scalar \
+MATRIX ?= valgrind test-sanitize test-sanitize-clang test-cxx test-neon test-compile test-clang \
+          test+test-cli+test-python+test-install test-mingw test-c11 test-avx2 test-sse2 test-avx512 test-scalar \
           test-nosimd fuzz-smoke
 ## the matrix (MATRIX), each cell in its own build directory; every cell runs even when
 ## one fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)
@@ -489,7 +491,7 @@ fuzz-npy: $(FUZZ_NPY_BIN)
 	./$(FUZZ_NPY_BIN) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN) -dict=tests/fuzz/npy.dict $(FUZZ_ARGS) \
 	    $(FUZZ_DIR)/npy-corpus $(FUZZ_NPY_CORPUS)
 
-# Installation (README.md, "Installing"): the header, the CLI, pkg-config and CMake files, and the
+# Installation (docs/installing.md): the header, the CLI, pkg-config and CMake files, and the
 # Python module with its shared library when `make python` has built them: the library as
 # PREFIX/lib/libdml_ref.so, the module as PREFIX/lib/dml_ref/dml_ref.py and its dml_ref_capi.py
 # (PYTHONPATH=PREFIX/lib/dml_ref) beside a symbolic link libdml_ref.so -> ../libdml_ref.so, which the module's search finds. Header-only: the .pc
@@ -517,7 +519,7 @@ INSTALLED = include/dml_ref.h bin/dmlref lib/pkgconfig/dml_ref.pc lib/cmake/dml_
 
 .PHONY: install uninstall test-install
 ## header, CLI, pkg-config and CMake files (and the Python module if built) into
-## DESTDIR/PREFIX (PREFIX=/usr/local) (README, Installing)
+## DESTDIR/PREFIX (PREFIX=/usr/local) (docs/installing.md)
 install: $(CLI_BIN) $(if $(wildcard $(PY_SO)),$(PY_SO))
 	@test -n '$(VERSION_MINOR)' || { echo "install: no DMLREF_VERSION_* in dml_ref.h"; exit 1; }
 	install -d '$(I_PREFIX)/include' '$(I_PREFIX)/bin' '$(I_PREFIX)/lib/pkgconfig' '$(I_PREFIX)/lib/cmake/dml_ref'

@@ -40,6 +40,7 @@
                               TREE scans whose blocks and lines exceed 1024 elements, and
                               lines split across tasks (without it such a line stays whole)
       DMLREF_TASK_GRAIN       the fewest input elements a task is given (default 32768)
+      DMLREF_SPLIT_MIN_TASKS  the fewest tasks a scan line is cut into pieces for (default 3)
       DMLREF_STREAM_BYTES     outputs at least this large (default 32 MiB) that do not
                               alias the input are written with non-temporal stores
       DMLREF_HEADER_FILENAME  this file's name, as the kernels re-include it for their
@@ -1600,19 +1601,58 @@ static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE
 static const char *const dmlref__order_names[DMLREF_FLOAT_ORDER_COUNT] = {"SEQUENTIAL", "BLOCKED", "EXACT", "ANY",
                                                                           "TREE"};
 
+/* Row labels for messages: each writes the label of a row it names into out, or returns 0. Operator
+   types ("CUMULATIVE_SUMMATION (1)", "REDUCE (21)"), REDUCE functions ("DML_REDUCE_FUNCTION_ARGMAX (0)"),
+   and the rows that take the order `bit` (float_orders) or bound it (bound_orders). */
+#define DMLREF__LABEL_MAX 64
+typedef int (*dmlref__row_label)(const dmlref_operator_info *r, uint32_t arg, char *out);
+static int dmlref__label_op_type(const dmlref_operator_info *r, uint32_t arg, char *out) {
+    (void)arg;
+    if (!(r->flags & DMLREF_OPERATOR_IMPLEMENTED)) return 0;
+    snprintf(out, DMLREF__LABEL_MAX, "%s (%d)", r->reduce_function < 0 ? r->name : "REDUCE", (int)r->operator_type);
+    return 1;
+}
+static int dmlref__label_function(const dmlref_operator_info *r, uint32_t arg, char *out) {
+    (void)arg;
+    if (!(r->flags & DMLREF_OPERATOR_IMPLEMENTED) || r->reduce_function < 0) return 0;
+    snprintf(out, DMLREF__LABEL_MAX, "DML_REDUCE_FUNCTION_%s (%d)", r->name + 7, (int)r->reduce_function);
+    return 1;
+}
+static int dmlref__label_order(const dmlref_operator_info *r, uint32_t bit, char *out) {
+    if (!(r->flags & DMLREF_OPERATOR_IMPLEMENTED) || !(r->float_orders & bit)) return 0;
+    snprintf(out, DMLREF__LABEL_MAX, "%s", r->name);
+    return 1;
+}
+static int dmlref__label_bound(const dmlref_operator_info *r, uint32_t bit, char *out) {
+    if (!(r->bound_orders & bit)) return 0;
+    snprintf(out, DMLREF__LABEL_MAX, "%s", r->name);
+    return 1;
+}
+
+/* "A, B and C": the labels label() gives the operator rows, each once, in row order. */
+static void dmlref__row_list(dmlref__row_label label, uint32_t arg, char *buf, size_t cap) {
+    char items[DMLREF__OP_COUNT][DMLREF__LABEL_MAX];
+    uint32_t i, j, n = 0;
+    buf[0] = 0;
+    for (i = 0; i < DMLREF__OP_COUNT; i++) {
+        if (!label(&dmlref__operators[i], arg, items[n])) continue;
+        for (j = 0; j < n && strcmp(items[j], items[n]) != 0; j++) {}
+        n += j == n;
+    }
+    for (i = 0; i < n; i++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ", items[i]);
+    }
+}
+
 /* Options that depend on the operator: its row lists the float orders it
    takes (none: options.float_order is not read). */
 static dmlref_status dmlref__check_order(const dmlref__ctx *ctx, const dmlref__plan *plan, int for_bound) {
     const dmlref_operator_info *row = plan->row;
-    uint32_t bit = 1u << plan->float_order, i, n = 0;
-    char list[128] = "";
+    uint32_t bit = 1u << plan->float_order;
+    char list[256];
     if (row->float_orders == 0 || ((for_bound ? row->bound_orders : row->float_orders) & bit)) return DMLREF_OK;
-    for (i = 0; i < DMLREF__OP_COUNT; i++) { /* the operators that take it */
-        size_t used = strlen(list);
-        if ((dmlref__operators[i].flags & DMLREF_OPERATOR_IMPLEMENTED) &&
-            ((for_bound ? dmlref__operators[i].bound_orders : dmlref__operators[i].float_orders) & bit))
-            snprintf(list + used, sizeof list - used, "%s%s", n++ ? " and " : "", dmlref__operators[i].name);
-    }
+    dmlref__row_list(for_bound ? dmlref__label_bound : dmlref__label_order, bit, list, sizeof list);
     return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.float_order is %s (%d), which applies to %s only",
                         dmlref__order_names[plan->float_order], (int)plan->float_order, list);
 }
@@ -1760,39 +1800,6 @@ static int dmlref__op_unpack(DML_OPERATOR_TYPE type, const void *desc, dmlref__o
     }
 }
 
-/* "A (1), B (2) and C (3)": the implemented rows' operator types (functions: their REDUCE functions), each once. */
-static void dmlref__implemented_list(int functions, char *buf, size_t cap) {
-    uint32_t i, j, n = 0, count = 0;
-    buf[0] = 0;
-    for (i = 0; i < DMLREF__OP_COUNT; i++) count += (dmlref__operators[i].flags & DMLREF_OPERATOR_IMPLEMENTED) != 0;
-    for (i = 0; i < DMLREF__OP_COUNT; i++) {
-        const dmlref_operator_info *r = &dmlref__operators[i];
-        size_t used = strlen(buf);
-        int seen = 0;
-        if (!(r->flags & DMLREF_OPERATOR_IMPLEMENTED) || (functions && r->reduce_function < 0)) continue;
-        for (j = 0; j < i && !functions; j++)
-            seen |= (dmlref__operators[j].flags & DMLREF_OPERATOR_IMPLEMENTED) &&
-                    dmlref__operators[j].operator_type == r->operator_type;
-        if (seen) {
-            count--;
-            continue;
-        }
-        n++;
-        if (functions)
-            snprintf(buf + used, cap - used, "%sDML_REDUCE_FUNCTION_%s (%d)",
-                     n == 1       ? ""
-                     : n == count ? " and "
-                                  : ", ",
-                     r->name + 7, (int)r->reduce_function); /* after "REDUCE " */
-        else
-            snprintf(buf + used, cap - used, "%s%s (%d)",
-                     n == 1       ? ""
-                     : n == count ? " and "
-                                  : ", ",
-                     r->reduce_function < 0 ? r->name : "REDUCE", (int)r->operator_type);
-    }
-}
-
 static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERATOR_DESC *op, dmlref__plan *plan) {
     dmlref__op_fields f;
     const dmlref_operator_info *row;
@@ -1801,7 +1808,7 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
     int known = 0;
     for (i = 0; i < DMLREF__OP_COUNT; i++) known |= dmlref__operators[i].operator_type == (int32_t)op->Type;
     if (!known) {
-        dmlref__implemented_list(0, list, sizeof list);
+        dmlref__row_list(dmlref__label_op_type, 0, list, sizeof list);
         return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
                             "DML_OPERATOR_DESC.Type is %u; dml_ref implements %s", (unsigned)op->Type, list);
     }
@@ -1814,7 +1821,7 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Function is %u, not a DML_REDUCE_FUNCTION",
                             (unsigned)f.function);
     if (!(row->flags & DMLREF_OPERATOR_IMPLEMENTED)) {
-        dmlref__implemented_list(1, list, sizeof list);
+        dmlref__row_list(dmlref__label_function, 0, list, sizeof list);
         return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR,
                             "Function is %u (DML_REDUCE_FUNCTION_%s); dml_ref implements only %s", (unsigned)f.function,
                             row->name + 7, list);
@@ -1939,6 +1946,7 @@ typedef struct dmlref__scan_panel {
     int has_carry;                    /* a piece of a split line (>>tasks): it starts from a carry */
     double carry;                     /* floats: the blocks before it, as the tally type holds them */
     uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
+    int reverse;                      /* DECREASING contiguous lines: DMLREF__REVERSE_* */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -2014,10 +2022,145 @@ static int dmlref__flat_rows(const dmlref__scan_panel *p, size_t tally_size) {
            (uintptr_t)p->dst % 64u != 0 && (uintptr_t)p->dst % p->esize == 0;
 }
 
+#if defined(DMLREF__ANY_SIMD)
+/* DECREASING contiguous lines (steps -1) run the increasing contiguous kernels on a stage: chunks of the
+   line reversed into it, scanned inclusive there, and reversed out (exclusive: shifted by one). The
+   tally crosses chunks as an element: NONE keeps the scalar kernel; INTEGER and SEQUENTIAL (FLOAT32 and
+   FLOAT64 DEFAULT, FLOAT16 NATIVE: the tally is the output) put it before the chunk, where
+   `identity (+) x` is x; BLOCKED (FLOAT32/FLOAT64 DEFAULT) passes it as the carry of chunks of whole blocks. */
+enum { DMLREF__REVERSE_NONE, DMLREF__REVERSE_INTEGER, DMLREF__REVERSE_SEQUENTIAL, DMLREF__REVERSE_BLOCKED };
+#define DMLREF__STAGE_BYTES 8192u
+
+/* dst[i] = src[n - 1 - i], n elements of esize bytes; whole 64-byte lines of dst streamed when asked. Inlined
+   per element size (dmlref__reverse_copy), so that sizes and divisions fold. */
+DMLREF__INLINE void dmlref__reverse_run(unsigned char *d, const unsigned char *s, uint64_t n, uint32_t esize,
+                                        int stream) {
+    const unsigned char *from = s + n * esize; /* one past the element that goes first */
+    const unsigned char *stop = d + n * esize;
+#if defined(DMLREF__X86_64)
+    const uint32_t unit = (stream ? 64u : 16u); /* bytes per step of the body: streamed, whole 64-byte lines */
+    const uint64_t head = stream ? ((64u - (uintptr_t)d % 64u) % 64u) : 0;
+    const unsigned char *body_end;
+    for (; d < stop && (uint64_t)(d - (stop - n * esize)) < head; d += esize) {
+        from -= esize;
+        memcpy(d, from, esize);
+    }
+    body_end = d + (uint64_t)(stop - d) / unit * unit;
+    for (; d < body_end; d += 16) {
+        __m128i x;
+        from -= 16;
+        x = _mm_loadu_si128((const __m128i *)(const void *)from);
+        if (esize == 8) x = _mm_shuffle_epi32(x, 0x4E);
+        else if (esize == 4) x = _mm_shuffle_epi32(x, 0x1B);
+        else {
+            x = _mm_shuffle_epi32(_mm_shufflehi_epi16(_mm_shufflelo_epi16(x, 0x1B), 0x1B), 0x4E);
+            if (esize == 1) x = _mm_or_si128(_mm_slli_epi16(x, 8), _mm_srli_epi16(x, 8));
+        }
+        if (stream) _mm_stream_si128((__m128i *)(void *)d, x);
+        else _mm_storeu_si128((__m128i *)(void *)d, x);
+    }
+#else
+    (void)stream;
+#endif
+    for (; d < stop; d += esize) {
+        from -= esize;
+        memcpy(d, from, esize);
+    }
+}
+static void dmlref__reverse_copy(void *dst, const void *src, uint64_t n, uint32_t esize, int stream) {
+    unsigned char *d = (unsigned char *)dst;
+    const unsigned char *s = (const unsigned char *)src;
+    if (esize == 1) dmlref__reverse_run(d, s, n, 1, stream);
+    else if (esize == 2) dmlref__reverse_run(d, s, n, 2, stream);
+    else if (esize == 4) dmlref__reverse_run(d, s, n, 4, stream);
+    else dmlref__reverse_run(d, s, n, 8, stream);
+}
+
+/* The element `identity (+) x = x` of a SEQUENTIAL stage (-0.0 for float sums), as bits. */
+static uint64_t dmlref__stage_identity(const dmlref__scan_panel *p, int is_float) {
+    if (!is_float) return p->product ? 1u : 0u;
+    if (p->esize == 2) return p->product ? 0x3C00u : 0x8000u;
+    if (p->esize == 4) return p->product ? 0x3F800000u : 0x80000000u;
+    return p->product ? UINT64_C(0x3FF0000000000000) : UINT64_C(0x8000000000000000);
+}
+static void dmlref__put_bits(void *at, uint64_t bits, uint32_t esize) {
+    if (esize == 1) *(uint8_t *)at = (uint8_t)bits;
+    else if (esize == 2) *(uint16_t *)at = (uint16_t)bits;
+    else if (esize == 4) *(uint32_t *)at = (uint32_t)bits;
+    else *(uint64_t *)at = bits;
+}
+
+static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_kernel scalar,
+                                  const dmlref__scan_panel *p) {
+    uint64_t raw[DMLREF__STAGE_BYTES / 8u + 16u];
+    unsigned char *stage = (unsigned char *)raw + (64u - (uintptr_t)raw % 64u) % 64u;
+    const uint32_t es = p->esize, chunk = DMLREF__STAGE_BYTES / es;
+    const int blocked = p->reverse == DMLREF__REVERSE_BLOCKED, is_float = p->reverse != DMLREF__REVERSE_INTEGER;
+    uint64_t line;
+    int streamed = 0;
+    for (line = 0; line < p->lines; line++) {
+        const unsigned char *src = (const unsigned char *)p->src + (ptrdiff_t)line * p->src_line * (ptrdiff_t)es;
+        unsigned char *dst = (unsigned char *)p->dst + (ptrdiff_t)line * p->dst_line * (ptrdiff_t)es;
+        dmlref__scan_panel sub = *p;
+        uint64_t done = 0;
+        /* SEQUENTIAL: the first chunk ends where the output reaches a 64-byte boundary, so later chunks stream
+           whole lines; BLOCKED chunks hold whole blocks */
+        uint64_t n =
+            blocked || (uintptr_t)(dst + es) % es != 0 ? chunk : chunk - (64u - (uintptr_t)(dst + es) % 64u) % 64u / es;
+        sub.src_step = sub.dst_step = 1;
+        sub.lines = 1;
+        sub.exclusive = 0;
+        sub.stream = 0;
+        sub.reverse = DMLREF__REVERSE_NONE;
+        /* stage[0]: the value before the chunk (an exclusive scan's output there), then the chunk */
+        if (blocked) { /* an exclusive scan writes the carry, a NaN made canonical */
+            if (p->has_carry && es == 4) *(float *)(void *)stage = dmlref__store_f32((float)p->carry);
+            else if (p->has_carry) *(double *)(void *)stage = dmlref__store_f64(p->carry);
+            else memset(stage, 0, es);
+        } else dmlref__put_bits(stage, p->has_carry ? p->carry_bits : dmlref__stage_identity(p, is_float), es);
+        while (done < p->length) {
+            const int first = done == 0;
+            if (n > p->length - done) n = p->length - done;
+            dmlref__reverse_copy(stage + es, src - (done + n - 1u) * es, n, es, 0);
+            if (blocked) { /* the chunk, from the carry of the blocks before it */
+                sub.src = sub.dst = stage + es;
+                sub.length = n;
+                sub.has_carry = p->has_carry || !first;
+                sub.carry =
+                    es == 4 ? (double)*(const float *)(const void *)stage : *(const double *)(const void *)stage;
+            } else { /* the tally before it, then the chunk */
+                sub.src = sub.dst = stage;
+                sub.length = n + 1u;
+                sub.has_carry = 0;
+            }
+            if (route->contiguous && sub.length >= route->min) route->contiguous(&sub);
+            else scalar(&sub);
+            if (first && !p->has_carry && p->exclusive && is_float && !p->product)
+                memset(stage, 0, es); /* the identity an exclusive scan writes first is +0 */
+            dmlref__reverse_copy(dst - (done + n - 1u) * es, stage + (p->exclusive ? 0u : es), n, es, p->stream);
+            streamed |= p->stream;
+            memcpy(stage, stage + n * es, es); /* the last tally is the next chunk's value before */
+            done += n;
+            n = chunk;
+        }
+    }
+#if defined(DMLREF__X86_64)
+    if (streamed) _mm_sfence();
+#else
+    (void)streamed;
+#endif
+}
+#endif
+
 static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__scan_kernel scalar,
                                      const dmlref__scan_panel *p) {
     if (route && route->contiguous && p->src_step == 1 && p->dst_step == 1 && p->length >= route->min)
         route->contiguous(p);
+#if defined(DMLREF__ANY_SIMD)
+    else if (route && route->contiguous && p->src_step == -1 && p->dst_step == -1 && p->length >= route->min &&
+             p->reverse != DMLREF__REVERSE_NONE)
+        dmlref__scan_reversed(route, scalar, p);
+#endif
     else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min) {
         const uint64_t head = dmlref__stream_head_lines(p);
         /* the vertical kernel's own way: BLOCKED (DMLREF__KERNEL_VBLOCKED) splits the head itself */
@@ -4054,6 +4197,11 @@ DMLREF__KERNEL_ALIGN static void dmlref__bound_zero_kernel(const dmlref__scan_pa
 #ifndef DMLREF_TASK_GRAIN
 #define DMLREF_TASK_GRAIN 32768u
 #endif
+/* A scan line is cut into pieces only for this many tasks or more: the pieces' first pass reads the line
+   once more, which 2 tasks do not win back (docs/semantics.md, "Threads"). */
+#ifndef DMLREF_SPLIT_MIN_TASKS
+#define DMLREF_SPLIT_MIN_TASKS 3u
+#endif
 /* Pieces of a split integer line or arg-reduction start on multiples of this many elements. */
 #define DMLREF__PIECE_ALIGN 1024u
 
@@ -4563,6 +4711,18 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
     job.panel.accumulation = plan->accumulation;
     job.panel.identity_seed = plan->identity_seed;
     job.panel.float_order = plan->float_order;
+#if defined(DMLREF__ANY_SIMD)
+    if (bound) job.panel.reverse = DMLREF__REVERSE_NONE;
+    else if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT) job.panel.reverse = DMLREF__REVERSE_INTEGER;
+    else if (plan->identity_seed ||
+             !(plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL || plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED))
+        job.panel.reverse = DMLREF__REVERSE_NONE;
+    else if (plan->accumulation == DMLREF_ACCUMULATION_DEFAULT && plan->in.esize >= 4)
+        job.panel.reverse =
+            plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED ? DMLREF__REVERSE_BLOCKED : DMLREF__REVERSE_SEQUENTIAL;
+    else if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL)
+        job.panel.reverse = DMLREF__REVERSE_SEQUENTIAL; /* FLOAT16: the tally is binary16 */
+#endif
     job.panel.schedule = plan->schedule;
     job.input = input;
     job.output = output;
@@ -4587,7 +4747,7 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
                                 (unsigned)plan->schedule.block, (unsigned long)(job.scratch_values * sizeof(double)));
     }
     kind = dmlref__scan_split_kind(&job, plan);
-    if (!(tasks > 1 && job.lines_total < tasks && kind != DMLREF__SPLIT_NONE &&
+    if (!(tasks >= DMLREF_SPLIT_MIN_TASKS && tasks > 1 && job.lines_total < tasks && kind != DMLREF__SPLIT_NONE &&
           dmlref__scan_split(&job, kind, tasks))) {
         dmlref__chunk_lines(panels, job.lines, tasks, &job.chunk, &job.chunks);
         job.units = panels * job.chunks;
@@ -10093,20 +10253,9 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     if (s != DMLREF_OK) return s;
     ctx.options = options;
     ctx.op_name = dmlref__op_name(op->Type);
-    if (plan.row->bound_orders == 0) { /* the operators whose rows list bound orders */
-        char list[128] = "";
-        uint32_t i, n = 0, count = 0;
-        for (i = 0; i < DMLREF__OP_COUNT; i++) count += dmlref__operators[i].bound_orders != 0;
-        for (i = 0; i < DMLREF__OP_COUNT; i++) {
-            size_t used = strlen(list);
-            if (dmlref__operators[i].bound_orders == 0) continue;
-            n++;
-            snprintf(list + used, sizeof list - used, "%s%s",
-                     n == 1       ? ""
-                     : n == count ? " and "
-                                  : ", ",
-                     dmlref__operators[i].name);
-        }
+    if (plan.row->bound_orders == 0) {
+        char list[256];
+        dmlref__row_list(dmlref__label_bound, ~0u, list, sizeof list);
         return dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "dmlref_error_bound takes %s only", list);
     }
     if ((s = dmlref__check_tensor(&ctx, "BoundTensor", bound_tensor, 1, &bt)) != DMLREF_OK) return s;

@@ -605,7 +605,8 @@ static int fill_kind_of(DML_TENSOR_DATA_TYPE type) {
 
 /* The thread rows run on examples/thread_pool.h, the pool the CLI and the Python module use, so that they
    measure what a caller of that pool gets: 1 worker and the calling thread, which takes tasks too. */
-#define POOL_TASKS 2u
+static unsigned g_pool_tasks = 2; /* --tasks=N */
+#define POOL_TASKS g_pool_tasks
 
 static thread_pool *g_pool;
 static dmlref_parallel g_parallel;
@@ -657,6 +658,26 @@ static void align_rows(const char *name, const char *size, exec_arg *aligned, do
     for (k = 0; k < 3; k++) print_row(names[k], size, bytes, m[k + 1].seconds, m[0].name, m[0].seconds, 0.0);
 }
 
+/* The scan of `inc` (INCREASING) run DECREASING, against `inc` in the same run: a row "NAME decreasing". */
+static void decreasing_row(const char *name, const char *size, const exec_arg *inc, int product, int exclusive,
+                           DML_TENSOR_DATA_TYPE type, UINT rank, const UINT *sizes, UINT axis, double bytes, int big) {
+    op_desc d;
+    exec_arg dec, same = *inc;
+    measured m[2];
+    char row[96];
+    build_scan(&d, product, type, rank, sizes, axis);
+    d.sum.AxisDirection = d.prod.AxisDirection = DML_AXIS_DIRECTION_DECREASING;
+    d.sum.HasExclusiveSum = d.prod.HasExclusiveProduct = exclusive ? TRUE : FALSE;
+    dec = *inc;
+    dec.op = &d.op;
+    snprintf(row, sizeof row, "%s decreasing", name);
+    set_measured(&m[0], "INCREASING", run_exec, &same);
+    set_measured(&m[1], row, run_exec, &dec);
+    measure(m, 2, big);
+    fold_output(dec.out, d.out_bytes);
+    print_row(row, size, bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+}
+
 /* A scan along `axis` of a packed tensor, out of place from g_src to g_dst,
    against memcpy and a streaming copy of the same bytes; the faster of the two
    is the baseline shown. */
@@ -685,6 +706,7 @@ static void scan_case(const char *name, const char *size, int product, DML_TENSO
         print_row(name, size, 2.0 * (double)d.in_bytes, m[2].seconds, base->name, base->seconds, m[1].seconds);
     }
     align_rows(name, size, &exec, 2.0 * (double)d.in_bytes, d.out_bytes, dmlref_data_type_size(type), big);
+    decreasing_row(name, size, &exec, product, 0, type, rank, sizes, axis, 2.0 * (double)d.in_bytes, big);
 }
 
 /* ARGMIN / ARGMAX over one axis of a packed tensor, UINT32 indices, against a
@@ -743,6 +765,8 @@ static void line_case(const char *name, const char *size, int product, int exclu
     fold_output(g_dst, bytes);
     print_row(name, size, 2.0 * (double)bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
     align_rows(name, size, &exec, 2.0 * (double)bytes, bytes, 4, n * 4 >= 16 * MIB);
+    decreasing_row(name, size, &exec, product, exclusive, DML_TENSOR_DATA_TYPE_FLOAT32, 1, &length, 0,
+                   2.0 * (double)bytes, n * 4 >= 16 * MIB);
 }
 
 /* FLOAT16 SEQUENTIAL sums of one long line, with DEFAULT and with NATIVE accumulation, against the FLOAT32
@@ -842,6 +866,7 @@ static void malloc_case(const char *name, const char *size, DML_TENSOR_DATA_TYPE
     measure(m, 2, d.out_bytes >= 16 * MIB);
     fold_output(buffers[3], d.out_bytes);
     print_row(row, size, 2.0 * (double)d.in_bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+    decreasing_row(row, size, &user, 0, 0, type, 1, &length, 0, 2.0 * (double)d.in_bytes, d.out_bytes >= 16 * MIB);
     for (k = 0; k < 4; k++) free(buffers[k]);
 }
 
@@ -1012,11 +1037,12 @@ static size_t sysfs_l3(void) {
 static void usage(FILE *f) {
     fprintf(
         f, "usage: bench [--isa=scalar|sse2|avx2|avx512|avx512fp16|neon|reference|auto] [--quick] [--filter=SUBSTRING] "
-           "[--markdown]\n"
+           "[--markdown] [--tasks=N]\n"
            "  --isa=NAME     force dml_ref's kernel path (dmlref_options.isa); default auto\n"
            "  --quick        small sizes only (L1, L2, small shapes): a smoke test that takes seconds\n"
            "  --filter=TEXT  only cases whose name or size contains TEXT (case-insensitive)\n"
-           "  --markdown     print the table as Markdown\n");
+           "  --markdown     print the table as Markdown\n"
+           "  --tasks=N      the thread rows' task count (the pool's threads, caller included); default 2\n");
 }
 
 static int parse_isa(const char *s, dmlref_isa *isa) {
@@ -1070,6 +1096,14 @@ int main(int argc, char **argv) {
             g_filter = argv[i] + 9;
         } else if (strcmp(argv[i], "--markdown") == 0) {
             g_markdown = 1;
+        } else if (strncmp(argv[i], "--tasks=", 8) == 0) {
+            char *end;
+            unsigned long n = strtoul(argv[i] + 8, &end, 10);
+            if (*end != 0 || n < 2 || n > 1024) {
+                fprintf(stderr, "bench: --tasks must be a number from 2 to 1024 (got '%s')\n", argv[i] + 8);
+                return 2;
+            }
+            g_pool_tasks = (unsigned)n;
         } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
             return 0;

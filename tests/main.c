@@ -19,5 +19,6 @@ int main(int argc, char **argv) {
     register_thread_tests();
     register_registry_tests();
     register_stack_tests();
+    register_reverse_tests();
     return tr_main(argc, argv);
 }

@@ -20,5 +20,6 @@ void register_alloc_tests(void); /* test_alloc.c: the TREE work buffer through D
 void register_thread_tests(void);   /* test_threads.c: options.parallel gives the bits of one thread */
 void register_registry_tests(void); /* test_registry.c: every operator table row has its oracle, bound and names */
 void register_stack_tests(void);    /* test_stacks.c: torch.compile, JAX/XLA and CuPy outputs reproduced */
+void register_reverse_tests(void);  /* test_reverse.c: DECREASING contiguous lines through the SIMD stage */
 
 #endif

@@ -20,7 +20,7 @@ typedef struct large_case {
     int float_order;
     BOOL exclusive;
     int along_axis0; /* 1: along axis 0 instead (the vertical kernels, rows streamed) */
-    int decreasing;  /* arg-reductions: DML_AXIS_DIRECTION_DECREASING (the last extreme) */
+    int decreasing;  /* DML_AXIS_DIRECTION_DECREASING (arg-reductions: the last extreme) */
     UINT pad;        /* elements after each line (input and output strides length + pad, 1) */
     int nan;         /* NaN inputs (fill_nan) */
 } large_case;
@@ -80,6 +80,13 @@ static const large_case large_cases[] = {
      DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0, 0},
     {"large/cumsum-float64-blocked-rows-exclusive-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64,
      1025, 4096, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0, 1},
+    /* DECREASING lines: reversed through an L1 stage, the output streamed whole 64-byte lines from the stage */
+    {"large/cumsum-float32-blocked-decreasing", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1,
+     (9u << 20) + 7, DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 1, 0, 0},
+    {"large/cumsum-int8-decreasing-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_INT8, 2,
+     (17u << 20) + 3, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 1, 0, 0},
+    {"large/cumsum-float64-decreasing-exclusive-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64,
+     1, (9u << 19) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 1, 0, 1},
     /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
     {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
@@ -227,7 +234,7 @@ static void run_large_case(const void *ctx) {
     scan_desc.InputTensor = arg_desc.InputTensor = &tensor;
     scan_desc.OutputTensor = arg_desc.OutputTensor = &out_tensor;
     scan_desc.Axis = axis;
-    scan_desc.AxisDirection = DML_AXIS_DIRECTION_INCREASING;
+    scan_desc.AxisDirection = c->decreasing ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING;
     scan_desc.HasExclusiveSum = c->exclusive;
     arg_desc.AxisCount = 1;
     arg_desc.Axes = &axis;

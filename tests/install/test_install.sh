@@ -82,9 +82,9 @@ if command -v cmake >/dev/null 2>&1; then
     check "cmake: the target's include directory is the installed one" grep -q "include directory $ROOT/include\$" "$W/cmake.txt"
     check "cmake --build" cmake --build "$W/cmake"
     check "consumer (CMake) computes the cumsum" "$W/cmake/consumer"
-    readme=$(sed -n 's/^find_package(dml_ref \([0-9.]*\) REQUIRED).*/\1/p' "$top/README.md")
-    check "README has a find_package(dml_ref X.Y REQUIRED) line" test -n "$readme"
-    check "cmake: README's find_package(dml_ref $readme) is accepted" cmake -S "$top/tests/install/consumer" \
+    readme=$(sed -n 's/^find_package(dml_ref \([0-9.]*\) REQUIRED).*/\1/p' "$top/docs/installing.md")
+    check "docs/installing.md has a find_package(dml_ref X.Y REQUIRED) line" test -n "$readme"
+    check "cmake: docs/installing.md's find_package(dml_ref $readme) is accepted" cmake -S "$top/tests/install/consumer" \
         -B "$W/cmake-readme" -DCMAKE_PREFIX_PATH="$ROOT" -DCMAKE_C_COMPILER="$CC" -DDML_REF_WANT_VERSION="$readme"
     major=${version%%.*}
     check "cmake: find_package(dml_ref $((major + 1)).0) is refused" sh -c "! cmake -S '$top/tests/install/consumer' \
