@@ -44,8 +44,9 @@ OPENMP_FLAG := $(shell printf '\043include <omp.h>\nint main(void) { return omp_
 OPENMP_NOTE  = note: $(CC) does not accept -fopenmp, examples/threads_openmp.c is not built (for clang: libomp-dev)
 EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(filter-out $(if $(OPENMP_FLAG),,examples/threads_openmp.c),\
                                                                      $(wildcard examples/*.c)))
-# The thread examples make test runs (tests/run_tools.sh).
-THREAD_EXAMPLES = $(BUILD)/examples/threads_pthread $(if $(OPENMP_FLAG),$(BUILD)/examples/threads_openmp)
+# The thread examples make test runs (tests/run_tools.sh), linked to the suite's implementation object
+# (DMLREF_EXAMPLE_LINKED): compiling the implementation again is most of a sanitizer cell's build.
+THREAD_EXAMPLES = $(BUILD)/tests/threads_pthread $(if $(OPENMP_FLAG),$(BUILD)/tests/threads_openmp)
 CLI_BIN   = $(BUILD)/dmlref
 
 .PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
@@ -122,6 +123,11 @@ $(BUILD)/examples/threads_pthread: examples/thread_pool.h
 $(BUILD)/examples/threads_pthread: EXAMPLE_FLAGS = -pthread
 $(BUILD)/examples/threads_openmp: EXAMPLE_FLAGS = $(OPENMP_FLAG)
 
+$(BUILD)/tests/threads_%: examples/threads_%.c examples/threads_job.h examples/thread_pool.h $(BUILD)/tests/dml_ref_impl.o
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_LANG) $(WARN_C) $(CFLAGS_ALL) -DDMLREF_EXAMPLE_LINKED $(if $(findstring openmp,$*),$(OPENMP_FLAG),-pthread) \
+	    $< -x none $(BUILD)/tests/dml_ref_impl.o -o $@ -lm
+
 ## build every program in examples/ (and the CLI); threads_openmp only where -fopenmp works
 examples: $(EXAMPLES) $(CLI_BIN)
 	$(if $(OPENMP_FLAG),,@echo '$(OPENMP_NOTE)')
@@ -180,9 +186,12 @@ TEST_TOOLS_ALL = $(if $(TEST_CLI_ON),$(if $(strip $(EXTRA)$(RUN_ENV)$(TEST_LANG)
 ## over 32 MiB, on every path the CPU has) in the cells of each compiler and ABI (test, clang, mingw)
 ## and the sanitizers'; NEON writes no streaming store and the C++ builds compile test's kernels.
 SUITE_SKIP ?=
+## empty: make test leaves out the C++ smoke test (the implementation compiled as C++ once more)
+TEST_CXX ?= yes
 ## build the test suite (C and C++) and run it, with the tool tests beside it (TEST_CLI= leaves them out)
-test: $(TEST_BIN) $(CXX_BIN) $(if $(TEST_CLI_ON),$(CLI_BIN) $(THREAD_EXAMPLES)) $(if $(TEST_TOOLS_ALL),$(PY_LIB))
-	@$(RUN_ENV) ./$(CXX_BIN)
+test: $(TEST_BIN) $(if $(TEST_CXX),$(CXX_BIN)) $(if $(TEST_CLI_ON),$(CLI_BIN) $(THREAD_EXAMPLES)) \
+      $(if $(TEST_TOOLS_ALL),$(PY_LIB))
+	$(if $(TEST_CXX),@$(RUN_ENV) ./$(CXX_BIN))
 	@tools=0; $(if $(TEST_CLI_ON),CLI_BIN=$(abspath $(CLI_BIN)) BUILD='$(BUILD)' RUN_ENV='$(RUN_ENV)' \
 	    TOOLS=$(if $(TEST_TOOLS_ALL),all,cli) PYTHON='$(PYTHON)' PY_LIB=$(abspath $(PY_LIB)) MAKE='$(MAKE)' \
 	    CC='$(CC)' CXX='$(CXX)' THREAD_EXAMPLES='$(THREAD_EXAMPLES)' OPENMP_NOTE='$(OPENMP_NOTE)' \
@@ -233,30 +242,30 @@ bench-numpy: $(PY_LIB)
 PATH_TESTS = examples/ invalid/ registry/ golden/ random/
 ## matrix cell: DMLREF_VECTOR forces the scalar path (AUTO uses it), build/scalar
 test-scalar:
-	$(MAKE) test BUILD=build/scalar EXTRA='-DDMLREF_VECTOR=DMLREF_SCALAR' TESTS='$(PATH_TESTS)'
+	$(MAKE) test BUILD=build/scalar EXTRA='-DDMLREF_VECTOR=DMLREF_SCALAR' TESTS='$(PATH_TESTS)' TEST_CXX=
 ## matrix cell: DMLREF_VECTOR forces the SSE2 path (AUTO uses it), build/sse2
 test-sse2:
-	$(MAKE) test BUILD=build/sse2 EXTRA='-DDMLREF_VECTOR=DMLREF_SSE2' TESTS='$(PATH_TESTS)'
+	$(MAKE) test BUILD=build/sse2 EXTRA='-DDMLREF_VECTOR=DMLREF_SSE2' TESTS='$(PATH_TESTS)' TEST_CXX=
 ## matrix cell: DMLREF_VECTOR forces the AVX2 path (AUTO uses it), build/avx2
 test-avx2:
-	$(MAKE) test BUILD=build/avx2 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX2' TESTS='$(PATH_TESTS)'
+	$(MAKE) test BUILD=build/avx2 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX2' TESTS='$(PATH_TESTS)' TEST_CXX=
 ## matrix cell: DMLREF_VECTOR forces the AVX-512 path (AUTO uses it), build/avx512
 test-avx512:
 	@grep -q avx512bw /proc/cpuinfo || echo "note: this CPU has no AVX-512; the AVX-512 build runs its scalar fallback"
-	$(MAKE) test BUILD=build/avx512 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX512' TESTS='$(PATH_TESTS)'
+	$(MAKE) test BUILD=build/avx512 EXTRA='-DDMLREF_VECTOR=DMLREF_AVX512' TESTS='$(PATH_TESTS)' TEST_CXX=
 ## matrix cell: DMLREF_NO_SIMD
 test-nosimd:
-	$(MAKE) test BUILD=build/nosimd EXTRA='-DDMLREF_NO_SIMD' TESTS='$(PATH_TESTS)'
+	$(MAKE) test BUILD=build/nosimd EXTRA='-DDMLREF_NO_SIMD' TESTS='$(PATH_TESTS)' TEST_CXX=
 ## matrix cell: the suite built with clang
 test-clang:
 	$(MAKE) test BUILD=build/clang CC=clang CXX=clang++
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 ## matrix cell: AddressSanitizer and UndefinedBehaviorSanitizer together (gcc), -O1
 test-sanitize:
-	$(MAKE) test BUILD=build/sanitize OPT=-O1 EXTRA='$(SAN_FLAGS)'
+	$(MAKE) test BUILD=build/sanitize OPT=-O1 EXTRA='$(SAN_FLAGS)' TEST_CXX=
 ## matrix cell: the same with clang
 test-sanitize-clang:
-	$(MAKE) test BUILD=build/sanitize-clang CC=clang CXX=clang++ OPT=-O1 EXTRA='$(SAN_FLAGS)'
+	$(MAKE) test BUILD=build/sanitize-clang CC=clang CXX=clang++ OPT=-O1 EXTRA='$(SAN_FLAGS)' TEST_CXX=
 ## AddressSanitizer alone (gcc)
 test-asan:
 	$(MAKE) test BUILD=build/asan OPT=-O1 EXTRA='-fsanitize=address -fno-omit-frame-pointer'
@@ -266,7 +275,7 @@ test-ubsan:
 # The suite, header included, as C11 instead of C99.
 ## matrix cell: the header and PATH_TESTS as C11
 test-c11:
-	$(MAKE) test BUILD=build/c11 WARN_C='-std=c11 -Wall -Wextra -Wpedantic -Werror' TESTS='$(PATH_TESTS)'
+	$(MAKE) test BUILD=build/c11 WARN_C='-std=c11 -Wall -Wextra -Wpedantic -Werror' TESTS='$(PATH_TESTS)' TEST_CXX=
 # The cross build uses xxhash.h header-only (XXH_INLINE_ALL) and
 # finds the host's copy through a private include directory.
 ## matrix cell: AArch64 build (aarch64-linux-gnu-gcc) run under qemu-aarch64

@@ -1934,19 +1934,20 @@ typedef struct dmlref__scan_panel {
     uint64_t lines;             /* lines in the panel, >= 1 */
     int64_t src_line, dst_line; /* elements between consecutive lines */
     int exclusive;
-    uint32_t esize;                   /* bytes per element */
-    int stream;                       /* output is large and separate: contiguous kernels may bypass the cache */
-    const dmlref__bound_setup *bound; /* error-bound kernels only (dst is then double) */
-    int product;                      /* CUMULATIVE_PRODUCT (the general float kernel and bounds) */
-    int accumulation;                 /* settled dmlref_accumulation */
-    int identity_seed;                /* the tally starts at the identity */
-    int float_order;                  /* settled dmlref_float_order */
-    dmlref__schedule schedule;        /* scheduled float orders: the plan's */
-    double *scratch;                  /* schedule.block values for the interpreter's blocks */
-    int has_carry;                    /* a piece of a split line (>>tasks): it starts from a carry */
-    double carry;                     /* floats: the blocks before it, as the tally type holds them */
-    uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
-    int reverse;                      /* DECREASING contiguous lines: DMLREF__REVERSE_* */
+    uint32_t esize;                          /* bytes per element */
+    int stream;                              /* output is large and separate: contiguous kernels may bypass the cache */
+    const dmlref__bound_setup *bound;        /* error-bound kernels only (dst is then double) */
+    int product;                             /* CUMULATIVE_PRODUCT (the general float kernel and bounds) */
+    int accumulation;                        /* settled dmlref_accumulation */
+    int identity_seed;                       /* the tally starts at the identity */
+    int float_order;                         /* settled dmlref_float_order */
+    dmlref__schedule schedule;               /* scheduled float orders: the plan's */
+    double *scratch;                         /* schedule.block values for the interpreter's blocks */
+    int has_carry;                           /* a piece of a split line (>>tasks): it starts from a carry */
+    double carry;                            /* floats: the blocks before it, as the tally type holds them */
+    uint64_t carry_bits;                     /* integers: the elements before it, combined (mod 2^64) */
+    int reverse;                             /* DECREASING contiguous lines: DMLREF__REVERSE_* */
+    const struct dmlref__totals16 *totals16; /* the path's block totals (>>tasks), for DMLREF__REVERSE_BLOCKED16 */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -2027,8 +2028,18 @@ static int dmlref__flat_rows(const dmlref__scan_panel *p, size_t tally_size) {
    line reversed into it, scanned inclusive there, and reversed out (exclusive: shifted by one). The
    tally crosses chunks as an element: NONE keeps the scalar kernel; INTEGER and SEQUENTIAL (FLOAT32 and
    FLOAT64 DEFAULT, FLOAT16 NATIVE: the tally is the output) put it before the chunk, where
-   `identity (+) x` is x; BLOCKED (FLOAT32/FLOAT64 DEFAULT) passes it as the carry of chunks of whole blocks. */
-enum { DMLREF__REVERSE_NONE, DMLREF__REVERSE_INTEGER, DMLREF__REVERSE_SEQUENTIAL, DMLREF__REVERSE_BLOCKED };
+   `identity (+) x` is x; BLOCKED (FLOAT32/FLOAT64 DEFAULT) passes it as the carry of chunks of whole blocks,
+   and BLOCKED16 (FLOAT16 DEFAULT: a float32 tally behind binary16 outputs) chains the carry from the chunk's
+   block totals, as a split line's pieces do (>>tasks). */
+enum {
+    DMLREF__REVERSE_NONE,
+    DMLREF__REVERSE_INTEGER,
+    DMLREF__REVERSE_SEQUENTIAL,
+    DMLREF__REVERSE_BLOCKED,
+    DMLREF__REVERSE_BLOCKED16
+};
+static void dmlref__block_totals(const dmlref__scan_panel *p, const struct dmlref__totals16 *totals16, const void *x,
+                                 uint64_t count, double *out);
 #define DMLREF__STAGE_BYTES 8192u
 
 /* dst[i] = src[n - 1 - i], n elements of esize bytes; whole 64-byte lines of dst streamed when asked. Inlined
@@ -2095,7 +2106,8 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
     uint64_t raw[DMLREF__STAGE_BYTES / 8u + 16u];
     unsigned char *stage = (unsigned char *)raw + (64u - (uintptr_t)raw % 64u) % 64u;
     const uint32_t es = p->esize, chunk = DMLREF__STAGE_BYTES / es;
-    const int blocked = p->reverse == DMLREF__REVERSE_BLOCKED, is_float = p->reverse != DMLREF__REVERSE_INTEGER;
+    const int blocked = p->reverse >= DMLREF__REVERSE_BLOCKED, is_float = p->reverse != DMLREF__REVERSE_INTEGER;
+    double totals[DMLREF__STAGE_BYTES / 2u / DMLREF__BLOCK]; /* BLOCKED16: the chunk's block totals */
     uint64_t line;
     int streamed = 0;
     for (line = 0; line < p->lines; line++) {
@@ -2103,6 +2115,7 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
         unsigned char *dst = (unsigned char *)p->dst + (ptrdiff_t)line * p->dst_line * (ptrdiff_t)es;
         dmlref__scan_panel sub = *p;
         uint64_t done = 0;
+        double carry = p->carry; /* BLOCKED16: the float32 tally before the chunk */
         /* SEQUENTIAL: the first chunk ends where the output reaches a 64-byte boundary, so later chunks stream
            whole lines; BLOCKED chunks hold whole blocks */
         uint64_t n =
@@ -2114,7 +2127,8 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
         sub.reverse = DMLREF__REVERSE_NONE;
         /* stage[0]: the value before the chunk (an exclusive scan's output there), then the chunk */
         if (blocked) { /* an exclusive scan writes the carry, a NaN made canonical */
-            if (p->has_carry && es == 4) *(float *)(void *)stage = dmlref__store_f32((float)p->carry);
+            if (p->has_carry && es == 2) *(uint16_t *)(void *)stage = dmlref__store_f16((float)p->carry);
+            else if (p->has_carry && es == 4) *(float *)(void *)stage = dmlref__store_f32((float)p->carry);
             else if (p->has_carry) *(double *)(void *)stage = dmlref__store_f64(p->carry);
             else memset(stage, 0, es);
         } else dmlref__put_bits(stage, p->has_carry ? p->carry_bits : dmlref__stage_identity(p, is_float), es);
@@ -2126,8 +2140,19 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
                 sub.src = sub.dst = stage + es;
                 sub.length = n;
                 sub.has_carry = p->has_carry || !first;
-                sub.carry =
-                    es == 4 ? (double)*(const float *)(const void *)stage : *(const double *)(const void *)stage;
+                if (es == 2) {
+                    sub.carry = carry;
+                    if (done + n < p->length) { /* the carry after it: its block totals chained in order */
+                        uint64_t b;
+                        dmlref__block_totals(&sub, p->totals16, stage + es, n / DMLREF__BLOCK, totals);
+                        for (b = 0; b < n / DMLREF__BLOCK; b++)
+                            carry = sub.has_carry || b > 0 ? (double)((float)carry + (float)totals[b])
+                                                           : totals[b]; /* float32 */
+                    }
+                } else {
+                    sub.carry =
+                        es == 4 ? (double)*(const float *)(const void *)stage : *(const double *)(const void *)stage;
+                }
             } else { /* the tally before it, then the chunk */
                 sub.src = sub.dst = stage;
                 sub.length = n + 1u;
@@ -4711,6 +4736,7 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
     job.panel.accumulation = plan->accumulation;
     job.panel.identity_seed = plan->identity_seed;
     job.panel.float_order = plan->float_order;
+    job.panel.totals16 = totals16;
 #if defined(DMLREF__ANY_SIMD)
     if (bound) job.panel.reverse = DMLREF__REVERSE_NONE;
     else if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT) job.panel.reverse = DMLREF__REVERSE_INTEGER;
@@ -4722,6 +4748,8 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
             plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED ? DMLREF__REVERSE_BLOCKED : DMLREF__REVERSE_SEQUENTIAL;
     else if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL)
         job.panel.reverse = DMLREF__REVERSE_SEQUENTIAL; /* FLOAT16: the tally is binary16 */
+    else if (plan->accumulation == DMLREF_ACCUMULATION_DEFAULT && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
+        job.panel.reverse = DMLREF__REVERSE_BLOCKED16;
 #endif
     job.panel.schedule = plan->schedule;
     job.input = input;

@@ -5,7 +5,9 @@
    omp_get_max_threads() (OMP_NUM_THREADS) unless given.
    Build: make examples (built when the compiler accepts -fopenmp);
    run: ./build/examples/threads_openmp [SIZE [TASKS]] */
+#ifndef DMLREF_EXAMPLE_LINKED /* make test links it to the suite's implementation object instead */
 #define DML_REF_IMPLEMENTATION
+#endif
 #include "../dml_ref.h"
 #include "threads_job.h"
 

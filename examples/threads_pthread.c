@@ -6,7 +6,9 @@
    online CPUs unless given. Build: make examples (with -pthread); run: ./build/examples/threads_pthread [SIZE [TASKS]]
  */
 #define _POSIX_C_SOURCE 200809L /* pthreads, clock_gettime and sysconf */
+#ifndef DMLREF_EXAMPLE_LINKED   /* make test links it to the suite's implementation object instead */
 #define DML_REF_IMPLEMENTATION
+#endif
 #include "../dml_ref.h"
 #include "thread_pool.h"
 #include "threads_job.h"

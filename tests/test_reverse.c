@@ -58,9 +58,13 @@ static const reverse_case reverse_cases[] = {
      DMLREF_ACCUMULATION_NATIVE, FALSE, 1},
     {"reverse/cumprod-float16-native-exclusive", RV_PROD, DML_TENSOR_DATA_TYPE_FLOAT16, 1, 2u * 4096u + 1u, 0, RV_SEQ,
      DMLREF_ACCUMULATION_NATIVE, TRUE, 0},
+    /* FLOAT16 BLOCKED: the float32 carry chained from each chunk's block totals */
+    {"reverse/cumsum-float16-blocked", RV_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 2, 3u * 4096u + 21u, 3, RV_BLK, RV_DEF,
+     FALSE, 0},
+    {"reverse/cumsum-float16-blocked-exclusive", RV_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 1, 2u * 4096u + 16u, 0, RV_BLK,
+     RV_DEF, TRUE, 0},
     /* the orders that keep the scalar kernel: the same bits through the same checks */
     {"reverse/cumsum-float16", RV_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 1, 4096u + 5u, 0, RV_SEQ, RV_DEF, FALSE, 0},
-    {"reverse/cumsum-float16-blocked", RV_SUM, DML_TENSOR_DATA_TYPE_FLOAT16, 1, 4096u + 5u, 0, RV_BLK, RV_DEF, TRUE, 0},
     {"reverse/cumsum-float32-short", RV_SUM, DML_TENSOR_DATA_TYPE_FLOAT32, 3, 37u, 1, RV_SEQ, RV_DEF, TRUE, 0},
 };
 
