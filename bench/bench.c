@@ -605,7 +605,7 @@ static int fill_kind_of(DML_TENSOR_DATA_TYPE type) {
 
 /* The thread rows run on examples/thread_pool.h, the pool the CLI and the Python module use, so that they
    measure what a caller of that pool gets: 1 worker and the calling thread, which takes tasks too. */
-static unsigned g_pool_tasks = 2; /* --tasks=N */
+static unsigned g_pool_tasks = 2; /* --threads=N */
 #define POOL_TASKS g_pool_tasks
 
 static thread_pool *g_pool;
@@ -1034,15 +1034,34 @@ static size_t sysfs_l3(void) {
 
 /* ---- main ---------------------------------------------------------------------- */
 
+/* The CPU's model name (Linux: /proc/cpuinfo), or "unknown". */
+static void cpu_model(char *buf, size_t cap) {
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    snprintf(buf, cap, "unknown");
+    if (!f) return;
+    while (fgets(line, sizeof line, f)) {
+        const char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && colon) {
+            size_t n;
+            snprintf(buf, cap, "%s", colon + 1 + (colon[1] == ' '));
+            n = strlen(buf);
+            if (n > 0 && buf[n - 1] == '\n') buf[n - 1] = 0;
+            break;
+        }
+    }
+    fclose(f);
+}
+
 static void usage(FILE *f) {
     fprintf(
         f, "usage: bench [--isa=scalar|sse2|avx2|avx512|avx512fp16|neon|reference|auto] [--quick] [--filter=SUBSTRING] "
-           "[--markdown] [--tasks=N]\n"
+           "[--markdown] [--threads=N]\n"
            "  --isa=NAME     force dml_ref's kernel path (dmlref_options.isa); default auto\n"
            "  --quick        small sizes only (L1, L2, small shapes): a smoke test that takes seconds\n"
            "  --filter=TEXT  only cases whose name or size contains TEXT (case-insensitive)\n"
            "  --markdown     print the table as Markdown\n"
-           "  --tasks=N      the thread rows' task count (the pool's threads, caller included); default 2\n");
+           "  --threads=N    the thread rows' tasks: the pool's threads, the caller included (default 2)\n");
 }
 
 static int parse_isa(const char *s, dmlref_isa *isa) {
@@ -1096,11 +1115,11 @@ int main(int argc, char **argv) {
             g_filter = argv[i] + 9;
         } else if (strcmp(argv[i], "--markdown") == 0) {
             g_markdown = 1;
-        } else if (strncmp(argv[i], "--tasks=", 8) == 0) {
+        } else if (strncmp(argv[i], "--threads=", 10) == 0) {
             char *end;
-            unsigned long n = strtoul(argv[i] + 8, &end, 10);
+            unsigned long n = strtoul(argv[i] + 10, &end, 10);
             if (*end != 0 || n < 2 || n > 1024) {
-                fprintf(stderr, "bench: --tasks must be a number from 2 to 1024 (got '%s')\n", argv[i] + 8);
+                fprintf(stderr, "bench: --threads must be a number from 2 to 1024 (got '%s')\n", argv[i] + 10);
                 return 2;
             }
             g_pool_tasks = (unsigned)n;
@@ -1178,6 +1197,12 @@ int main(int argc, char **argv) {
 #endif
              g_quick ? ", --quick: L1 and L2 sizes, 512x512, 8x16x16x16, 256 Ki-element lines" : "");
     note(text);
+    {
+        char model[160];
+        cpu_model(model, sizeof model);
+        snprintf(text, sizeof text, "CPU: %s; thread rows: %u tasks", model, g_pool_tasks);
+        note(text);
+    }
     snprintf(
         text, sizeof text,
         "sizes (input tensor bytes): L1 %lu KiB, L2 %lu KiB, L3 %lu KiB (L3 cache: sysconf %lu KiB, sysfs %lu KiB, "
