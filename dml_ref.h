@@ -906,6 +906,7 @@ static void dmlref__store_bits(void *p, uint32_t esize, uint64_t bits) {
     uint16_t h = (uint16_t)bits;
     uint32_t w = (uint32_t)bits;
     switch (esize) {
+    case 1: *(unsigned char *)p = (unsigned char)bits; break;
     case 2: memcpy(p, &h, 2); break;
     case 4: memcpy(p, &w, 4); break;
     default: memcpy(p, &bits, 8); break;
@@ -2094,12 +2095,6 @@ static uint64_t dmlref__stage_identity(const dmlref__scan_panel *p, int is_float
     if (p->esize == 4) return p->product ? 0x3F800000u : 0x80000000u;
     return p->product ? UINT64_C(0x3FF0000000000000) : UINT64_C(0x8000000000000000);
 }
-static void dmlref__put_bits(void *at, uint64_t bits, uint32_t esize) {
-    if (esize == 1) *(uint8_t *)at = (uint8_t)bits;
-    else if (esize == 2) *(uint16_t *)at = (uint16_t)bits;
-    else if (esize == 4) *(uint32_t *)at = (uint32_t)bits;
-    else *(uint64_t *)at = bits;
-}
 
 static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_kernel scalar,
                                   const dmlref__scan_panel *p) {
@@ -2131,7 +2126,7 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
             else if (p->has_carry && es == 4) *(float *)(void *)stage = dmlref__store_f32((float)p->carry);
             else if (p->has_carry) *(double *)(void *)stage = dmlref__store_f64(p->carry);
             else memset(stage, 0, es);
-        } else dmlref__put_bits(stage, p->has_carry ? p->carry_bits : dmlref__stage_identity(p, is_float), es);
+        } else dmlref__store_bits(stage, es, p->has_carry ? p->carry_bits : dmlref__stage_identity(p, is_float));
         while (done < p->length) {
             const int first = done == 0;
             if (n > p->length - done) n = p->length - done;
