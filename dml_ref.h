@@ -1979,8 +1979,13 @@ typedef struct dmlref__scan_route {
     dmlref__scan_kernel contiguous, vertical;
     uint32_t min;
 } dmlref__scan_route;
+/* A path's scan kernels, indexed by the fast order (the float order for
+   floats, SEQUENTIAL for integers: every order below DMLREF__FAST_ORDERS may
+   have one), the operator row's combine, and the type slot. A new combine or
+   fast order is a row here, not a field. */
+enum { DMLREF__FAST_ORDERS = DMLREF_FLOAT_ORDER_BLOCKED + 1, DMLREF__SCAN_COMBINES = DMLREF_COMBINE_MULTIPLY + 1 };
 typedef struct dmlref__scan_routes {
-    dmlref__scan_route cumsum[DMLREF__SCAN_SLOTS], cumsum_blocked[DMLREF__FLOAT_SLOTS], cumprod[DMLREF__SCAN_SLOTS];
+    dmlref__scan_route by[DMLREF__FAST_ORDERS][DMLREF__SCAN_COMBINES][DMLREF__SCAN_SLOTS];
 } dmlref__scan_routes;
 /* Arg-reductions over one reduced dimension: contiguous along it, or with
    adjacent outputs (vertical: 32-bit index lanes, so at most 2^32 - 1 rows). */
@@ -6358,26 +6363,28 @@ DMLREF__S2 static void dmlref__carg_i32_sse2(const dmlref__arg_panel *p) {
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
 static const dmlref__scan_routes dmlref__sse2_scans = {
-    {/* cumsum */
-     /* FLOAT16 */ {NULL, NULL, 0},
-     /* FLOAT32 */ {dmlref__tsum_f32_sse2, dmlref__vsum_f32_sse2, 4},
-     /* FLOAT64 */ {dmlref__tsum_f64_sse2, dmlref__vsum_f64_sse2, 2},
-     /* UINT8, INT8 */ {dmlref__csum_u8_sse2, dmlref__vsum_u8_sse2, 16},
-     /* UINT16, INT16 */ {dmlref__csum_u16_sse2, dmlref__vsum_u16_sse2, 8},
-     /* UINT32, INT32 */ {dmlref__csum_u32_sse2, dmlref__vsum_u32_sse2, 4},
-     /* UINT64, INT64 */ {dmlref__csum_u64_sse2, dmlref__vsum_u64_sse2, 2}},
-    {/* cumsum_blocked */
-     /* FLOAT16 */ {NULL, NULL, 0},
-     /* FLOAT32 */ {dmlref__cblocked_f32_sse2, dmlref__vblocked_f32_sse2, 16},
-     /* FLOAT64 */ {dmlref__cblocked_f64_sse2, dmlref__vblocked_f64_sse2, 16}},
-    {/* cumprod */
-     /* FLOAT16 */ {NULL, NULL, 0},
-     /* FLOAT32 */ {dmlref__tprod_f32_sse2, dmlref__vprod_f32_sse2, 4},
-     /* FLOAT64 */ {dmlref__tprod_f64_sse2, dmlref__vprod_f64_sse2, 2},
-     /* UINT8, INT8 */ {NULL, NULL, 0},
-     /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_sse2, 8},
-     /* UINT32, INT32 */ {NULL, NULL, 0},
-     /* UINT64, INT64 */ {NULL, NULL, 0}}};
+    {{ /* SEQUENTIAL (and integers) */
+      {/* ADD */
+       /* FLOAT16 */ {NULL, NULL, 0},
+       /* FLOAT32 */ {dmlref__tsum_f32_sse2, dmlref__vsum_f32_sse2, 4},
+       /* FLOAT64 */ {dmlref__tsum_f64_sse2, dmlref__vsum_f64_sse2, 2},
+       /* UINT8, INT8 */ {dmlref__csum_u8_sse2, dmlref__vsum_u8_sse2, 16},
+       /* UINT16, INT16 */ {dmlref__csum_u16_sse2, dmlref__vsum_u16_sse2, 8},
+       /* UINT32, INT32 */ {dmlref__csum_u32_sse2, dmlref__vsum_u32_sse2, 4},
+       /* UINT64, INT64 */ {dmlref__csum_u64_sse2, dmlref__vsum_u64_sse2, 2}},
+      {/* MULTIPLY */
+       /* FLOAT16 */ {NULL, NULL, 0},
+       /* FLOAT32 */ {dmlref__tprod_f32_sse2, dmlref__vprod_f32_sse2, 4},
+       /* FLOAT64 */ {dmlref__tprod_f64_sse2, dmlref__vprod_f64_sse2, 2},
+       /* UINT8, INT8 */ {NULL, NULL, 0},
+       /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_sse2, 8},
+       /* UINT32, INT32 */ {NULL, NULL, 0},
+       /* UINT64, INT64 */ {NULL, NULL, 0}}},
+     { /* BLOCKED (float sums; products are never BLOCKED) */
+      {/* ADD */
+       /* FLOAT16 */ {NULL, NULL, 0},
+       /* FLOAT32 */ {dmlref__cblocked_f32_sse2, dmlref__vblocked_f32_sse2, 16},
+       /* FLOAT64 */ {dmlref__cblocked_f64_sse2, dmlref__vblocked_f64_sse2, 16}}}}};
 /* The SSE2 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__sse2_args[DMLREF__ARG_SLOTS] = {
@@ -7592,26 +7599,28 @@ DMLREF__A2 static uint64_t dmlref__totals16_f16_avx2(const void *data, uint64_t 
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
 static const dmlref__scan_routes dmlref__avx2_scans = {
-    {/* cumsum */
-     /* FLOAT16 */ {dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx2, 8},
-     /* FLOAT32 */ {dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx2, 8},
-     /* FLOAT64 */ {dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx2, 4},
-     /* UINT8, INT8 */ {dmlref__csum_u8_avx2, dmlref__vsum_u8_avx2, 32},
-     /* UINT16, INT16 */ {dmlref__csum_u16_avx2, dmlref__vsum_u16_avx2, 16},
-     /* UINT32, INT32 */ {dmlref__csum_u32_avx2, dmlref__vsum_u32_avx2, 8},
-     /* UINT64, INT64 */ {dmlref__csum_u64_avx2, dmlref__vsum_u64_avx2, 4}},
-    {/* cumsum_blocked */
-     /* FLOAT16 */ {dmlref__cblocked_f16_avx2, dmlref__vblocked_f16_avx2, 16},
-     /* FLOAT32 */ {dmlref__cblocked_f32_avx2, dmlref__vblocked_f32_avx2, 16},
-     /* FLOAT64 */ {dmlref__cblocked_f64_avx2, dmlref__vblocked_f64_avx2, 16}},
-    {/* cumprod */
-     /* FLOAT16 */ {dmlref__tprod_f16_avx2, dmlref__vprod_f16_avx2, 8},
-     /* FLOAT32 */ {dmlref__tprod_f32_avx2, dmlref__vprod_f32_avx2, 8},
-     /* FLOAT64 */ {dmlref__tprod_f64_avx2, dmlref__vprod_f64_avx2, 4},
-     /* UINT8, INT8 */ {NULL, NULL, 0},
-     /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_avx2, 16},
-     /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_avx2, 8},
-     /* UINT64, INT64 */ {NULL, NULL, 0}}};
+    {{ /* SEQUENTIAL (and integers) */
+      {/* ADD */
+       /* FLOAT16 */ {dmlref__tsum_f16_avx2, dmlref__vsum_f16_avx2, 8},
+       /* FLOAT32 */ {dmlref__tsum_f32_avx2, dmlref__vsum_f32_avx2, 8},
+       /* FLOAT64 */ {dmlref__tsum_f64_avx2, dmlref__vsum_f64_avx2, 4},
+       /* UINT8, INT8 */ {dmlref__csum_u8_avx2, dmlref__vsum_u8_avx2, 32},
+       /* UINT16, INT16 */ {dmlref__csum_u16_avx2, dmlref__vsum_u16_avx2, 16},
+       /* UINT32, INT32 */ {dmlref__csum_u32_avx2, dmlref__vsum_u32_avx2, 8},
+       /* UINT64, INT64 */ {dmlref__csum_u64_avx2, dmlref__vsum_u64_avx2, 4}},
+      {/* MULTIPLY */
+       /* FLOAT16 */ {dmlref__tprod_f16_avx2, dmlref__vprod_f16_avx2, 8},
+       /* FLOAT32 */ {dmlref__tprod_f32_avx2, dmlref__vprod_f32_avx2, 8},
+       /* FLOAT64 */ {dmlref__tprod_f64_avx2, dmlref__vprod_f64_avx2, 4},
+       /* UINT8, INT8 */ {NULL, NULL, 0},
+       /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_avx2, 16},
+       /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_avx2, 8},
+       /* UINT64, INT64 */ {NULL, NULL, 0}}},
+     { /* BLOCKED (float sums; products are never BLOCKED) */
+      {/* ADD */
+       /* FLOAT16 */ {dmlref__cblocked_f16_avx2, dmlref__vblocked_f16_avx2, 16},
+       /* FLOAT32 */ {dmlref__cblocked_f32_avx2, dmlref__vblocked_f32_avx2, 16},
+       /* FLOAT64 */ {dmlref__cblocked_f64_avx2, dmlref__vblocked_f64_avx2, 16}}}}};
 /* The AVX2 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__avx2_args[DMLREF__ARG_SLOTS] = {
@@ -8766,26 +8775,28 @@ DMLREF__A5 static uint64_t dmlref__totals16_f16_avx512(const void *data, uint64_
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
 static const dmlref__scan_routes dmlref__avx512_scans = {
-    {/* cumsum */
-     /* FLOAT16 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f16_avx2), dmlref__vsum_f16_avx512, 16},
-     /* FLOAT32 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f32_avx2), dmlref__vsum_f32_avx512, 16},
-     /* FLOAT64 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f64_avx2), dmlref__vsum_f64_avx512, 8},
-     /* UINT8, INT8 */ {dmlref__csum_u8_avx512, dmlref__vsum_u8_avx512, 64},
-     /* UINT16, INT16 */ {dmlref__csum_u16_avx512, dmlref__vsum_u16_avx512, 32},
-     /* UINT32, INT32 */ {dmlref__csum_u32_avx512, dmlref__vsum_u32_avx512, 16},
-     /* UINT64, INT64 */ {dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512, 8}},
-    {/* cumsum_blocked */
-     /* FLOAT16 */ {dmlref__cblocked_f16_avx512, dmlref__vblocked_f16_avx512, 16},
-     /* FLOAT32 */ {dmlref__cblocked_f32_avx512, dmlref__vblocked_f32_avx512, 16},
-     /* FLOAT64 */ {dmlref__cblocked_f64_avx512, dmlref__vblocked_f64_avx512, 16}},
-    {/* cumprod */
-     /* FLOAT16 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f16_avx2), dmlref__vprod_f16_avx512, 16},
-     /* FLOAT32 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f32_avx2), dmlref__vprod_f32_avx512, 16},
-     /* FLOAT64 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f64_avx2), dmlref__vprod_f64_avx512, 8},
-     /* UINT8, INT8 */ {NULL, NULL, 0},
-     /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_avx512, 32},
-     /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_avx512, 16},
-     /* UINT64, INT64 */ {NULL, dmlref__vprod_u64_avx512, 8}}};
+    {{ /* SEQUENTIAL (and integers) */
+      {/* ADD */
+       /* FLOAT16 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f16_avx2), dmlref__vsum_f16_avx512, 16},
+       /* FLOAT32 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f32_avx2), dmlref__vsum_f32_avx512, 16},
+       /* FLOAT64 */ {DMLREF__AVX2_ONLY(dmlref__tsum_f64_avx2), dmlref__vsum_f64_avx512, 8},
+       /* UINT8, INT8 */ {dmlref__csum_u8_avx512, dmlref__vsum_u8_avx512, 64},
+       /* UINT16, INT16 */ {dmlref__csum_u16_avx512, dmlref__vsum_u16_avx512, 32},
+       /* UINT32, INT32 */ {dmlref__csum_u32_avx512, dmlref__vsum_u32_avx512, 16},
+       /* UINT64, INT64 */ {dmlref__csum_u64_avx512, dmlref__vsum_u64_avx512, 8}},
+      {/* MULTIPLY */
+       /* FLOAT16 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f16_avx2), dmlref__vprod_f16_avx512, 16},
+       /* FLOAT32 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f32_avx2), dmlref__vprod_f32_avx512, 16},
+       /* FLOAT64 */ {DMLREF__AVX2_ONLY(dmlref__tprod_f64_avx2), dmlref__vprod_f64_avx512, 8},
+       /* UINT8, INT8 */ {NULL, NULL, 0},
+       /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_avx512, 32},
+       /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_avx512, 16},
+       /* UINT64, INT64 */ {NULL, dmlref__vprod_u64_avx512, 8}}},
+     { /* BLOCKED (float sums; products are never BLOCKED) */
+      {/* ADD */
+       /* FLOAT16 */ {dmlref__cblocked_f16_avx512, dmlref__vblocked_f16_avx512, 16},
+       /* FLOAT32 */ {dmlref__cblocked_f32_avx512, dmlref__vblocked_f32_avx512, 16},
+       /* FLOAT64 */ {dmlref__cblocked_f64_avx512, dmlref__vblocked_f64_avx512, 16}}}}};
 /* The AVX-512 path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__avx512_args[DMLREF__ARG_SLOTS] = {
@@ -9990,26 +10001,28 @@ DMLREF__NE static uint64_t dmlref__totals16_f16_neon(const void *data, uint64_t 
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
 static const dmlref__scan_routes dmlref__neon_scans = {
-    {/* cumsum */
-     /* FLOAT16 */ {dmlref__tsum_f16_neon, dmlref__vsum_f16_neon, 4},
-     /* FLOAT32 */ {dmlref__tsum_f32_neon, dmlref__vsum_f32_neon, 4},
-     /* FLOAT64 */ {dmlref__tsum_f64_neon, dmlref__vsum_f64_neon, 2},
-     /* UINT8, INT8 */ {dmlref__csum_u8_neon, dmlref__vsum_u8_neon, 16},
-     /* UINT16, INT16 */ {dmlref__csum_u16_neon, dmlref__vsum_u16_neon, 8},
-     /* UINT32, INT32 */ {dmlref__csum_u32_neon, dmlref__vsum_u32_neon, 4},
-     /* UINT64, INT64 */ {dmlref__csum_u64_neon, dmlref__vsum_u64_neon, 2}},
-    {/* cumsum_blocked */
-     /* FLOAT16 */ {dmlref__cblocked_f16_neon, dmlref__vblocked_f16_neon, 16},
-     /* FLOAT32 */ {dmlref__cblocked_f32_neon, dmlref__vblocked_f32_neon, 16},
-     /* FLOAT64 */ {dmlref__cblocked_f64_neon, dmlref__vblocked_f64_neon, 16}},
-    {/* cumprod */
-     /* FLOAT16 */ {dmlref__tprod_f16_neon, dmlref__vprod_f16_neon, 4},
-     /* FLOAT32 */ {dmlref__tprod_f32_neon, dmlref__vprod_f32_neon, 4},
-     /* FLOAT64 */ {dmlref__tprod_f64_neon, dmlref__vprod_f64_neon, 2},
-     /* UINT8, INT8 */ {NULL, dmlref__vprod_u8_neon, 16},
-     /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_neon, 8},
-     /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_neon, 4},
-     /* UINT64, INT64 */ {NULL, NULL, 0}}};
+    {{ /* SEQUENTIAL (and integers) */
+      {/* ADD */
+       /* FLOAT16 */ {dmlref__tsum_f16_neon, dmlref__vsum_f16_neon, 4},
+       /* FLOAT32 */ {dmlref__tsum_f32_neon, dmlref__vsum_f32_neon, 4},
+       /* FLOAT64 */ {dmlref__tsum_f64_neon, dmlref__vsum_f64_neon, 2},
+       /* UINT8, INT8 */ {dmlref__csum_u8_neon, dmlref__vsum_u8_neon, 16},
+       /* UINT16, INT16 */ {dmlref__csum_u16_neon, dmlref__vsum_u16_neon, 8},
+       /* UINT32, INT32 */ {dmlref__csum_u32_neon, dmlref__vsum_u32_neon, 4},
+       /* UINT64, INT64 */ {dmlref__csum_u64_neon, dmlref__vsum_u64_neon, 2}},
+      {/* MULTIPLY */
+       /* FLOAT16 */ {dmlref__tprod_f16_neon, dmlref__vprod_f16_neon, 4},
+       /* FLOAT32 */ {dmlref__tprod_f32_neon, dmlref__vprod_f32_neon, 4},
+       /* FLOAT64 */ {dmlref__tprod_f64_neon, dmlref__vprod_f64_neon, 2},
+       /* UINT8, INT8 */ {NULL, dmlref__vprod_u8_neon, 16},
+       /* UINT16, INT16 */ {NULL, dmlref__vprod_u16_neon, 8},
+       /* UINT32, INT32 */ {NULL, dmlref__vprod_u32_neon, 4},
+       /* UINT64, INT64 */ {NULL, NULL, 0}}},
+     { /* BLOCKED (float sums; products are never BLOCKED) */
+      {/* ADD */
+       /* FLOAT16 */ {dmlref__cblocked_f16_neon, dmlref__vblocked_f16_neon, 16},
+       /* FLOAT32 */ {dmlref__cblocked_f32_neon, dmlref__vblocked_f32_neon, 16},
+       /* FLOAT64 */ {dmlref__cblocked_f64_neon, dmlref__vblocked_f64_neon, 16}}}}};
 /* The NEON path's arg-reduction kernels: contiguous, vertical (adjacent
    outputs), and the fewest elements (outputs) each takes. */
 static const dmlref__arg_route dmlref__neon_args[DMLREF__ARG_SLOTS] = {
@@ -10034,17 +10047,22 @@ static const dmlref__arg_route dmlref__neon_args[DMLREF__ARG_SLOTS] = {
    best path the build and the CPU have (cpuid + xgetbv on x86-64, as
    xxHash's dispatcher). */
 
-/* The definitions: every operator and type has a scalar kernel. */
+/* The definitions: every operator and type has a scalar kernel (scan: indexed as dmlref__scan_routes). */
 typedef struct dmlref__scalar_kernels {
-    dmlref__scan_kernel cumsum[DMLREF__SCAN_SLOTS], cumsum_blocked[DMLREF__FLOAT_SLOTS], cumprod[DMLREF__SCAN_SLOTS];
+    dmlref__scan_kernel scan[DMLREF__FAST_ORDERS][DMLREF__SCAN_COMBINES][DMLREF__SCAN_SLOTS];
     dmlref__arg_kernel arg[DMLREF__ARG_SLOTS];
 } dmlref__scalar_kernels;
 static const dmlref__scalar_kernels dmlref__scalar = {
-    {dmlref__cumsum_f16_scalar, dmlref__cumsum_f32_scalar, dmlref__cumsum_f64_scalar, dmlref__cumsum_u8_scalar,
-     dmlref__cumsum_u16_scalar, dmlref__cumsum_u32_scalar, dmlref__cumsum_u64_scalar},
-    {dmlref__cumsum_blocked_f16_scalar, dmlref__cumsum_blocked_f32_scalar, dmlref__cumsum_blocked_f64_scalar},
-    {dmlref__cumprod_f16_scalar, dmlref__cumprod_f32_scalar, dmlref__cumprod_f64_scalar, dmlref__cumprod_u8_scalar,
-     dmlref__cumprod_u16_scalar, dmlref__cumprod_u32_scalar, dmlref__cumprod_u64_scalar},
+    {{ /* SEQUENTIAL (and integers) */
+      {/* ADD */
+       dmlref__cumsum_f16_scalar, dmlref__cumsum_f32_scalar, dmlref__cumsum_f64_scalar, dmlref__cumsum_u8_scalar,
+       dmlref__cumsum_u16_scalar, dmlref__cumsum_u32_scalar, dmlref__cumsum_u64_scalar},
+      {/* MULTIPLY */
+       dmlref__cumprod_f16_scalar, dmlref__cumprod_f32_scalar, dmlref__cumprod_f64_scalar, dmlref__cumprod_u8_scalar,
+       dmlref__cumprod_u16_scalar, dmlref__cumprod_u32_scalar, dmlref__cumprod_u64_scalar}},
+     { /* BLOCKED (float sums; products are never BLOCKED) */
+      {/* ADD */
+       dmlref__cumsum_blocked_f16_scalar, dmlref__cumsum_blocked_f32_scalar, dmlref__cumsum_blocked_f64_scalar}}},
     {dmlref__arg_f16_scalar, dmlref__arg_f32_scalar, dmlref__arg_f64_scalar, dmlref__arg_u8_scalar,
      dmlref__arg_u16_scalar, dmlref__arg_u32_scalar, dmlref__arg_u64_scalar, dmlref__arg_i8_scalar,
      dmlref__arg_i16_scalar, dmlref__arg_i32_scalar, dmlref__arg_i64_scalar}};
@@ -10196,6 +10214,7 @@ static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, co
                                                     const dmlref__scan_route **route) {
     const int slot = dmlref__types[plan->in.type].scan_slot;
     const dmlref__scan_routes *scans = path->scans;
+    const int order = (int)plan->float_order; /* settled: SEQUENTIAL for integers, never BLOCKED for products */
     *route = NULL;
     if (dmlref__types[plan->in.type].kind == DMLREF__KIND_FLOAT) {
         if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT)
@@ -10206,21 +10225,12 @@ static dmlref__scan_kernel dmlref__scan_kernels_for(const dmlref__plan *plan, co
         if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL &&
             path->native_f16) /* FLOAT16 (NATIVE is settled to DEFAULT on other types) */
             *route = path->native_f16;
-        /* fast paths exist for SEQUENTIAL and BLOCKED with DEFAULT accumulation: the rest is the general kernel */
-        if ((plan->float_order != DMLREF_FLOAT_ORDER_SEQUENTIAL && plan->float_order != DMLREF_FLOAT_ORDER_BLOCKED) ||
-            plan->accumulation != DMLREF_ACCUMULATION_DEFAULT || plan->identity_seed)
+        /* fast paths exist for the fast orders with DEFAULT accumulation: the rest is the general kernel */
+        if (order >= DMLREF__FAST_ORDERS || plan->accumulation != DMLREF_ACCUMULATION_DEFAULT || plan->identity_seed)
             return dmlref__scan_float_general;
-        if (plan->row->combine == DMLREF_COMBINE_ADD && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED) {
-            if (scans) *route = &scans->cumsum_blocked[slot];
-            return dmlref__scalar.cumsum_blocked[slot];
-        }
     }
-    if (plan->row->combine == DMLREF_COMBINE_MULTIPLY) {
-        if (scans) *route = &scans->cumprod[slot];
-        return dmlref__scalar.cumprod[slot];
-    }
-    if (scans) *route = &scans->cumsum[slot];
-    return dmlref__scalar.cumsum[slot];
+    if (scans) *route = &scans->by[order][plan->row->combine][slot];
+    return dmlref__scalar.scan[order][plan->row->combine][slot];
 }
 
 DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void *const *inputs, void *const *outputs,
