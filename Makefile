@@ -330,8 +330,11 @@ MATRIX ?= valgrind test-sanitize test-sanitize-clang test-cxx test-neon test-com
           test-nosimd fuzz-smoke
 ## the matrix (MATRIX), each cell in its own build directory; every cell runs even when
 ## one fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)
-## end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells; JOBS=1 one at a time
+## end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells; JOBS=1 one at a time.
+## First installs the Debian packages the cells need when run as root, else names the missing ones
+## and stops (.ci/deps.sh; DEPS=no skips that check)
 test-all:
+	@bash .ci/deps.sh
 	@MAKE='$(MAKE)' bash .ci/test-all.sh $(MATRIX)
 
 # Compile-only and special-configuration checks (tests/compile/), one line each:
