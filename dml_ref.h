@@ -3949,12 +3949,24 @@ static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *pl
     b->u_eta = b->u + b->half_eta + b->u * b->half_eta;
 }
 
+/* A binary16 value as a double, exactly, by bits: the exponent rebiased (15 to
+   1023) and the significand moved up 42 bits; a subnormal m 2^-24 is
+   (1 + m/1024) 2^-14 - 2^-14 (exact: Sterbenz); the top exponent stays
+   infinity or NaN, payload kept. */
+DMLREF__INLINE double dmlref__f16_to_f64(uint16_t h) {
+    const uint64_t e = (h >> 10) & 0x1Fu, m = (uint64_t)(h & 0x3FFu) << 42;
+    uint64_t bits = (e + 1008u) << 52 | m;
+    if (e == 0) bits = dmlref__bits_from_f64(dmlref__f64_from_bits(UINT64_C(1009) << 52 | m) - 6.103515625e-05);
+    if (e == 0x1Fu) bits = UINT64_C(0x7FF0000000000000) | m;
+    return dmlref__f64_from_bits(bits | (uint64_t)(h & 0x8000u) << 48);
+}
+
 /* An input as a double (exact), and whether it is finite. */
-static double dmlref__bound_load(const void *src, int64_t index, uint32_t esize) {
+DMLREF__INLINE double dmlref__bound_load(const void *src, int64_t index, uint32_t esize) {
     const void *p = dmlref__cadvance(src, index, esize);
     float f;
     double d;
-    if (esize == 2) return (double)dmlref_f16_to_f32((uint16_t)dmlref__load_bits(p, 2));
+    if (esize == 2) return dmlref__f16_to_f64((uint16_t)dmlref__load_bits(p, 2));
     if (esize == 4) {
         memcpy(&f, p, 4);
         return (double)f;
@@ -4140,11 +4152,21 @@ static double dmlref__half_ulp_at(double v, int precision, int emin) { /* 0 belo
     return dmlref__pow2(e - precision < -1074 ? -1074 : e - precision);
 }
 
+/* dmlref__half_ulp_at by bits, infinity for a non-finite v (computed results
+   whose half ulp is subnormal, FLOAT64 below 2^-969, take the general routine). */
+DMLREF__INLINE double dmlref__half_ulp_bits(double v, int precision, int emin) {
+    const uint64_t e = dmlref__bits_from_f64(v) & UINT64_C(0x7FF0000000000000), shift = (uint64_t)precision << 52;
+    if (e == UINT64_C(0x7FF0000000000000)) return dmlref__infinity();
+    if (e < (uint64_t)(emin + 1023) << 52) return 0;
+    if (e <= shift) return dmlref__half_ulp_at(v, precision, emin);
+    return dmlref__f64_from_bits(e - shift);
+}
+
 static double dmlref__combine_error(const dmlref__scan_panel *p, dmlref__val a, dmlref__val b, double v) {
     const dmlref__bound_setup *bs = p->bound;
     double local;
     if (v - v != 0) return dmlref__infinity();
-    local = dmlref__half_ulp_at(v, bs->precision, bs->emin);
+    local = dmlref__half_ulp_bits(v, bs->precision, bs->emin);
     if (p->product) {
         if (local < bs->half_eta) local = bs->half_eta;
         return (dmlref__abs(a.v) * b.e + dmlref__abs(b.v) * a.e + a.e * b.e + local) * 1.0000000000000018;
@@ -4152,21 +4174,72 @@ static double dmlref__combine_error(const dmlref__scan_panel *p, dmlref__val a, 
     return (a.e + b.e + local) * 1.0000000000000009;
 }
 
-/* The bound of an output: its value's, then the rounding to a narrower output type. */
+/* The bound of an output of value v whose tally is within e: e, then the rounding to a narrower output type. */
+DMLREF__INLINE double dmlref__bound_out(const dmlref__bound_setup *bs, double v, double e) {
+    if (!(e <= DBL_MAX)) return dmlref__infinity(); /* a NaN from 0 times an infinite bound too */
+    if (bs->final_rounding) {
+        double r = dmlref__half_ulp_bits(v, bs->precision_out, bs->emin_out);
+        if (dmlref__abs(v) >= bs->overflow_out) return dmlref__infinity();
+        e = (e + (r > bs->half_eta_out ? r : bs->half_eta_out)) * 1.0000000000000009;
+    }
+    return e;
+}
 static void dmlref__schedule_emit(const dmlref__scan_panel *p, void *dst, uint64_t i, dmlref__val x) {
-    const dmlref__bound_setup *bs = p->bound;
-    double e = x.e;
-    if (!bs) {
-        dmlref__store_float(p, dst, i, x.v);
-        return;
+    if (!p->bound) dmlref__store_float(p, dst, i, x.v);
+    else ((double *)dst)[(ptrdiff_t)i * p->dst_step] = dmlref__bound_out(p->bound, x.v, x.e);
+}
+
+/* The bounds of a SEQUENTIAL sum (block 1): the terms of (3.1) summed to
+   nearest and scaled by G = 1 + (m + 1) 2^-52, m past the output, so that one
+   addition per element is the chain (docs/error-bounds.md, section 3,
+   "SEQUENTIAL sums", derives it). The tally's values are execute's; ESIZE and
+   ACC are constants where it is inlined, so each type has its own loop. */
+DMLREF__INLINE void dmlref__tally_sum_bound_body(const dmlref__scan_panel *p, const void *src, void *dst,
+                                                 uint32_t esize, int acc) {
+    const dmlref__bound_setup setup = *p->bound, *bs = &setup; /* a local: the stores cannot alias it */
+    const int64_t src_step = p->src_step, dst_step = p->dst_step;
+    const int exclusive = p->exclusive;
+    const uint64_t count = exclusive && p->length > 0 ? p->length - 1u : p->length;
+    const int narrow = acc != DMLREF_ACCUMULATION_WIDE && esize != 8; /* a float32 (or NATIVE binary16) tally */
+    const double ulp1 = dmlref__pow2(-52);
+    double vd = p->has_carry ? p->carry : 0.0, s = 0, g = 1, before_e = 0, *out = (double *)dst;
+    float vf = (float)vd; /* the tally itself when narrow: no conversion on its chain */
+    uint64_t i = 0, chunk_end = 0;
+    if (count > 0 && !p->schedule.seed && !p->has_carry) { /* the first output is the first input */
+        vd = dmlref__bound_load(src, 0, esize);
+        vf = (float)vd;
+        s = vd - vd == 0 ? 0 : dmlref__infinity();
+        out[0] = exclusive ? 0.0 : dmlref__bound_out(bs, vd, s);
+        i = 1;
     }
-    if (!(e <= DBL_MAX)) e = dmlref__infinity(); /* a NaN from 0 times an infinite bound too */
-    else if (bs->final_rounding) {
-        double r = dmlref__half_ulp_at(x.v, bs->precision_out, bs->emin_out);
-        if (dmlref__abs(x.v) >= bs->overflow_out) e = dmlref__infinity();
-        else e = (e + (r > bs->half_eta_out ? r : bs->half_eta_out)) * 1.0000000000000009;
+    for (; i < count; i++) {
+        double x, v;
+        if (i >= chunk_end) {
+            chunk_end = i + DMLREF__GROWTH_CHUNK;
+            g = 1.0 + (double)(chunk_end + 2u) * ulp1;
+        }
+        if (exclusive) before_e = dmlref__bound_out(bs, narrow ? (double)vf : vd, s * g);
+        x = dmlref__bound_load(src, (int64_t)i * src_step, esize);
+        if (narrow) {
+            vf = acc == DMLREF_ACCUMULATION_NATIVE ? dmlref__round_f16(vf + (float)x) : vf + (float)x;
+            v = (double)vf;
+        } else {
+            v = vd = vd + x;
+        }
+        s += dmlref__half_ulp_bits(v, bs->precision, bs->emin); /* a non-finite x makes v so */
+        out[(ptrdiff_t)i * dst_step] = exclusive ? before_e : dmlref__bound_out(bs, v, s * g);
     }
-    ((double *)dst)[(ptrdiff_t)i * p->dst_step] = e;
+    if (exclusive && p->length > 0)
+        out[(ptrdiff_t)count * dst_step] =
+            dmlref__bound_out(bs, narrow ? (double)vf : vd, s * (1.0 + (double)(count + 2u) * ulp1));
+}
+static void dmlref__tally_sum_bound(const dmlref__scan_panel *p, const void *src, void *dst) {
+    const int acc = p->accumulation;
+    if (p->esize == 8) dmlref__tally_sum_bound_body(p, src, dst, 8, DMLREF_ACCUMULATION_DEFAULT);
+    else if (acc == DMLREF_ACCUMULATION_WIDE) dmlref__tally_sum_bound_body(p, src, dst, p->esize, acc);
+    else if (p->esize == 4) dmlref__tally_sum_bound_body(p, src, dst, 4, DMLREF_ACCUMULATION_DEFAULT);
+    else if (acc == DMLREF_ACCUMULATION_NATIVE) dmlref__tally_sum_bound_body(p, src, dst, 2, acc);
+    else dmlref__tally_sum_bound_body(p, src, dst, 2, DMLREF_ACCUMULATION_DEFAULT);
 }
 
 /* The bound kernel: one line at a time, by operator and order. Integer
@@ -4186,7 +4259,8 @@ DMLREF__KERNEL_ALIGN static void dmlref__bound_kernel(const dmlref__scan_panel *
             dmlref__fpenv nearest;    /* the interpreter's values round to nearest, as execute's */
             double stack[DMLREF__TREE_STACK];
             dmlref__fpenv_enter(&nearest);
-            if (p->schedule.block == 1) dmlref__tally_line(p, src, dst);
+            if (p->schedule.block == 1 && !b->product) dmlref__tally_sum_bound(p, src, dst);
+            else if (p->schedule.block == 1) dmlref__tally_line(p, src, dst);
             else dmlref__schedule_line(p, src, dst, p->scratch ? p->scratch : stack);
             dmlref__fpenv_leave(&nearest);
         } else if (b->product) {
