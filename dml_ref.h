@@ -3949,16 +3949,16 @@ static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *pl
     b->u_eta = b->u + b->half_eta + b->u * b->half_eta;
 }
 
-/* A binary16 value as a double, exactly, by bits: the exponent rebiased (15 to
-   1023) and the significand moved up 42 bits; a subnormal m 2^-24 is
-   (1 + m/1024) 2^-14 - 2^-14 (exact: Sterbenz); the top exponent stays
-   infinity or NaN, payload kept. */
-DMLREF__INLINE double dmlref__f16_to_f64(uint16_t h) {
-    const uint64_t e = (h >> 10) & 0x1Fu, m = (uint64_t)(h & 0x3FFu) << 42;
-    uint64_t bits = (e + 1008u) << 52 | m;
-    if (e == 0) bits = dmlref__bits_from_f64(dmlref__f64_from_bits(UINT64_C(1009) << 52 | m) - 6.103515625e-05);
-    if (e == 0x1Fu) bits = UINT64_C(0x7FF0000000000000) | m;
-    return dmlref__f64_from_bits(bits | (uint64_t)(h & 0x8000u) << 48);
+/* dmlref_f16_to_f32 without its loop, for the bound kernels: the exponent
+   rebiased (15 to 127) and the significand moved up 13 bits; a subnormal m 2^-24
+   is (1 + m/1024) 2^-14 - 2^-14 (exact: Sterbenz); the top exponent stays
+   infinity or NaN, payload kept. The same bits for all 65,536 inputs. */
+DMLREF__INLINE float dmlref__f16_to_f32_bits(uint16_t h) {
+    const uint32_t e = (h >> 10) & 0x1Fu, m = (uint32_t)(h & 0x3FFu) << 13;
+    uint32_t bits = (e + 112u) << 23 | m;
+    if (e == 0) bits = dmlref__bits_from_f32(dmlref__f32_from_bits(113u << 23 | m) - 6.103515625e-05f);
+    if (e == 0x1Fu) bits = 0x7F800000u | m;
+    return dmlref__f32_from_bits(bits | (uint32_t)(h & 0x8000u) << 16);
 }
 
 /* An input as a double (exact), and whether it is finite. */
@@ -3966,7 +3966,7 @@ DMLREF__INLINE double dmlref__bound_load(const void *src, int64_t index, uint32_
     const void *p = dmlref__cadvance(src, index, esize);
     float f;
     double d;
-    if (esize == 2) return dmlref__f16_to_f64((uint16_t)dmlref__load_bits(p, 2));
+    if (esize == 2) return (double)dmlref__f16_to_f32_bits((uint16_t)dmlref__load_bits(p, 2));
     if (esize == 4) {
         memcpy(&f, p, 4);
         return (double)f;
@@ -4190,48 +4190,53 @@ static void dmlref__schedule_emit(const dmlref__scan_panel *p, void *dst, uint64
 }
 
 /* The bounds of a SEQUENTIAL sum (block 1): the terms of (3.1) summed to
-   nearest and scaled by G = 1 + (m + 1) 2^-52, m past the output, so that one
-   addition per element is the chain (docs/error-bounds.md, section 3,
-   "SEQUENTIAL sums", derives it). The tally's values are execute's; ESIZE and
-   ACC are constants where it is inlined, so each type has its own loop. */
+   nearest and scaled by G = 1 + (m + 1) 2^-52, m past the chunk's outputs, so
+   that no bound operation is on the tally's chain (docs/error-bounds.md,
+   section 3, "SEQUENTIAL sums", derives it). Per chunk of DMLREF__GROWTH_CHUNK
+   elements: the tally's values (execute's) first, then their bounds. ESIZE and
+   ACC are constants where it is inlined, so each type has its own loops. */
 DMLREF__INLINE void dmlref__tally_sum_bound_body(const dmlref__scan_panel *p, const void *src, void *dst,
                                                  uint32_t esize, int acc) {
     const dmlref__bound_setup setup = *p->bound, *bs = &setup; /* a local: the stores cannot alias it */
     const int64_t src_step = p->src_step, dst_step = p->dst_step;
-    const int exclusive = p->exclusive;
-    const uint64_t count = exclusive && p->length > 0 ? p->length - 1u : p->length;
+    const uint64_t shift = p->exclusive ? 1u : 0u; /* element k's value is output k + shift */
+    const uint64_t count = p->length - (p->length > 0 ? shift : 0u);
     const int narrow = acc != DMLREF_ACCUMULATION_WIDE && esize != 8; /* a float32 (or NATIVE binary16) tally */
     const double ulp1 = dmlref__pow2(-52);
-    double vd = p->has_carry ? p->carry : 0.0, s = 0, g = 1, before_e = 0, *out = (double *)dst;
+    double vd = p->has_carry ? p->carry : 0.0, s = 0, vals[DMLREF__GROWTH_CHUNK], *out = (double *)dst;
     float vf = (float)vd; /* the tally itself when narrow: no conversion on its chain */
-    uint64_t i = 0, chunk_end = 0;
-    if (count > 0 && !p->schedule.seed && !p->has_carry) { /* the first output is the first input */
+    uint64_t start = 0, i, n;
+    if (shift && p->length > 0) out[0] = dmlref__bound_out(bs, vd, 0); /* the identity, or the carry */
+    if (count > 0 && !p->schedule.seed && !p->has_carry) {             /* the first value is the first input */
         vd = dmlref__bound_load(src, 0, esize);
         vf = (float)vd;
         s = vd - vd == 0 ? 0 : dmlref__infinity();
-        out[0] = exclusive ? 0.0 : dmlref__bound_out(bs, vd, s);
-        i = 1;
+        out[(ptrdiff_t)shift * dst_step] = dmlref__bound_out(bs, vd, s);
+        start = 1;
     }
-    for (; i < count; i++) {
-        double x, v;
-        if (i >= chunk_end) {
-            chunk_end = i + DMLREF__GROWTH_CHUNK;
-            g = 1.0 + (double)(chunk_end + 2u) * ulp1;
-        }
-        if (exclusive) before_e = dmlref__bound_out(bs, narrow ? (double)vf : vd, s * g);
-        x = dmlref__bound_load(src, (int64_t)i * src_step, esize);
-        if (narrow) {
-            vf = acc == DMLREF_ACCUMULATION_NATIVE ? dmlref__round_f16(vf + (float)x) : vf + (float)x;
-            v = (double)vf;
+    for (; start < count; start += n) {
+        const double g = 1.0 + (double)(start + DMLREF__GROWTH_CHUNK + 2u) * ulp1;
+        n = count - start < DMLREF__GROWTH_CHUNK ? count - start : DMLREF__GROWTH_CHUNK;
+        if (narrow && esize == 2) {
+            for (i = 0; i < n; i++) {
+                const float x = dmlref__f16_to_f32_bits(
+                    *(const uint16_t *)dmlref__cadvance(src, (int64_t)(start + i) * src_step, 2));
+                vf = acc == DMLREF_ACCUMULATION_NATIVE ? dmlref__round_f16(vf + x) : vf + x;
+                vals[i] = (double)vf;
+            }
+        } else if (narrow) {
+            for (i = 0; i < n; i++) {
+                vf += *(const float *)dmlref__cadvance(src, (int64_t)(start + i) * src_step, 4);
+                vals[i] = (double)vf;
+            }
         } else {
-            v = vd = vd + x;
+            for (i = 0; i < n; i++) vals[i] = vd += dmlref__bound_load(src, (int64_t)(start + i) * src_step, esize);
         }
-        s += dmlref__half_ulp_bits(v, bs->precision, bs->emin); /* a non-finite x makes v so */
-        out[(ptrdiff_t)i * dst_step] = exclusive ? before_e : dmlref__bound_out(bs, v, s * g);
+        for (i = 0; i < n; i++) { /* a non-finite input makes its value and every later one so */
+            s += dmlref__half_ulp_bits(vals[i], bs->precision, bs->emin);
+            out[(ptrdiff_t)(start + i + shift) * dst_step] = dmlref__bound_out(bs, vals[i], s * g);
+        }
     }
-    if (exclusive && p->length > 0)
-        out[(ptrdiff_t)count * dst_step] =
-            dmlref__bound_out(bs, narrow ? (double)vf : vd, s * (1.0 + (double)(count + 2u) * ulp1));
 }
 static void dmlref__tally_sum_bound(const dmlref__scan_panel *p, const void *src, void *dst) {
     const int acc = p->accumulation;
