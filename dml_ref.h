@@ -918,25 +918,18 @@ static uint64_t dmlref__bits_from_f64(double d) {
     return u;
 }
 
-DMLREF_API float dmlref_f16_to_f32(uint16_t h) {
-    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
-    uint32_t exponent = (h >> 10) & 0x1Fu;
-    uint32_t mantissa = h & 0x3FFu;
-    if (exponent == 0x1F) /* infinity or NaN: keep the payload */
-        return dmlref__f32_from_bits(sign | 0x7F800000u | (mantissa << 13));
-    if (exponent == 0) {
-        if (mantissa == 0) return dmlref__f32_from_bits(sign);
-        /* Subnormal: normalise; its value m * 2^-24 is a normal float32. */
-        exponent = 113;
-        while (!(mantissa & 0x400u)) {
-            mantissa <<= 1;
-            exponent--;
-        }
-        mantissa &= 0x3FFu;
-        return dmlref__f32_from_bits(sign | (exponent << 23) | (mantissa << 13));
-    }
-    return dmlref__f32_from_bits(sign | ((exponent + 112u) << 23) | (mantissa << 13));
+/* By bits: the exponent rebiased (15 to 127) and the significand moved up 13
+   bits; a subnormal m 2^-24 is (1 + m/1024) 2^-14 - 2^-14, exact (Sterbenz) in
+   every rounding mode, and normal; the top exponent stays infinity or NaN,
+   payload kept. */
+DMLREF__INLINE float dmlref__f16_to_f32_bits(uint16_t h) {
+    const uint32_t e = (h >> 10) & 0x1Fu, m = (uint32_t)(h & 0x3FFu) << 13;
+    uint32_t bits = (e + 112u) << 23 | m;
+    if (e == 0) bits = dmlref__bits_from_f32(dmlref__f32_from_bits(113u << 23 | m) - 6.103515625e-05f);
+    if (e == 0x1Fu) bits = 0x7F800000u | m;
+    return dmlref__f32_from_bits(bits | (uint32_t)(h & 0x8000u) << 16);
 }
+DMLREF_API float dmlref_f16_to_f32(uint16_t h) { return dmlref__f16_to_f32_bits(h); }
 
 DMLREF_API uint16_t dmlref_f32_to_f16(float f) {
     uint32_t x = dmlref__bits_from_f32(f);
@@ -3949,17 +3942,6 @@ static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *pl
     b->u_eta = b->u + b->half_eta + b->u * b->half_eta;
 }
 
-/* dmlref_f16_to_f32 without its loop, for the bound kernels: the exponent
-   rebiased (15 to 127) and the significand moved up 13 bits; a subnormal m 2^-24
-   is (1 + m/1024) 2^-14 - 2^-14 (exact: Sterbenz); the top exponent stays
-   infinity or NaN, payload kept. The same bits for all 65,536 inputs. */
-DMLREF__INLINE float dmlref__f16_to_f32_bits(uint16_t h) {
-    const uint32_t e = (h >> 10) & 0x1Fu, m = (uint32_t)(h & 0x3FFu) << 13;
-    uint32_t bits = (e + 112u) << 23 | m;
-    if (e == 0) bits = dmlref__bits_from_f32(dmlref__f32_from_bits(113u << 23 | m) - 6.103515625e-05f);
-    if (e == 0x1Fu) bits = 0x7F800000u | m;
-    return dmlref__f32_from_bits(bits | (uint32_t)(h & 0x8000u) << 16);
-}
 
 /* An input as a double (exact), and whether it is finite. */
 DMLREF__INLINE double dmlref__bound_load(const void *src, int64_t index, uint32_t esize) {
