@@ -870,21 +870,66 @@ static void malloc_case(const char *name, const char *size, DML_TENSOR_DATA_TYPE
     for (k = 0; k < 4; k++) free(buffers[k]);
 }
 
+/* The machine's bandwidth with the pool's tasks: the same bytes copied (streaming stores where the build has them)
+   or, for arg-reductions, read, cut into one 64-byte aligned piece per task. */
+typedef struct pool_copy_arg {
+    const unsigned char *src;
+    unsigned char *dst; /* NULL: read only */
+    size_t bytes;
+    uint64_t sums[1024];
+} pool_copy_arg;
+
+static void pool_copy_task(void *a, uint32_t t) {
+    pool_copy_arg *c = (pool_copy_arg *)a;
+    size_t per = (c->bytes / g_parallel.max_tasks + 63) & ~(size_t)63, start = (size_t)t * per, end = start + per;
+    if (end > c->bytes) end = c->bytes;
+    if (start >= end) return;
+    if (!c->dst) {
+        c->sums[t % 1024] = read_sum(c->src + start, end - start);
+        return;
+    }
+#ifdef NT_VECTOR
+    {
+        size_t body = (end - start) & ~(size_t)(NT_VECTOR - 1);
+        nt_copy_body(c->dst + start, c->src + start, body);
+        _mm_sfence();
+        memcpy(c->dst + start + body, c->src + start + body, end - start - body);
+    }
+#else
+    memcpy(c->dst + start, c->src + start, end - start);
+#endif
+}
+
+static void run_pool_copy(void *a) {
+    const dmlref_parallel *par = pool_parallel();
+    par->parallel_for(par->context, par->max_tasks, pool_copy_task, a);
+    g_sink += ((pool_copy_arg *)a)->sums[0];
+}
+
 /* The call with options.parallel NULL (1 task) against the same call given the pool (2 tasks), in the same run,
    both writing g_dst: two regions of one buffer can differ in speed, which would pass for a thread effect. The
    2-task output, kept in the second half of g_dst, must be the same bits as the 1-task one (dml_ref.h promises
    the same bits for every max_tasks, at dmlref_parallel). */
-static void thread_case(const char *name, const char *size, exec_arg *one, size_t out_bytes, double bytes) {
+static void thread_case(const char *name, const char *size, exec_arg *one, size_t in_bytes, size_t out_bytes,
+                        double bytes, int read_only) {
     exec_arg two = *one;
     size_t half = (g_cap / 2) & ~(size_t)63;
-    measured m[2];
-    char row[96];
+    measured m[3];
+    char row[96], copy_row[112], copy_name[48];
+    static pool_copy_arg copy;
     if (one->out != g_dst || out_bytes + 64 > half) die("internal: thread case larger than the buffers");
     two.options.parallel = pool_parallel();
     snprintf(row, sizeof row, "%u tasks: %s", (unsigned)two.options.parallel->max_tasks, name);
+    snprintf(copy_row, sizeof copy_row, "%s vs copy", row);
+    snprintf(copy_name, sizeof copy_name, "%u-task %s", (unsigned)two.options.parallel->max_tasks,
+             read_only ? "read-sum" : NT_NAME);
+    copy.src = g_src;
+    copy.dst = read_only ? NULL : g_dst;
+    copy.bytes = in_bytes;
     set_measured(&m[0], "1 task", run_exec, one);
     set_measured(&m[1], row, run_exec, &two);
-    measure(m, 2, bytes >= 16 * MIB);
+    set_measured(&m[2], copy_name, run_pool_copy, &copy);
+    measure(m, 3, bytes >= 16 * MIB);
     run_exec(&two);
     memcpy(g_dst + half, g_dst, out_bytes);
     run_exec(one);
@@ -895,6 +940,7 @@ static void thread_case(const char *name, const char *size, exec_arg *one, size_
     }
     fold_output(g_dst, out_bytes);
     print_row(row, size, bytes, m[1].seconds, m[0].name, m[0].seconds, 0.0);
+    print_row(copy_row, size, bytes, m[1].seconds, m[2].name, m[2].seconds, 0.0);
 }
 
 /* The rows of the thread pool: compute-bound cases first, then memory-bound ones. */
@@ -937,7 +983,8 @@ static void thread_cases(UINT square, size_t line) {
         fill_input(fill_kind_of(cases[c].type), d.in_bytes);
         exec_init(&one, &d, g_src, g_dst, cases[c].order);
         if (cases[c].scalar) one.options.isa = DMLREF_ISA_SCALAR;
-        thread_case(cases[c].name, size, &one, d.out_bytes, (cases[c].arg ? 1.0 : 2.0) * (double)d.in_bytes);
+        thread_case(cases[c].name, size, &one, d.in_bytes, d.out_bytes, (cases[c].arg ? 1.0 : 2.0) * (double)d.in_bytes,
+                    cases[c].arg);
     }
 }
 
@@ -1098,7 +1145,7 @@ int main(int argc, char **argv) {
     dmlref_isa isa = DMLREF_ISA_AUTO;
     size_t level_bytes[4], l3_conf, l3_fs, l3, line_elems, long_line, cap;
     UINT square, cube;
-    char text[512], size[48], name[64];
+    char text[768], size[48], name[64];
     int i, t, l, nlevels;
     double start = now_seconds();
 
@@ -1228,7 +1275,8 @@ int main(int argc, char **argv) {
              "its output aligned, same run (outputs of at least %lu KiB, median of %d runs); 'malloc': input and "
              "output from plain malloc against aligned buffers; 'FLOAT16 seq': elements per ns against FLOAT32 seq "
              "of the same length; 'N tasks': options.parallel on examples/thread_pool.h (%u concurrent tasks: a worker "
-             "and the calling thread) against parallel NULL",
+             "and the calling thread) against parallel NULL, and ('... vs copy') against the same bytes copied (arg-"
+             "reductions: read) by as many tasks",
              (unsigned long)((g_quick ? MIB : (size_t)DMLREF_STREAM_BYTES) / KIB), g_runs_align, POOL_TASKS);
     note(text);
     printf("\n");
