@@ -5305,9 +5305,9 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    zero-padded copy: padding never reaches lower lanes. */
 /* One block: scan, add the carry, write (shifted by one when EXCLUSIVE) with
    PUT; the carry becomes the block's last output. */
-/* Elements of type T a contiguous BLOCKED kernel without DMLREF__K_REALIGN (FLOAT16, and SSE2 and AVX2) stages
-   for the streaming copy (a multiple of the block): small flushes keep the streaming stores among the loads
-   (measured best: 512 B of FLOAT16, 1 KiB of FLOAT32, 4 KiB of FLOAT64). */
+/* Elements of type T a contiguous BLOCKED kernel without DMLREF__K_REALIGN (SSE2 and AVX2) stages for the
+   streaming copy of an output off the boundary (a multiple of the block): small flushes keep the streaming
+   stores among the loads (measured best: 1 KiB of FLOAT32, 4 KiB of FLOAT64). */
 #define DMLREF__CB_STAGE(T) ((sizeof(T) == 8u ? 32u : 16u) * DMLREF__BLOCK)
 #define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                 \
     do {                                                                                                \
@@ -10520,12 +10520,15 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)line * p->dst_line;
         /* before: what exclusive writes first (+0, then the carry) */
         DMLREF__KP(V) carry = DMLREF__KP(NEGZ), before = DMLREF__KP(ZEROV);
-        /* FLOAT16 blocks are half a vector of outputs: whole 64-byte streaming stores from the stage beat them */
-        const int stream = p->stream && (uintptr_t)dst % sizeof(DMLREF__KP(V)) == 0 &&
-                           sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A));
-        /* streamed, but off the vector boundary (or FLOAT16): made aligned in registers (DMLREF__K_REALIGN), or
-           blocks go to an L1 stage that the streaming copy writes out, from the first 64-byte boundary on */
-        const int staged = p->stream && DMLREF__NT_STORES && !stream;
+        /* streamed straight from registers when the output is on a boundary of one vector's outputs (FLOAT16:
+           half a vector's bytes); through the stage below, FLOAT16 ran at a third of this speed */
+        const int stream = p->stream && (uintptr_t)dst % (sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A)) *
+                                                          sizeof(DMLREF__KP(T))) == 0;
+        /* streamed, but off that boundary: made aligned in registers (DMLREF__K_REALIGN), or blocks go to an
+           L1 stage that the streaming copy writes out, from the first 64-byte boundary on; FLOAT16 is stored
+           through the cache instead (twice the stage's speed, on a Xeon and an EPYC) */
+        const int staged =
+            p->stream && DMLREF__NT_STORES && !stream && sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A));
         if (p->has_carry) { /* a piece of a split line (>>tasks): the carry of the blocks before it */
             DMLREF__KP(A) lanes[sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A))];
             size_t k;

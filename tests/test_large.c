@@ -40,6 +40,10 @@ static const large_case large_cases[] = {
      (5u << 19) + 9, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0, 0},
     {"large/cumsum-float16-blocked", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 1, 18u << 20,
      DMLREF_FLOAT_ORDER_BLOCKED, FALSE, 0, 0, 0, 0},
+    /* FLOAT16 blocks streamed straight from registers (the first line) and stored through the cache (the
+       second, 10 bytes past a boundary), exclusive */
+    {"large/cumsum-float16-blocked-exclusive", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT16, 2,
+     (9u << 20) + 5, DMLREF_FLOAT_ORDER_BLOCKED, TRUE, 0, 0, 0, 0},
     /* > 32 MiB along axis 0 (vertical kernels, rows streamed when 64-byte aligned):
        rows of 8256 bytes, a short last block of 4 (or 3) rows */
     {"large/cumsum-float32-blocked-axis0", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 4100, 2064,
