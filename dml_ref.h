@@ -4174,9 +4174,11 @@ static void dmlref__schedule_emit(const dmlref__scan_panel *p, void *dst, uint64
 /* The bounds of a SEQUENTIAL sum (block 1): the terms of (3.1) summed to
    nearest and scaled by G = 1 + (m + 1) 2^-52, m past the chunk's outputs, so
    that no bound operation is on the tally's chain (docs/error-bounds.md,
-   section 3, "SEQUENTIAL sums", derives it). Per chunk of DMLREF__GROWTH_CHUNK
-   elements: the tally's values (execute's) first, then their bounds. ESIZE and
-   ACC are constants where it is inlined, so each type has its own loops. */
+   section 3, "SEQUENTIAL sums", derives it). Per chunk of DMLREF__BOUND_CHUNK
+   elements (2 KiB of stack beside the interpreter's 32 KiB): the tally's values
+   (execute's) first, then their bounds. ESIZE and ACC are constants where it
+   is inlined, so each type has its own loops. */
+#define DMLREF__BOUND_CHUNK 256u
 DMLREF__INLINE void dmlref__tally_sum_bound_body(const dmlref__scan_panel *p, const void *src, void *dst,
                                                  uint32_t esize, int acc) {
     const dmlref__bound_setup setup = *p->bound, *bs = &setup; /* a local: the stores cannot alias it */
@@ -4185,7 +4187,7 @@ DMLREF__INLINE void dmlref__tally_sum_bound_body(const dmlref__scan_panel *p, co
     const uint64_t count = p->length - (p->length > 0 ? shift : 0u);
     const int narrow = acc != DMLREF_ACCUMULATION_WIDE && esize != 8; /* a float32 (or NATIVE binary16) tally */
     const double ulp1 = dmlref__pow2(-52);
-    double vd = p->has_carry ? p->carry : 0.0, s = 0, vals[DMLREF__GROWTH_CHUNK], *out = (double *)dst;
+    double vd = p->has_carry ? p->carry : 0.0, s = 0, vals[DMLREF__BOUND_CHUNK], *out = (double *)dst;
     float vf = (float)vd; /* the tally itself when narrow: no conversion on its chain */
     uint64_t start = 0, i, n;
     if (shift && p->length > 0) out[0] = dmlref__bound_out(bs, vd, 0); /* the identity, or the carry */
@@ -4197,8 +4199,8 @@ DMLREF__INLINE void dmlref__tally_sum_bound_body(const dmlref__scan_panel *p, co
         start = 1;
     }
     for (; start < count; start += n) {
-        const double g = 1.0 + (double)(start + DMLREF__GROWTH_CHUNK + 2u) * ulp1;
-        n = count - start < DMLREF__GROWTH_CHUNK ? count - start : DMLREF__GROWTH_CHUNK;
+        const double g = 1.0 + (double)(start + DMLREF__BOUND_CHUNK + 2u) * ulp1;
+        n = count - start < DMLREF__BOUND_CHUNK ? count - start : DMLREF__BOUND_CHUNK;
         if (narrow && esize == 2) {
             for (i = 0; i < n; i++) {
                 const float x = dmlref__f16_to_f32_bits(
