@@ -1928,20 +1928,20 @@ typedef struct dmlref__scan_panel {
     uint64_t lines;             /* lines in the panel, >= 1 */
     int64_t src_line, dst_line; /* elements between consecutive lines */
     int exclusive;
-    uint32_t esize;                          /* bytes per element */
-    int stream;                              /* output is large and separate: contiguous kernels may bypass the cache */
-    const dmlref__bound_setup *bound;        /* error-bound kernels only (dst is then double) */
-    int product;                             /* CUMULATIVE_PRODUCT (the general float kernel and bounds) */
-    int accumulation;                        /* settled dmlref_accumulation */
-    int identity_seed;                       /* the tally starts at the identity */
-    int float_order;                         /* settled dmlref_float_order */
-    dmlref__schedule schedule;               /* scheduled float orders: the plan's */
-    double *scratch;                         /* schedule.block values for the interpreter's blocks */
-    int has_carry;                           /* a piece of a split line (>>tasks): it starts from a carry */
-    double carry;                            /* floats: the blocks before it, as the tally type holds them */
-    uint64_t carry_bits;                     /* integers: the elements before it, combined (mod 2^64) */
-    int reverse;                             /* DECREASING contiguous lines: DMLREF__REVERSE_* */
-    const struct dmlref__totals16 *totals16; /* the path's block totals (>>tasks), for DMLREF__REVERSE_BLOCKED16 */
+    uint32_t esize;                   /* bytes per element */
+    int stream;                       /* output is large and separate: contiguous kernels may bypass the cache */
+    const dmlref__bound_setup *bound; /* error-bound kernels only (dst is then double) */
+    int product;                      /* CUMULATIVE_PRODUCT (the general float kernel and bounds) */
+    int accumulation;                 /* settled dmlref_accumulation */
+    int identity_seed;                /* the tally starts at the identity */
+    int float_order;                  /* settled dmlref_float_order */
+    dmlref__schedule schedule;        /* scheduled float orders: the plan's */
+    double *scratch;                  /* schedule.block values for the interpreter's blocks */
+    int has_carry;                    /* a piece of a split line (>>tasks): it starts from a carry */
+    double carry;                     /* floats: the blocks before it, as the tally type holds them */
+    uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
+    int reverse;                      /* DECREASING contiguous lines: DMLREF__REVERSE_* */
+    double *carry_out; /* BLOCKED sums of one line, when not NULL: receives the tally after its last block */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -2028,8 +2028,8 @@ static int dmlref__flat_rows(const dmlref__scan_panel *p, size_t tally_size) {
    tally crosses chunks as an element: NONE keeps the scalar kernel; INTEGER and SEQUENTIAL (FLOAT32 and
    FLOAT64 DEFAULT, FLOAT16 NATIVE: the tally is the output) put it before the chunk, where
    `identity (+) x` is x; BLOCKED (FLOAT32/FLOAT64 DEFAULT) passes it as the carry of chunks of whole blocks,
-   and BLOCKED16 (FLOAT16 DEFAULT: a float32 tally behind binary16 outputs) chains the carry from the chunk's
-   block totals, as a split line's pieces do (>>tasks). */
+   and BLOCKED16 (FLOAT16 DEFAULT: a float32 tally behind binary16 outputs) takes the carry the kernel hands
+   back (panel carry_out). */
 enum {
     DMLREF__REVERSE_NONE,
     DMLREF__REVERSE_INTEGER,
@@ -2037,8 +2037,6 @@ enum {
     DMLREF__REVERSE_BLOCKED,
     DMLREF__REVERSE_BLOCKED16
 };
-static void dmlref__block_totals(const dmlref__scan_panel *p, const struct dmlref__totals16 *totals16, const void *x,
-                                 uint64_t count, double *out);
 #define DMLREF__STAGE_BYTES 8192u
 
 /* dst[i] = src[n - 1 - i], n elements of esize bytes; whole 64-byte lines of dst streamed when asked. Inlined
@@ -2100,7 +2098,6 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
     unsigned char *stage = (unsigned char *)raw + (64u - (uintptr_t)raw % 64u) % 64u;
     const uint32_t es = p->esize, chunk = DMLREF__STAGE_BYTES / es;
     const int blocked = p->reverse >= DMLREF__REVERSE_BLOCKED, is_float = p->reverse != DMLREF__REVERSE_INTEGER;
-    double totals[DMLREF__STAGE_BYTES / 2u / DMLREF__BLOCK]; /* BLOCKED16: the chunk's block totals */
     uint64_t line;
     int streamed = 0;
     for (line = 0; line < p->lines; line++) {
@@ -2133,15 +2130,9 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
                 sub.src = sub.dst = stage + es;
                 sub.length = n;
                 sub.has_carry = p->has_carry || !first;
-                if (es == 2) {
+                if (es == 2) { /* the kernel hands back the float32 tally after the chunk's last block */
                     sub.carry = carry;
-                    if (done + n < p->length) { /* the carry after it: its block totals chained in order */
-                        uint64_t b;
-                        dmlref__block_totals(&sub, p->totals16, stage + es, n / DMLREF__BLOCK, totals);
-                        for (b = 0; b < n / DMLREF__BLOCK; b++)
-                            carry = sub.has_carry || b > 0 ? (double)((float)carry + (float)totals[b])
-                                                           : totals[b]; /* float32 */
-                    }
+                    sub.carry_out = &carry;
                 } else {
                     sub.carry =
                         es == 4 ? (double)*(const float *)(const void *)stage : *(const double *)(const void *)stage;
@@ -4799,7 +4790,6 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
     job.panel.accumulation = plan->accumulation;
     job.panel.identity_seed = plan->identity_seed;
     job.panel.float_order = plan->float_order;
-    job.panel.totals16 = totals16;
 #if defined(DMLREF__ANY_SIMD)
     if (bound) job.panel.reverse = DMLREF__REVERSE_NONE;
     else if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT) job.panel.reverse = DMLREF__REVERSE_INTEGER;
@@ -10454,6 +10444,7 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                 carry[j] = y[len - 1];
             }
         }
+        if (p->carry_out && first + g == p->lines) *p->carry_out = (double)carry[g - 1];
     }
 #elif DMLREF__KERNEL == DMLREF__KERNEL_ARG
     uint64_t first, pos[DMLREF__MAX_DIMS], best_index[DMLREF__GROUP];
@@ -10608,6 +10599,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             else
                 DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, pad, pad);
             memcpy(dst + start, pad, left * sizeof(DMLREF__KP(T)));
+        }
+        if (p->carry_out && line + 1u == p->lines) { /* every lane holds the tally */
+            DMLREF__KP(A) lanes[sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A))];
+            DMLREF__KP(TSTORE)(lanes, carry);
+            *p->carry_out = (double)lanes[0];
         }
     }
     if (streamed) DMLREF__KP(FENCE)();
