@@ -2256,7 +2256,7 @@ static int dmlref__odometer_next(const dmlref__dim *dims, uint32_t n, uint64_t *
 /* >>scalar -------------------------------------------------------------------
    The readable definition of every result. SIMD kernels must match these bits. */
 
-static float dmlref__load_f16(uint16_t h) { return dmlref_f16_to_f32(h); }
+static float dmlref__load_f16(uint16_t h) { return dmlref__f16_to_f32_bits(h); }
 #define DMLREF__SAME(x) (x)
 /* Element operations with the type's own wrap-around, free of int promotion. */
 #define DMLREF__ADD_F(a, b) ((a) + (b))
@@ -2585,7 +2585,7 @@ static DMLREF__KERNEL_ALIGN void dmlref__cumsum_blocked_f64_scalar(const dmlref_
    accumulation type. The SIMD kernels cover the default cases faster. */
 
 /* Round to the nearest binary16 value, kept as a float. */
-static float dmlref__round_f16(float v) { return dmlref_f16_to_f32(dmlref_f32_to_f16(v)); }
+static float dmlref__round_f16(float v) { return dmlref__f16_to_f32_bits(dmlref_f32_to_f16(v)); }
 
 /* x / 2^shift (1 <= shift < 64), rounded to nearest, ties to even, without a branch. */
 static uint64_t dmlref__shift_nearest_even(uint64_t x, uint32_t shift) {
@@ -2618,7 +2618,7 @@ DMLREF__INLINE double dmlref__combine(const dmlref__scan_panel *p, double a, dou
 
 static double dmlref__load_float(const dmlref__scan_panel *p, const void *line, uint64_t i) {
     const void *x = dmlref__cadvance(line, (int64_t)i * p->src_step, p->esize);
-    if (p->esize == 2) return (double)dmlref_f16_to_f32(*(const uint16_t *)x);
+    if (p->esize == 2) return (double)dmlref__f16_to_f32_bits(*(const uint16_t *)x);
     if (p->esize == 4) return (double)*(const float *)x;
     return *(const double *)x;
 }
@@ -3553,7 +3553,7 @@ DMLREF__INLINE void dmlref__exact_line_narrow(const dmlref__scan_panel *p, const
                 next = dmlref__load_bits((const unsigned char *)src + (ptrdiff_t)(i + 1u) * src_step, f->bits / 8u);
             if (((x >> (f->precision - 1u)) & exponent_ones) == exponent_ones) goto superaccumulator; /* inf, NaN */
             if (!dmlref__pair_add(&hi, &lo,
-                                  f->bits == 16 ? (double)dmlref_f16_to_f32((uint16_t)x)
+                                  f->bits == 16 ? (double)dmlref__f16_to_f32_bits((uint16_t)x)
                                                 : (double)dmlref__f32_from_bits((uint32_t)x)))
                 goto superaccumulator;
             inputs = 1;
@@ -3932,7 +3932,6 @@ static void dmlref__bound_prepare(dmlref__bound_setup *b, const dmlref__plan *pl
     b->final_rounding = acc != out;
     b->u_eta = b->u + b->half_eta + b->u * b->half_eta;
 }
-
 
 /* An input as a double (exact), and whether it is finite. */
 DMLREF__INLINE double dmlref__bound_load(const void *src, int64_t index, uint32_t esize) {
@@ -4912,10 +4911,10 @@ static int dmlref__arg_element_beats(const dmlref__arg_panel *p, const void *x, 
     const int kind = dmlref__types[p->src_type].kind;
     const uint32_t esize = dmlref__types[p->src_type].size;
     if (kind == DMLREF__KIND_FLOAT) {
-        double a = esize == 2   ? (double)dmlref_f16_to_f32(*(const uint16_t *)x)
+        double a = esize == 2   ? (double)dmlref__f16_to_f32_bits(*(const uint16_t *)x)
                    : esize == 4 ? (double)*(const float *)x
                                 : *(const double *)x;
-        double b = esize == 2   ? (double)dmlref_f16_to_f32(*(const uint16_t *)y)
+        double b = esize == 2   ? (double)dmlref__f16_to_f32_bits(*(const uint16_t *)y)
                    : esize == 4 ? (double)*(const float *)y
                                 : *(const double *)y;
         return DMLREF__ARG_BEATS(a, b, p->want_max, p->last);
@@ -7563,7 +7562,7 @@ DMLREF__A2 static uint64_t dmlref__a2_native_sum_run(const uint16_t *x, uint16_t
     const dmlref__native_binade b = dmlref__native_binade_of(*t);
     const __m256 c = _mm256_set1_ps(b.c), lo = _mm256_set1_ps(b.lo), hi = _mm256_set1_ps(b.hi);
     const __m256i rotate = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6), last = _mm256_set1_epi32(7);
-    __m256 u = _mm256_add_ps(c, _mm256_set1_ps(dmlref_f16_to_f32(*t)));
+    __m256 u = _mm256_add_ps(c, _mm256_set1_ps(dmlref__f16_to_f32_bits(*t)));
     for (; end - i >= 16u; i += 16) {
         float xs[16];
         const __m256 s_before = _mm256_sub_ps(u, c);
@@ -9992,7 +9991,7 @@ DMLREF__NE static uint64_t dmlref__ne_native_sum_run(const uint16_t *x, uint16_t
                                                      int exclusive, int stream, uint16_t *t) {
     const dmlref__native_binade b = dmlref__native_binade_of(*t);
     const float32x4_t c = vdupq_n_f32(b.c), lo = vdupq_n_f32(b.lo), hi = vdupq_n_f32(b.hi);
-    float u = b.c + dmlref_f16_to_f32(*t);
+    float u = b.c + dmlref__f16_to_f32_bits(*t);
     (void)stream;
     for (; end - i >= 16u; i += 16) {
         float xs[16], s[17];

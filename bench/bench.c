@@ -158,19 +158,22 @@ static void nt_copy_body(unsigned char *d, const unsigned char *s, size_t n) {
 #endif
 
 #ifdef NT_NAME
-static void run_nt_copy(void *a) {
-    copy_arg *c = (copy_arg *)a;
-    size_t body = c->bytes & ~(size_t)(NT_VECTOR - 1);
-    nt_copy_body(c->dst, c->src, body);
+static void nt_copy(unsigned char *d, const unsigned char *s, size_t n) {
+    size_t body = n & ~(size_t)(NT_VECTOR - 1);
+    nt_copy_body(d, s, body);
     _mm_sfence();
-    if (body < c->bytes) memcpy(c->dst + body, c->src + body, c->bytes - body);
-    g_sink += c->dst[c->bytes - 1];
+    if (body < n) memcpy(d + body, s + body, n - body);
 }
 #else
 #define NT_NAME "copy(no NT stores)"
 #define NT_DESC "no streaming stores in this build: a plain copy"
-static void run_nt_copy(void *a) { run_memcpy(a); }
+static void nt_copy(unsigned char *d, const unsigned char *s, size_t n) { memcpy(d, s, n); }
 #endif
+static void run_nt_copy(void *a) {
+    copy_arg *c = (copy_arg *)a;
+    nt_copy(c->dst, c->src, c->bytes);
+    g_sink += c->dst[c->bytes - 1];
+}
 
 /* Read-only pass: a vectorised 64-bit sum of every input byte group. The
    result goes to the sink (and once per case into the checksum). */
@@ -888,16 +891,7 @@ static void pool_copy_task(void *a, uint32_t t) {
         c->sums[t % 1024] = read_sum(c->src + start, end - start);
         return;
     }
-#ifdef NT_VECTOR
-    {
-        size_t body = (end - start) & ~(size_t)(NT_VECTOR - 1);
-        nt_copy_body(c->dst + start, c->src + start, body);
-        _mm_sfence();
-        memcpy(c->dst + start + body, c->src + start + body, end - start - body);
-    }
-#else
-    memcpy(c->dst + start, c->src + start, end - start);
-#endif
+    nt_copy(c->dst + start, c->src + start, end - start);
 }
 
 static void run_pool_copy(void *a) {
