@@ -1914,6 +1914,7 @@ typedef struct dmlref__dim {
 } dmlref__dim;
 
 typedef struct dmlref__bound_setup dmlref__bound_setup; /* >>bound */
+typedef struct dmlref__helpers dmlref__helpers;         /* >>exact: a path's SIMD pieces */
 
 /* One call of a scan kernel: `lines` lines of `length` elements. src/dst point
    at the first element in traversal order; steps are negative for DECREASING. */
@@ -1942,6 +1943,7 @@ typedef struct dmlref__scan_panel {
     uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
     int reverse;                      /* DECREASING contiguous lines: DMLREF__REVERSE_* */
     double *carry_out; /* BLOCKED sums of one line, when not NULL: receives the tally after its last block */
+    const dmlref__helpers *helpers; /* the path's SIMD pieces that shared kernels call, or NULL */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -3576,6 +3578,27 @@ superaccumulator:
     dmlref__exact_line_from(p, src, dst, 0, f, &sum, i);
 }
 
+/* A path's SIMD form of DMLREF__PAIRWISE16(float) (below): the totals of the first blocks of `count`
+   16-element blocks at x (FLOAT32, or FLOAT16 widened to float32: DEFAULT accumulation adds in float32),
+   each the balanced pairwise tree with its lower operand first, as doubles; returns how many it did
+   (whole groups of its width; the rest run the scalar loop). */
+typedef uint64_t (*dmlref__totals16_kernel)(const void *x, uint64_t count, double *out);
+/* A path's SIMD run of EXACT FLOAT16 sums (dmlref__exact_line_f16): `count` elements of a line whose steps
+   are both `step` (1 or -1), from the sum *sum (a double, exact: its zero is -0.0 exactly when every input
+   so far was -0.0), which it advances; it stops before a group that holds an infinity or a NaN, or when
+   |*sum| reaches DMLREF__EXACT16_LIMIT, and returns how many elements it did (whole groups). */
+typedef uint64_t (*dmlref__exact16_kernel)(const uint16_t *x, uint16_t *y, int64_t step, uint64_t count, double *sum,
+                                           int exclusive);
+struct dmlref__helpers {
+    dmlref__totals16_kernel totals_f16, totals_f32;
+    dmlref__exact16_kernel exact_f16;
+};
+/* Binary16 values are multiples of 2^-24 below 2^16: while |sum| < 2^28, the sums of up to
+   DMLREF__EXACT16_RUN further inputs (below 2^28 themselves) stay below 2^29 = 2^53 units, exact in
+   double whatever the order. */
+#define DMLREF__EXACT16_LIMIT 268435456.0 /* 2^28 */
+#define DMLREF__EXACT16_RUN 4096u
+
 /* A finite binary16 value (given by its bits) in units of 2^-24. */
 DMLREF__INLINE int64_t dmlref__f16_units(uint16_t x) {
     uint32_t exponent = (x >> 10) & 31u, mantissa = x & 1023u;
@@ -3607,12 +3630,32 @@ static void dmlref__exact_line_f16(const dmlref__scan_panel *p, const void *src,
     dmlref__exact_sum sum;
     dmlref__exact_limbs limbs;
     dmlref__exact_fast now;
+    const dmlref__exact16_kernel simd =
+        p->helpers && (p->src_step == 1 || p->src_step == -1) && p->dst_step == p->src_step ? p->helpers->exact_f16
+                                                                                            : NULL;
     int64_t units = start->units;
     int inputs = start->inputs, all_negative_zero = start->all_negative_zero;
     uint64_t i = 0;
     uint16_t before = dmlref__f16_from_units(units, inputs && all_negative_zero);
     while (i < p->length) {
-        uint64_t end = p->length - i < DMLREF__F16_CHUNK ? p->length : i + DMLREF__F16_CHUNK;
+        uint64_t end;
+        if (simd && inputs && units < ((int64_t)1 << 52) && units > -((int64_t)1 << 52)) {
+            /* the path's run, from the sum as a double (exact: below 2^28 in magnitude) */
+            double d = units ? (double)units * (1.0 / 16777216.0) : all_negative_zero ? -0.0 : 0.0;
+            const uint64_t done = simd((const uint16_t *)dmlref__cadvance(src, (int64_t)i * p->src_step, 2),
+                                       (uint16_t *)dmlref__advance(dst, (int64_t)i * p->dst_step, 2), p->src_step,
+                                       p->length - i, &d, p->exclusive);
+            if (done) {
+                i += done;
+                units = (int64_t)(d * 16777216.0);
+                all_negative_zero = units == 0 && dmlref__bits_from_f64(d) >> 63;
+                before = dmlref__f16_from_units(units, all_negative_zero);
+            }
+        }
+        /* one element at a time: the line's first, a group the run left (an infinity or a NaN, the
+           last elements), or a sum too large for it */
+        end = !simd ? DMLREF__F16_CHUNK : inputs ? DMLREF__EXACT16_RUN : 1u;
+        end = p->length - i < end ? p->length : i + end;
         if (units >= DMLREF__F16_UNITS_LIMIT || units <= -DMLREF__F16_UNITS_LIMIT) goto superaccumulator;
         for (; i < end; i++) {
             uint16_t x = *(const uint16_t *)dmlref__cadvance(src, (int64_t)i * p->src_step, 2), y;
@@ -4381,15 +4424,6 @@ static int dmlref__walk_next(dmlref__unit_walk *w, const dmlref__dim *dims, uint
 
 enum { DMLREF__SPLIT_NONE, DMLREF__SPLIT_INTEGER, DMLREF__SPLIT_BLOCKS, DMLREF__SPLIT_EXACT };
 
-/* A path's SIMD form of DMLREF__PAIRWISE16(float) (below): the totals of the first blocks of `count`
-   16-element blocks at x (FLOAT32, or FLOAT16 widened to float32: DEFAULT accumulation adds in float32),
-   each the balanced pairwise tree with its lower operand first, as doubles; returns how many it did
-   (whole groups of its width; the rest run the scalar loop). */
-typedef uint64_t (*dmlref__totals16_kernel)(const void *x, uint64_t count, double *out);
-typedef struct dmlref__totals16 {
-    dmlref__totals16_kernel f16, f32;
-} dmlref__totals16;
-
 typedef struct dmlref__scan_job {
     dmlref__tasking run;
     dmlref__scan_panel panel; /* every field but src, dst, lines (and length, pieces) */
@@ -4403,8 +4437,7 @@ typedef struct dmlref__scan_job {
     uint64_t chunk, chunks, units; /* independent units: `chunk` lines of a panel */
     const dmlref__scan_route *route;
     dmlref__scan_kernel scalar;
-    const dmlref__totals16 *totals16; /* the path's block totals (a kernel NULL where it has none), or NULL */
-    double *scratch;                  /* per task, scratch_values each: the general kernel's large trees */
+    double *scratch; /* per task, scratch_values each: the general kernel's large trees */
     size_t scratch_values;
     /* split lines: each of the `lines_total` lines is `pieces` pieces of `piece` elements (the last shorter) */
     uint64_t lines_total, pieces, piece;
@@ -4526,15 +4559,14 @@ static void dmlref__scan_int_totals_task(void *arg, uint32_t t) {
             out[b] = (double)(((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)));                 \
         }                                                                                         \
     } while (0)
-static void dmlref__block_totals(const dmlref__scan_panel *p, const dmlref__totals16 *totals16, const void *x,
-                                 uint64_t count, double *out) {
+static void dmlref__block_totals(const dmlref__scan_panel *p, const void *x, uint64_t count, double *out) {
     const uint32_t block = p->schedule.block;
     uint64_t b;
     uint32_t i, k;
     if (p->src_step == 1 && block == 16u && !p->product && p->accumulation == DMLREF_ACCUMULATION_DEFAULT) {
-        const dmlref__totals16_kernel simd = !totals16       ? NULL
-                                             : p->esize == 4 ? totals16->f32
-                                             : p->esize == 2 ? totals16->f16
+        const dmlref__totals16_kernel simd = !p->helpers     ? NULL
+                                             : p->esize == 4 ? p->helpers->totals_f32
+                                             : p->esize == 2 ? p->helpers->totals_f16
                                                              : NULL;
         if (simd) { /* the path's whole groups; the blocks left run the loops below */
             const uint64_t done = simd(x, count, out);
@@ -4580,7 +4612,7 @@ static void dmlref__scan_block_totals_task(void *arg, uint32_t t) {
         const void *src;
         void *dst;
         dmlref__scan_line_at(job, u / job->line_blocks, &src, &dst);
-        dmlref__block_totals(&job->panel, job->totals16,
+        dmlref__block_totals(&job->panel,
                              dmlref__cadvance(src, (int64_t)(b * block) * job->panel.src_step, job->panel.esize), count,
                              job->blocks + u);
         u += count;
@@ -4749,7 +4781,7 @@ static int dmlref__scan_split(dmlref__scan_job *job, int kind, uint32_t tasks) {
    DMLREF_ERROR_OUT_OF_MEMORY only when a TREE's work buffer cannot be had even for one task. */
 static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan *plan, const void *input, void *output,
                                       const dmlref__scan_route *route, dmlref__scan_kernel scalar,
-                                      const dmlref__totals16 *totals16, int stream, const dmlref__bound_setup *bound,
+                                      const dmlref__helpers *helpers, int stream, const dmlref__bound_setup *bound,
                                       const dmlref_parallel *parallel) {
     dmlref__scan_job job;
     uint32_t d, tasks;
@@ -4804,12 +4836,12 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
         job.panel.reverse = DMLREF__REVERSE_BLOCKED16;
 #endif
     job.panel.schedule = plan->schedule;
+    job.panel.helpers = helpers;
     job.input = input;
     job.output = output;
     job.out_esize = plan->out.esize;
     job.route = route;
     job.scalar = scalar;
-    job.totals16 = totals16;
     job.run.parallel = parallel;
     job.run.round_up = bound != NULL;
     panels = dmlref__odometer_count(job.outer, job.n);
@@ -7647,6 +7679,87 @@ DMLREF__A2 static uint64_t dmlref__totals16_f16_avx2(const void *data, uint64_t 
 }
 #undef DMLREF__A2_TOTALS16
 
+/* dmlref__exact16_kernel, 16 elements at a time: the block's sums in double by the BLOCKED kernels' scan
+   (exact here, so any order gives the same values), the carry added, then each sum rounded to binary16 in
+   two steps: to odd at 24 bits (the double's 29 bits below a float's last one folded into that bit), which
+   a float holds exactly, then to nearest by F16C. Rounding to odd at p >= q + 2 bits and then to nearest at
+   q bits is rounding to nearest at q bits (Boldo and Melquiond, IEEE Trans. Computers 57(4), 2008). */
+DMLREF__A2 static __m128i dmlref__a2_exact16_round(__m256d a, __m256d b) {
+    const __m256i below = _mm256_set1_epi64x((1 << 29) - 1), odd = _mm256_set1_epi64x(1 << 29);
+    const __m256i ia = _mm256_castpd_si256(a), ib = _mm256_castpd_si256(b);
+    const __m256i oa = _mm256_or_si256(
+        _mm256_andnot_si256(below, ia),
+        _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(ia, below), _mm256_setzero_si256()), odd));
+    const __m256i ob = _mm256_or_si256(
+        _mm256_andnot_si256(below, ib),
+        _mm256_andnot_si256(_mm256_cmpeq_epi64(_mm256_and_si256(ib, below), _mm256_setzero_si256()), odd));
+    const __m256 f = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(_mm256_castsi256_pd(oa))),
+                                          _mm256_cvtpd_ps(_mm256_castsi256_pd(ob)), 1);
+    return _mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
+/* Element k of the line is x[k * step]; REVERSE (step -1) reads and writes each 16-element group from its
+   highest address down, the lanes reversed in registers. */
+DMLREF__A2 static inline __attribute__((always_inline)) uint64_t
+dmlref__a2_exact16_body(const uint16_t *x, uint16_t *y, uint64_t count, double *sum, int exclusive, int reverse) {
+    const __m128i special = _mm_set1_epi16(0x7C00);
+    __m256d c = _mm256_set1_pd(*sum);
+    uint64_t i = 0;
+    while (count - i >= 16u && _mm256_cvtsd_f64(c) < DMLREF__EXACT16_LIMIT &&
+           _mm256_cvtsd_f64(c) > -DMLREF__EXACT16_LIMIT) {
+        const uint64_t end = i + (count - i < DMLREF__EXACT16_RUN ? (count - i) & ~(uint64_t)15 : DMLREF__EXACT16_RUN);
+        for (; i < end; i += 16u) {
+            const uint16_t *from = reverse ? x - i - 15u : x + i;
+            uint16_t *to = reverse ? y - i - 15u : y + i;
+            const __m128i h0 = _mm_loadu_si128((const __m128i *)(const void *)from),
+                          h1 = _mm_loadu_si128((const __m128i *)(const void *)(from + 8));
+            __m256d r[4], o[4];
+            __m256 f0, f1;
+            if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(h0, special), special),
+                                               _mm_cmpeq_epi16(_mm_and_si128(h1, special), special))))
+                break; /* an infinity or a NaN: the caller's superaccumulator takes it */
+            f0 = _mm256_cvtph_ps(h0);
+            f1 = _mm256_cvtph_ps(h1);
+            if (reverse) {
+                r[0] = _mm256_permute4x64_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(f1, 1)), 0x1B);
+                r[1] = _mm256_permute4x64_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(f1)), 0x1B);
+                r[2] = _mm256_permute4x64_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(f0, 1)), 0x1B);
+                r[3] = _mm256_permute4x64_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(f0)), 0x1B);
+            } else {
+                r[0] = _mm256_cvtps_pd(_mm256_castps256_ps128(f0));
+                r[1] = _mm256_cvtps_pd(_mm256_extractf128_ps(f0, 1));
+                r[2] = _mm256_cvtps_pd(_mm256_castps256_ps128(f1));
+                r[3] = _mm256_cvtps_pd(_mm256_extractf128_ps(f1, 1));
+            }
+            DMLREF__A2_SCANB_PD(r);
+            DMLREF__A2_ADDC_PD(r, c);
+            if (exclusive) DMLREF__A2_SHIFT1_PD(o, r, c);
+            else o[0] = r[0], o[1] = r[1], o[2] = r[2], o[3] = r[3];
+            c = DMLREF__A2_LAST_PD(r);
+            if (reverse) {
+                _mm_storeu_si128((__m128i *)(void *)to, dmlref__a2_exact16_round(_mm256_permute4x64_pd(o[3], 0x1B),
+                                                                                 _mm256_permute4x64_pd(o[2], 0x1B)));
+                _mm_storeu_si128(
+                    (__m128i *)(void *)(to + 8),
+                    dmlref__a2_exact16_round(_mm256_permute4x64_pd(o[1], 0x1B), _mm256_permute4x64_pd(o[0], 0x1B)));
+            } else {
+                _mm_storeu_si128((__m128i *)(void *)to, dmlref__a2_exact16_round(o[0], o[1]));
+                _mm_storeu_si128((__m128i *)(void *)(to + 8), dmlref__a2_exact16_round(o[2], o[3]));
+            }
+        }
+        if (i < end) break;
+    }
+    *sum = _mm256_cvtsd_f64(c);
+    return i;
+}
+DMLREF__A2 static uint64_t dmlref__exact16_avx2(const uint16_t *x, uint16_t *y, int64_t step, uint64_t count,
+                                                double *sum, int exclusive) {
+    if (step < 0)
+        return exclusive ? dmlref__a2_exact16_body(x, y, count, sum, 1, 1)
+                         : dmlref__a2_exact16_body(x, y, count, sum, 0, 1);
+    return exclusive ? dmlref__a2_exact16_body(x, y, count, sum, 1, 0)
+                     : dmlref__a2_exact16_body(x, y, count, sum, 0, 0);
+}
+
 /* The AVX2 path's scan kernels: for each type, the kernel for contiguous lines,
    the kernel for adjacent lines, and the fewest elements (lines) either takes.
    NULL: that shape runs the scalar kernel. */
@@ -10125,55 +10238,55 @@ typedef struct dmlref__path {
     const dmlref__scan_routes *scans;
     const dmlref__arg_route *args;
     const dmlref__scan_route *native_f16; /* FLOAT16 NATIVE SEQUENTIAL sums and products, or NULL */
-    dmlref__totals16 totals16;            /* block totals of a split FLOAT16/FLOAT32 line (BLOCKED, TREE), or NULLs */
+    dmlref__helpers helpers;              /* SIMD pieces of shared kernels (>>exact), or NULLs */
     int needs_cpuid;
 } dmlref__path;
 static const dmlref__path dmlref__paths[DMLREF_ISA_COUNT] = {
-    /* AUTO */ {NULL, NULL, NULL, {NULL, NULL}, 0},
-    /* SCALAR */ {NULL, NULL, NULL, {NULL, NULL}, 0},
+    /* AUTO */ {NULL, NULL, NULL, {NULL, NULL, NULL}, 0},
+    /* SCALAR */ {NULL, NULL, NULL, {NULL, NULL, NULL}, 0},
 #if defined(DMLREF__BUILD_SSE2)
-    {&dmlref__sse2_scans, dmlref__sse2_args, NULL, {NULL, NULL}, 0},
+    {&dmlref__sse2_scans, dmlref__sse2_args, NULL, {NULL, NULL, NULL}, 0},
 #else
-    {NULL, NULL, NULL, {NULL, NULL}, 0},
+    {NULL, NULL, NULL, {NULL, NULL, NULL}, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX2)
     {&dmlref__avx2_scans,
      dmlref__avx2_args,
      &dmlref__avx2_native_f16,
-     {dmlref__totals16_f16_avx2, dmlref__totals16_f32_avx2},
+     {dmlref__totals16_f16_avx2, dmlref__totals16_f32_avx2, dmlref__exact16_avx2},
      1},
 #else
-    {NULL, NULL, NULL, {NULL, NULL}, 0},
+    {NULL, NULL, NULL, {NULL, NULL, NULL}, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512)
     {&dmlref__avx512_scans,
      dmlref__avx512_args,
      DMLREF__AVX2_ONLY(&dmlref__avx2_native_f16),
-     {dmlref__totals16_f16_avx512, dmlref__totals16_f32_avx512},
+     {dmlref__totals16_f16_avx512, dmlref__totals16_f32_avx512, DMLREF__AVX2_ONLY(dmlref__exact16_avx2)},
      1},
 #else
-    {NULL, NULL, NULL, {NULL, NULL}, 0},
+    {NULL, NULL, NULL, {NULL, NULL, NULL}, 0},
 #endif
 #if defined(DMLREF__BUILD_NEON)
     {&dmlref__neon_scans,
      dmlref__neon_args,
      &dmlref__neon_native_f16,
-     {dmlref__totals16_f16_neon, dmlref__totals16_f32_neon},
+     {dmlref__totals16_f16_neon, dmlref__totals16_f32_neon, NULL},
      0},
 #else
-    {NULL, NULL, NULL, {NULL, NULL}, 0},
+    {NULL, NULL, NULL, {NULL, NULL, NULL}, 0},
 #endif
 #if defined(DMLREF__BUILD_AVX512FP16)
     /* AVX-512's scans, its own FLOAT16 arg kernel and NATIVE chain */
     {&dmlref__avx512_scans,
      dmlref__avx512fp16_args,
      &dmlref__avx512fp16_native_f16,
-     {dmlref__totals16_f16_avx512, dmlref__totals16_f32_avx512},
+     {dmlref__totals16_f16_avx512, dmlref__totals16_f32_avx512, DMLREF__AVX2_ONLY(dmlref__exact16_avx2)},
      1},
 #else
-    {NULL, NULL, NULL, {NULL, NULL}, 0},
+    {NULL, NULL, NULL, {NULL, NULL, NULL}, 0},
 #endif
-    /* REFERENCE */ {NULL, NULL, NULL, {NULL, NULL}, 0},
+    /* REFERENCE */ {NULL, NULL, NULL, {NULL, NULL, NULL}, 0},
 };
 
 DMLREF_API const char *dmlref_isa_name(dmlref_isa isa) {
@@ -10305,7 +10418,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
     switch ((dmlref_shape)plan.row->shape) { /* validation admits implemented rows only */
     case DMLREF_SHAPE_SCAN:
         scalar = dmlref__scan_kernels_for(&plan, path, &route);
-        s = dmlref__run_scan(&ctx, &plan, inputs[0], outputs[0], route, scalar, &path->totals16, io.stream, NULL,
+        s = dmlref__run_scan(&ctx, &plan, inputs[0], outputs[0], route, scalar, &path->helpers, io.stream, NULL,
                              parallel);
         break;
     case DMLREF_SHAPE_ARG_REDUCTION:

@@ -112,12 +112,15 @@ enum {
     PAT_MIDRES,    /* a half-ulp tie plus a residue far below the double precision of the sum */
     PAT_CREEP,     /* just below a midpoint; steps below the double precision pile up until the sum passes it */
     PAT_LIMBEDGE,  /* sums of exactly -2^(64 j) smallest subnormals, after inputs too far apart for 128 bits */
+    PAT_CLIMB,     /* large values, mostly positive in the first half and negative in the second: the sum climbs
+                      past 2^28 and comes back (FLOAT16 SIMD runs hand over to the scalar loop and back) */
+    PAT_MIDREV,    /* MIDRES in reverse memory order: what DECREASING scans see as MIDRES */
     PAT_NEAR1,     /* 1 +- small: products */
     PAT_COUNT
 };
-static const char *const ex_pattern_names[PAT_COUNT] = {"normal", "cancel",   "span",     "subnormal",
-                                                        "ties",   "overflow", "negzero",  "special",
-                                                        "midres", "creep",    "limbedge", "near1"};
+static const char *const ex_pattern_names[PAT_COUNT] = {"normal",   "cancel",  "span",    "subnormal", "ties",
+                                                        "overflow", "negzero", "special", "midres",    "creep",
+                                                        "limbedge", "climb",   "midrev",  "near1"};
 
 static uint64_t ex_random_finite(fx_rng *r, const ex_type *t, unsigned biased_low, unsigned biased_high) {
     unsigned biased = biased_low + fx_below(r, biased_high - biased_low + 1u);
@@ -169,14 +172,17 @@ static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             else v = ex_random_finite(r, t, 0, ones - 1u);
             break;
         }
-        case PAT_MIDRES: { /* y, then +-h (half an ulp of y) and +-t, t about y 2^-(p+40) */
+        case PAT_MIDRES:
+        case PAT_MIDREV: { /* y, then +-h (half an ulp of y) and +-t, t about y 2^-(p+40) */
             int t_biased = anchor - (int)t->precision - 40;
             unsigned c = (unsigned)(i % 4u);
             if (i == 0) v = ex_random_finite(r, t, (unsigned)anchor, (unsigned)anchor);
             else if (c == 1 || c == 3)
                 v = ex_make(t, (int)(fx_next(r) & 1u), (unsigned)(anchor - (int)t->precision), 0);
             else if (c == 2 && t_biased > 0) v = ex_make(t, (int)(fx_next(r) & 1u), (unsigned)t_biased, fx_next(r));
-            else v = x[i - 1] ^ ex_sign_bit(t); /* undo the residue (or the step: f16 has no room below) */
+            else if (c == 2) /* FLOAT16: 1-3 smallest subnormals, mostly below float32's last bit of the sum */
+                v = ex_make(t, (int)(fx_next(r) & 1u), 0, 1u + fx_below(r, 3));
+            else v = x[i - 1] ^ ex_sign_bit(t); /* undo the residue */
             break;
         }
         case PAT_CREEP: { /* blocks of 32: y, h (y + h a midpoint), -k d (d: the double spacing at y, k 1..3),
@@ -200,9 +206,19 @@ static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             else v = ex_make(t, sign, 64u * j + 2u - t->precision, 0);       /* biased: 64 j + (2 - bias - p) + bias */
             break;
         }
+        case PAT_CLIMB: {
+            const int up = fx_below(r, 8) != 0;
+            v = ex_random_finite(r, t, ones - 4u, ones - 1u) | ((i < n / 2u) == up ? 0 : ex_sign_bit(t));
+            break;
+        }
         default: /* PAT_NEAR1 */ v = ex_from_double(t, 1 + ldexp(ex_normal(r), -(int)t->precision / 2)); break;
         }
         x[i] = v;
+    }
+    for (i = 0; pattern == PAT_MIDREV && i < n / 2u; i++) {
+        uint64_t v = x[i];
+        x[i] = x[n - 1u - i];
+        x[n - 1u - i] = v;
     }
 }
 
@@ -861,6 +877,20 @@ void register_exact_tests(void) {
         ex_add_case(t, PAT_SPAN, LAY_LINE, 0, 0, 100000, 1, 0, seed++);
         ex_add_case(t, PAT_CANCEL, LAY_LINE, 1, 1, 100000, 1, 0, seed++);
         ex_add_case(t, PAT_TIES, LAY_LINE, 0, 0, 100000, 1, 0, seed++);
+    }
+    /* FLOAT16 lines long enough for the SIMD runs, on every path: run boundaries (5,003 = 312 groups of 16
+       and 11), infinities and NaN after runs, signed zeros, sums past the runs' limit and back */
+    {
+        static const int f16_patterns[] = {PAT_NORMAL,   PAT_CANCEL, PAT_TIES,   PAT_NEGZERO, PAT_SPECIAL,
+                                           PAT_OVERFLOW, PAT_MIDRES, PAT_MIDREV, PAT_CLIMB};
+        unsigned pi, form;
+        for (pi = 0; pi < sizeof f16_patterns / sizeof f16_patterns[0]; pi++)
+            for (form = 0; form < 4; form++)
+                ex_add_case(&ex_types[0], f16_patterns[pi], LAY_LINE, (int)(form & 1u), (int)(form >> 1), 5003, 1, 1,
+                            seed++);
+        ex_add_case(&ex_types[0], PAT_CLIMB, LAY_LINE, 1, 1, 40000, 1, 1, seed++);
+        ex_add_case(&ex_types[0], PAT_CLIMB, LAY_ROWS, 0, 0, 9000, 3, 1, seed++);
+        ex_add_case(&ex_types[0], PAT_NORMAL, LAY_INPLACE, 1, 1, 5003, 2, 1, seed++);
     }
     /* outputs past DMLREF_STREAM_BYTES (32 MiB): the streamed stores (large/, not under valgrind) */
     ex_add_case(&ex_types[1], PAT_NORMAL, LAY_LINE, 0, 0, 9u << 20, 1, 1, seed++);
