@@ -1942,8 +1942,7 @@ typedef struct dmlref__scan_panel {
     double carry;                     /* floats: the blocks before it, as the tally type holds them */
     uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
     int reverse;                      /* DECREASING contiguous lines: DMLREF__REVERSE_* */
-    double *carry_out; /* BLOCKED sums of one line, when not NULL: receives the tally after its last block */
-    const dmlref__helpers *helpers; /* the path's SIMD pieces that shared kernels call, or NULL */
+    const dmlref__helpers *helpers;   /* the path's SIMD pieces that shared kernels call, or NULL */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -2025,20 +2024,12 @@ static int dmlref__flat_rows(const dmlref__scan_panel *p, size_t tally_size) {
 }
 
 #if defined(DMLREF__ANY_SIMD)
-/* DECREASING contiguous lines (steps -1) run the increasing contiguous kernels on a stage: chunks of the
-   line reversed into it, scanned inclusive there, and reversed out (exclusive: shifted by one). The
-   tally crosses chunks as an element: NONE keeps the scalar kernel; INTEGER and SEQUENTIAL (FLOAT32 and
-   FLOAT64 DEFAULT, FLOAT16 NATIVE: the tally is the output) put it before the chunk, where
-   `identity (+) x` is x; BLOCKED (FLOAT32/FLOAT64 DEFAULT) passes it as the carry of chunks of whole blocks,
-   and BLOCKED16 (FLOAT16 DEFAULT: a float32 tally behind binary16 outputs) takes the carry the kernel hands
-   back (panel carry_out). */
-enum {
-    DMLREF__REVERSE_NONE,
-    DMLREF__REVERSE_INTEGER,
-    DMLREF__REVERSE_SEQUENTIAL,
-    DMLREF__REVERSE_BLOCKED,
-    DMLREF__REVERSE_BLOCKED16
-};
+/* DECREASING contiguous lines (steps -1): NONE keeps the scalar kernel; FUSED (integer sums, BLOCKED float
+   sums) runs the contiguous kernel, which walks the line down itself; SEQUENTIAL (FLOAT32 and FLOAT64
+   DEFAULT, FLOAT16 NATIVE: the tally is the output) runs the increasing contiguous kernel on a stage:
+   chunks of the line reversed into it, scanned inclusive there, and reversed out (exclusive: shifted by
+   one), the tally crossing chunks as an element before the chunk, where `identity (+) x` is x. */
+enum { DMLREF__REVERSE_NONE, DMLREF__REVERSE_FUSED, DMLREF__REVERSE_SEQUENTIAL };
 #define DMLREF__STAGE_BYTES 8192u
 
 /* dst[i] = src[n - 1 - i], n elements of esize bytes; whole 64-byte lines of dst streamed when asked. Inlined
@@ -2087,8 +2078,7 @@ static void dmlref__reverse_copy(void *dst, const void *src, uint64_t n, uint32_
 }
 
 /* The element `identity (+) x = x` of a SEQUENTIAL stage (-0.0 for float sums), as bits. */
-static uint64_t dmlref__stage_identity(const dmlref__scan_panel *p, int is_float) {
-    if (!is_float) return p->product ? 1u : 0u;
+static uint64_t dmlref__stage_identity(const dmlref__scan_panel *p) {
     if (p->esize == 2) return p->product ? 0x3C00u : 0x8000u;
     if (p->esize == 4) return p->product ? 0x3F800000u : 0x80000000u;
     return p->product ? UINT64_C(0x3FF0000000000000) : UINT64_C(0x8000000000000000);
@@ -2099,7 +2089,6 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
     uint64_t raw[DMLREF__STAGE_BYTES / 8u + 16u];
     unsigned char *stage = (unsigned char *)raw + (64u - (uintptr_t)raw % 64u) % 64u;
     const uint32_t es = p->esize, chunk = DMLREF__STAGE_BYTES / es;
-    const int blocked = p->reverse >= DMLREF__REVERSE_BLOCKED, is_float = p->reverse != DMLREF__REVERSE_INTEGER;
     uint64_t line;
     int streamed = 0;
     for (line = 0; line < p->lines; line++) {
@@ -2107,46 +2096,25 @@ static void dmlref__scan_reversed(const dmlref__scan_route *route, dmlref__scan_
         unsigned char *dst = (unsigned char *)p->dst + (ptrdiff_t)line * p->dst_line * (ptrdiff_t)es;
         dmlref__scan_panel sub = *p;
         uint64_t done = 0;
-        double carry = p->carry; /* BLOCKED16: the float32 tally before the chunk */
-        /* SEQUENTIAL: the first chunk ends where the output reaches a 64-byte boundary, so later chunks stream
-           whole lines; BLOCKED chunks hold whole blocks */
-        uint64_t n =
-            blocked || (uintptr_t)(dst + es) % es != 0 ? chunk : chunk - (64u - (uintptr_t)(dst + es) % 64u) % 64u / es;
+        /* the first chunk ends where the output reaches a 64-byte boundary, so later chunks stream whole lines */
+        uint64_t n = (uintptr_t)(dst + es) % es != 0 ? chunk : chunk - (64u - (uintptr_t)(dst + es) % 64u) % 64u / es;
         sub.src_step = sub.dst_step = 1;
         sub.lines = 1;
         sub.exclusive = 0;
         sub.stream = 0;
         sub.reverse = DMLREF__REVERSE_NONE;
-        /* stage[0]: the value before the chunk (an exclusive scan's output there), then the chunk */
-        if (blocked) { /* an exclusive scan writes the carry, a NaN made canonical */
-            if (p->has_carry && es == 2) *(uint16_t *)(void *)stage = dmlref__store_f16((float)p->carry);
-            else if (p->has_carry && es == 4) *(float *)(void *)stage = dmlref__store_f32((float)p->carry);
-            else if (p->has_carry) *(double *)(void *)stage = dmlref__store_f64(p->carry);
-            else memset(stage, 0, es);
-        } else dmlref__store_bits(stage, es, p->has_carry ? p->carry_bits : dmlref__stage_identity(p, is_float));
+        sub.has_carry = 0;
+        /* stage[0]: the tally before the chunk (an exclusive scan's output there), then the chunk */
+        dmlref__store_bits(stage, es, p->has_carry ? p->carry_bits : dmlref__stage_identity(p));
         while (done < p->length) {
             const int first = done == 0;
             if (n > p->length - done) n = p->length - done;
             dmlref__reverse_copy(stage + es, src - (done + n - 1u) * es, n, es, 0);
-            if (blocked) { /* the chunk, from the carry of the blocks before it */
-                sub.src = sub.dst = stage + es;
-                sub.length = n;
-                sub.has_carry = p->has_carry || !first;
-                if (es == 2) { /* the kernel hands back the float32 tally after the chunk's last block */
-                    sub.carry = carry;
-                    sub.carry_out = &carry;
-                } else {
-                    sub.carry =
-                        es == 4 ? (double)*(const float *)(const void *)stage : *(const double *)(const void *)stage;
-                }
-            } else { /* the tally before it, then the chunk */
-                sub.src = sub.dst = stage;
-                sub.length = n + 1u;
-                sub.has_carry = 0;
-            }
+            sub.src = sub.dst = stage;
+            sub.length = n + 1u;
             if (route->contiguous && sub.length >= route->min) route->contiguous(&sub);
             else scalar(&sub);
-            if (first && !p->has_carry && p->exclusive && is_float && !p->product)
+            if (first && !p->has_carry && p->exclusive && !p->product)
                 memset(stage, 0, es); /* the identity an exclusive scan writes first is +0 */
             dmlref__reverse_copy(dst - (done + n - 1u) * es, stage + (p->exclusive ? 0u : es), n, es, p->stream);
             streamed |= p->stream;
@@ -2168,6 +2136,9 @@ static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__sc
     if (route && route->contiguous && p->src_step == 1 && p->dst_step == 1 && p->length >= route->min)
         route->contiguous(p);
 #if defined(DMLREF__ANY_SIMD)
+    else if (route && route->contiguous && p->src_step == -1 && p->dst_step == -1 && p->length >= route->min &&
+             p->reverse == DMLREF__REVERSE_FUSED)
+        route->contiguous(p);
     else if (route && route->contiguous && p->src_step == -1 && p->dst_step == -1 && p->length >= route->min &&
              p->reverse != DMLREF__REVERSE_NONE)
         dmlref__scan_reversed(route, scalar, p);
@@ -4823,17 +4794,18 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
     job.panel.float_order = plan->float_order;
 #if defined(DMLREF__ANY_SIMD)
     if (bound) job.panel.reverse = DMLREF__REVERSE_NONE;
-    else if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT) job.panel.reverse = DMLREF__REVERSE_INTEGER;
+    else if (dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT)
+        job.panel.reverse = plan->row->combine == DMLREF_COMBINE_ADD ? DMLREF__REVERSE_FUSED : DMLREF__REVERSE_NONE;
     else if (plan->identity_seed ||
              !(plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL || plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED))
         job.panel.reverse = DMLREF__REVERSE_NONE;
+    else if (plan->accumulation == DMLREF_ACCUMULATION_DEFAULT && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
+        job.panel.reverse = DMLREF__REVERSE_FUSED;
     else if (plan->accumulation == DMLREF_ACCUMULATION_DEFAULT && plan->in.esize >= 4)
-        job.panel.reverse =
-            plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED ? DMLREF__REVERSE_BLOCKED : DMLREF__REVERSE_SEQUENTIAL;
+        job.panel.reverse = DMLREF__REVERSE_SEQUENTIAL;
     else if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL)
         job.panel.reverse = DMLREF__REVERSE_SEQUENTIAL; /* FLOAT16: the tally is binary16 */
-    else if (plan->accumulation == DMLREF_ACCUMULATION_DEFAULT && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
-        job.panel.reverse = DMLREF__REVERSE_BLOCKED16;
+    else job.panel.reverse = DMLREF__REVERSE_NONE;
 #endif
     job.panel.schedule = plan->schedule;
     job.panel.helpers = helpers;
@@ -5261,17 +5233,26 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #ifndef DMLREF__PREFETCH_AHEAD
 #define DMLREF__PREFETCH_AHEAD 2048u
 #endif
-/* Prefetch every cache line of [p, p + bytes), DMLREF__PREFETCH_AHEAD further on. */
+/* Prefetch every cache line of [p, p + bytes), DMLREF__PREFETCH_AHEAD further on (_DOWN: further back). */
 #define DMLREF__PREFETCH_SPAN(p, bytes)                                                 \
     do {                                                                                \
         unsigned at_;                                                                   \
         for (at_ = 0; at_ < (unsigned)(bytes); at_ += 64u)                              \
             __builtin_prefetch((const char *)(p) + DMLREF__PREFETCH_AHEAD + at_, 0, 3); \
     } while (0)
+#define DMLREF__PREFETCH_SPAN_DOWN(p, bytes)                                          \
+    do {                                                                              \
+        unsigned at_;                                                                 \
+        for (at_ = 0; at_ < (unsigned)(bytes); at_ += 64u)                            \
+            __builtin_prefetch((const char *)(p)-DMLREF__PREFETCH_AHEAD + at_, 0, 3); \
+    } while (0)
 
 /* Contiguous integer sum (DMLREF__CSUM_INT): any association gives the same bits, so a register
    is scanned in log steps (SCANREG) and the running carry added; exclusive
-   outputs are inclusive minus the element (exact modulo 2^bits). */
+   outputs are inclusive minus the element (exact modulo 2^bits). DECREASING
+   lines (steps -1, DMLREF__REVERSE_FUSED) are read from the top down, a register at a time in memory order:
+   with s its prefix sums and c the carry once its total is added, element k's output is c - (s[k] - x[k])
+   (exclusive: c - s[k]), so the same two primitives serve both directions without reversing lanes. */
 /* The vector loop of a contiguous integer sum, one copy per store kind. */
 #define DMLREF__CSUM_LOOP(P, PUT, EXCLUSIVE, PF)                                          \
     for (; i + P##_W <= length; i += P##_W) {                                             \
@@ -5280,45 +5261,62 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         PUT(dst + i, (EXCLUSIVE) ? P##_SUB(y, x) : y);                                    \
         carry = P##_ADD(carry, P##_BCASTLAST(s)); /* one add on the loop-carried chain */ \
     }
-#define DMLREF__CSUM_INT(P)                                                                           \
-    const uint64_t length = p->length; /* a local: the stores may alias *p */                         \
-    uint64_t line, i;                                                                                 \
-    int streamed = 0;                                                                                 \
-    for (line = 0; line < p->lines; line++) {                                                         \
-        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                     \
-        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                 \
-        P##_V carry;                                                                                  \
-        P##_T tally = (P##_T)(p->has_carry ? p->carry_bits : 0u), lanes[P##_W];                       \
-        int stream = p->stream && (uintptr_t)dst % sizeof(P##_T) == 0;                                \
-        unsigned k;                                                                                   \
-        i = 0;                                                                                        \
-        if (stream) { /* streaming needs the vector boundary: the elements before it one at a time */ \
-            for (; i < length && (uintptr_t)(dst + i) % sizeof(P##_V) != 0; i++) {                    \
-                P##_T x = src[i];                                                                     \
-                if (p->exclusive) dst[i] = tally;                                                     \
-                tally = (P##_T)(tally + x);                                                           \
-                if (!p->exclusive) dst[i] = tally;                                                    \
-            }                                                                                         \
-        }                                                                                             \
-        for (k = 0; k < P##_W; k++) lanes[k] = tally; /* the carry so far, in every lane */           \
-        carry = P##_LOAD(lanes);                                                                      \
-        if (stream) {                                                                                 \
-            DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                         \
-        } else if (p->exclusive) {                                                                    \
-            DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                     \
-        } else {                                                                                      \
-            DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                     \
-        }                                                                                             \
-        streamed |= stream;                                                                           \
-        P##_STORE(lanes, carry);                                                                      \
-        if (i > 0) tally = lanes[0];                                                                  \
-        for (; i < p->length; i++) {                                                                  \
-            P##_T x = src[i];                                                                         \
-            if (p->exclusive) dst[i] = tally;                                                         \
-            tally = (P##_T)(tally + x);                                                               \
-            if (!p->exclusive) dst[i] = tally;                                                        \
-        }                                                                                             \
-    }                                                                                                 \
+/* The same from the top down: the register holds elements i + W - 1 .. i of the line (memory order). */
+#define DMLREF__CSUM_LOOP_DOWN(P, PUT, EXCLUSIVE, PF)                                                  \
+    for (; i + P##_W <= length; i += P##_W) {                                                          \
+        P##_V x = P##_LOAD(src - i - (P##_W - 1u)), s = P##_SCANREG(x);                                \
+        if (PF) DMLREF__PREFETCH_SPAN_DOWN(src - i - (P##_W - 1u), P##_W * sizeof(*src));              \
+        carry = P##_ADD(carry, P##_BCASTLAST(s)); /* the sum through this register's lowest element */ \
+        PUT(dst - i - (P##_W - 1u), (EXCLUSIVE) ? P##_SUB(carry, s) : P##_SUB(carry, P##_SUB(s, x)));  \
+    }
+#define DMLREF__CSUM_INT(P)                                                                                       \
+    const uint64_t length = p->length;               /* a local: the stores may alias *p */                       \
+    const ptrdiff_t step = p->src_step < 0 ? -1 : 1; /* DECREASING: both steps -1 */                              \
+    uint64_t line, i;                                                                                             \
+    int streamed = 0;                                                                                             \
+    for (line = 0; line < p->lines; line++) {                                                                     \
+        const P##_T *src = (const P##_T *)p->src + (ptrdiff_t)line * p->src_line;                                 \
+        P##_T *dst = (P##_T *)p->dst + (ptrdiff_t)line * p->dst_line;                                             \
+        P##_V carry;                                                                                              \
+        P##_T tally = (P##_T)(p->has_carry ? p->carry_bits : 0u), lanes[P##_W];                                   \
+        int stream = p->stream && (uintptr_t)dst % sizeof(P##_T) == 0;                                            \
+        unsigned k;                                                                                               \
+        i = 0;                                                                                                    \
+        if (stream) { /* streaming needs the vector boundary: the elements before it one at a time */             \
+            for (; i < length && (uintptr_t)(dst + (ptrdiff_t)i * step + (step < 0)) % sizeof(P##_V) != 0; i++) { \
+                P##_T x = src[(ptrdiff_t)i * step];                                                               \
+                if (p->exclusive) dst[(ptrdiff_t)i * step] = tally;                                               \
+                tally = (P##_T)(tally + x);                                                                       \
+                if (!p->exclusive) dst[(ptrdiff_t)i * step] = tally;                                              \
+            }                                                                                                     \
+        }                                                                                                         \
+        for (k = 0; k < P##_W; k++) lanes[k] = tally; /* the carry so far, in every lane */                       \
+        carry = P##_LOAD(lanes);                                                                                  \
+        if (step < 0) {                                                                                           \
+            if (stream) {                                                                                         \
+                DMLREF__CSUM_LOOP_DOWN(P, P##_STREAM, p->exclusive, 1)                                            \
+            } else if (p->exclusive) {                                                                            \
+                DMLREF__CSUM_LOOP_DOWN(P, P##_STORE, 1, 0)                                                        \
+            } else {                                                                                              \
+                DMLREF__CSUM_LOOP_DOWN(P, P##_STORE, 0, 0)                                                        \
+            }                                                                                                     \
+        } else if (stream) {                                                                                      \
+            DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                                     \
+        } else if (p->exclusive) {                                                                                \
+            DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                                 \
+        } else {                                                                                                  \
+            DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                                 \
+        }                                                                                                         \
+        streamed |= stream;                                                                                       \
+        P##_STORE(lanes, carry);                                                                                  \
+        if (i > 0) tally = lanes[0];                                                                              \
+        for (; i < p->length; i++) {                                                                              \
+            P##_T x = src[(ptrdiff_t)i * step];                                                                   \
+            if (p->exclusive) dst[(ptrdiff_t)i * step] = tally;                                                   \
+            tally = (P##_T)(tally + x);                                                                           \
+            if (!p->exclusive) dst[(ptrdiff_t)i * step] = tally;                                                  \
+        }                                                                                                         \
+    }                                                                                                             \
     if (streamed) P##_FENCE(); /* order the non-temporal stores before returning */
 
 /* Contiguous BLOCKED float sum (>>kernels, DMLREF__KERNEL_CBLOCKED): one 16-element block per iteration, held in
@@ -5332,17 +5330,32 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    streaming copy of an output off the boundary (a multiple of the block): small flushes keep the streaming
    stores among the loads (measured best: 1 KiB of FLOAT32, 4 KiB of FLOAT64). */
 #define DMLREF__CB_STAGE(T) ((sizeof(T) == 8u ? 32u : 16u) * DMLREF__BLOCK)
-#define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, to, from)                                                 \
+/* A block's registers in reverse element order (DOWN: a DECREASING line's block, loaded and stored in
+   memory order at its lowest address). */
+#define DMLREF__CB_REVB(r)                                                \
+    do {                                                                  \
+        unsigned k_;                                                      \
+        DMLREF__UNROLL for (k_ = 0; 2u * k_ + 1u < DMLREF__KP(R); k_++) { \
+            const DMLREF__KP(V) t_ = (r)[k_];                             \
+            (r)[k_] = DMLREF__KP(REV1)((r)[DMLREF__KP(R) - 1u - k_]);     \
+            (r)[DMLREF__KP(R) - 1u - k_] = DMLREF__KP(REV1)(t_);          \
+        }                                                                 \
+        if (DMLREF__KP(R) % 2u) (r)[k_] = DMLREF__KP(REV1)((r)[k_]);      \
+    } while (0)
+#define DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, DOWN, to, from)                                           \
     do {                                                                                                \
         DMLREF__KP(V) r[DMLREF__KP(R)], o[DMLREF__KP(R)], last;                                         \
         DMLREF__KP(LOADB)(r, from);                                                                     \
+        if (DOWN) DMLREF__CB_REVB(r);                                                                   \
         DMLREF__KP(SCANB)(r);                                                                           \
         last = DMLREF__KP(LASTB)(r); /* broadcast y[15] before the carry: off the loop-carried chain */ \
         DMLREF__KP(ADDCARRY)(r, carry);                                                                 \
         if (EXCLUSIVE) {                                                                                \
             DMLREF__KP(SHIFT1B)(o, r, before);                                                          \
+            if (DOWN) DMLREF__CB_REVB(o);                                                               \
             PUT(to, o);                                                                                 \
         } else {                                                                                        \
+            if (DOWN) DMLREF__CB_REVB(r);                                                               \
             PUT(to, r);                                                                                 \
         }                                                                                               \
         carry = before = DMLREF__KP(ADD)(carry, last); /* == carry + y[15], the block's last output */  \
@@ -5369,7 +5382,14 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
 #define DMLREF__CBLOCKED_LOOP(PUT, EXCLUSIVE, PF)                                          \
     for (; start + DMLREF__BLOCK <= length; start += DMLREF__BLOCK) {                      \
         if (PF) DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T))); \
-        DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, dst + start, src + start);                   \
+        DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, 0, dst + start, src + start);                \
+    }
+/* The same down a DECREASING line: block b is elements src[-16 b - 15 .. -16 b] in memory order. */
+#define DMLREF__CBLOCKED_LOOP_DOWN(PUT, EXCLUSIVE, PF)                                                                 \
+    for (; start + DMLREF__BLOCK <= length; start += DMLREF__BLOCK) {                                                  \
+        if (PF) DMLREF__PREFETCH_SPAN_DOWN(src - start - (DMLREF__BLOCK - 1u), DMLREF__BLOCK * sizeof(DMLREF__KP(T))); \
+        DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, 1, dst - start - (DMLREF__BLOCK - 1u),                                   \
+                              src - start - (DMLREF__BLOCK - 1u));                                                     \
     }
 
 /* Arg-reductions. Both shapes keep the best value and its index with the
@@ -5839,6 +5859,7 @@ static inline __m128i dmlref__s2_load_u8(const uint8_t *p) {
 #define DMLREF__S2_F32_SLOAD DMLREF__SAME
 #define DMLREF__S2_F32_SSTORE dmlref__store_f32
 #define DMLREF__S2_F32_R 4
+#define DMLREF__S2_F32_REV1(v) _mm_shuffle_ps((v), (v), 0x1B) /* the lanes in reverse order */
 #define DMLREF__S2_F32_NEGZ DMLREF__S2_NEGZ_PS
 #define DMLREF__S2_F32_ZEROV _mm_setzero_ps()
 #define DMLREF__S2_F32_LOADB DMLREF__S2_LOADB_PS
@@ -5958,6 +5979,7 @@ DMLREF__S2 static void dmlref__vblocked_f32_sse2(const dmlref__scan_panel *p){
 #define DMLREF__S2_F64_SLOAD DMLREF__SAME
 #define DMLREF__S2_F64_SSTORE dmlref__store_f64
 #define DMLREF__S2_F64_R 8
+#define DMLREF__S2_F64_REV1(v) _mm_shuffle_pd((v), (v), 1) /* the lanes in reverse order */
 #define DMLREF__S2_F64_NEGZ _mm_set1_pd(-0.0)
 #define DMLREF__S2_F64_ZEROV _mm_setzero_pd()
 #define DMLREF__S2_F64_LOADB DMLREF__S2_LOADB_PD
@@ -6746,6 +6768,8 @@ DMLREF__A2 static inline __m256i dmlref__a2_load_f16key(const uint16_t *p) {
 #define DMLREF__A2_F16_SLOAD dmlref__load_f16
 #define DMLREF__A2_F16_SSTORE dmlref__store_f16
 #define DMLREF__A2_F16_R 2
+#define DMLREF__A2_F16_REV1(v) \
+    _mm256_permutevar8x32_ps((v), _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)) /* the lanes in reverse order */
 #define DMLREF__A2_F16_NEGZ DMLREF__A2_NEGZ_PS
 #define DMLREF__A2_F16_ZEROV _mm256_setzero_ps()
 #define DMLREF__A2_F16_LOADB DMLREF__A2_LOADB_PH
@@ -6865,6 +6889,8 @@ DMLREF__A2 static void dmlref__vblocked_f16_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_F32_SLOAD DMLREF__SAME
 #define DMLREF__A2_F32_SSTORE dmlref__store_f32
 #define DMLREF__A2_F32_R 2
+#define DMLREF__A2_F32_REV1(v) \
+    _mm256_permutevar8x32_ps((v), _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0)) /* the lanes in reverse order */
 #define DMLREF__A2_F32_NEGZ DMLREF__A2_NEGZ_PS
 #define DMLREF__A2_F32_ZEROV _mm256_setzero_ps()
 #define DMLREF__A2_F32_LOADB DMLREF__A2_LOADB_PS
@@ -6984,6 +7010,7 @@ DMLREF__A2 static void dmlref__vblocked_f32_avx2(const dmlref__scan_panel *p){
 #define DMLREF__A2_F64_SLOAD DMLREF__SAME
 #define DMLREF__A2_F64_SSTORE dmlref__store_f64
 #define DMLREF__A2_F64_R 4
+#define DMLREF__A2_F64_REV1(v) _mm256_permute4x64_pd((v), 0x1B) /* the lanes in reverse order */
 #define DMLREF__A2_F64_NEGZ DMLREF__A2_NEGZ_PD
 #define DMLREF__A2_F64_ZEROV _mm256_setzero_pd()
 #define DMLREF__A2_F64_LOADB DMLREF__A2_LOADB_PD
@@ -8142,6 +8169,9 @@ DMLREF__A5 static void dmlref__carg_f16_avx512(const dmlref__arg_panel *p) {
 #define DMLREF__A5_F16_SLOAD dmlref__load_f16
 #define DMLREF__A5_F16_SSTORE dmlref__store_f16
 #define DMLREF__A5_F16_R 1
+#define DMLREF__A5_F16_REV1(v)                                                                     \
+    _mm512_permutexvar_ps(_mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), \
+                          (v)) /* the lanes in reverse order */
 #define DMLREF__A5_F16_NEGZ DMLREF__A5_NEGZ_PS
 #define DMLREF__A5_F16_ZEROV _mm512_setzero_ps()
 #define DMLREF__A5_F16_LOADB DMLREF__A5_LOADB_PH
@@ -8219,6 +8249,9 @@ DMLREF__A5 static void dmlref__vblocked_f16_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F32_SLOAD DMLREF__SAME
 #define DMLREF__A5_F32_SSTORE dmlref__store_f32
 #define DMLREF__A5_F32_R 1
+#define DMLREF__A5_F32_REV1(v)                                                                     \
+    _mm512_permutexvar_ps(_mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), \
+                          (v)) /* the lanes in reverse order */
 #define DMLREF__A5_F32_NEGZ DMLREF__A5_NEGZ_PS
 #define DMLREF__A5_F32_ZEROV _mm512_setzero_ps()
 #define DMLREF__A5_F32_LOADB DMLREF__A5_LOADB_PS
@@ -8325,6 +8358,8 @@ DMLREF__A5 static void dmlref__vblocked_f32_avx512(const dmlref__scan_panel *p){
 #define DMLREF__A5_F64_SLOAD DMLREF__SAME
 #define DMLREF__A5_F64_SSTORE dmlref__store_f64
 #define DMLREF__A5_F64_R 2
+#define DMLREF__A5_F64_REV1(v) \
+    _mm512_permutexvar_pd(_mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0), (v)) /* the lanes in reverse order */
 #define DMLREF__A5_F64_NEGZ DMLREF__A5_NEGZ_PD
 #define DMLREF__A5_F64_ZEROV _mm512_setzero_pd()
 #define DMLREF__A5_F64_LOADB DMLREF__A5_LOADB_PD
@@ -9332,6 +9367,7 @@ static inline uint32x4_t dmlref__ne_scan_u32(uint32x4_t x) {
 #define DMLREF__NE_F16_SLOAD dmlref__load_f16
 #define DMLREF__NE_F16_SSTORE dmlref__store_f16
 #define DMLREF__NE_F16_R 4
+#define DMLREF__NE_F16_REV1(v) vextq_f32(vrev64q_f32(v), vrev64q_f32(v), 2) /* the lanes in reverse order */
 #define DMLREF__NE_F16_NEGZ DMLREF__NE_NEGZ_F32
 #define DMLREF__NE_F16_ZEROV vdupq_n_f32(0.0f)
 #define DMLREF__NE_F16_LOADB DMLREF__NE_LOADB_F16
@@ -9452,6 +9488,7 @@ DMLREF__NE static void dmlref__carg_f16_neon(const dmlref__arg_panel *p){
 #define DMLREF__NE_F32_SLOAD DMLREF__SAME
 #define DMLREF__NE_F32_SSTORE dmlref__store_f32
 #define DMLREF__NE_F32_R 4
+#define DMLREF__NE_F32_REV1(v) vextq_f32(vrev64q_f32(v), vrev64q_f32(v), 2) /* the lanes in reverse order */
 #define DMLREF__NE_F32_NEGZ DMLREF__NE_NEGZ_F32
 #define DMLREF__NE_F32_ZEROV vdupq_n_f32(0.0f)
 #define DMLREF__NE_F32_LOADB DMLREF__NE_LOADB_F32
@@ -9572,6 +9609,7 @@ DMLREF__NE static void dmlref__carg_f32_neon(const dmlref__arg_panel *p){
 #define DMLREF__NE_F64_SLOAD DMLREF__SAME
 #define DMLREF__NE_F64_SSTORE dmlref__store_f64
 #define DMLREF__NE_F64_R 8
+#define DMLREF__NE_F64_REV1(v) vextq_f64((v), (v), 1) /* the lanes in reverse order */
 #define DMLREF__NE_F64_NEGZ vdupq_n_f64(-0.0)
 #define DMLREF__NE_F64_ZEROV vdupq_n_f64(0.0)
 #define DMLREF__NE_F64_LOADB DMLREF__NE_LOADB_F64
@@ -10556,7 +10594,6 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                 carry[j] = y[len - 1];
             }
         }
-        if (p->carry_out && first + g == p->lines) *p->carry_out = (double)carry[g - 1];
     }
 #elif DMLREF__KERNEL == DMLREF__KERNEL_ARG
     uint64_t first, pos[DMLREF__MAX_DIMS], best_index[DMLREF__GROUP];
@@ -10625,15 +10662,19 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         DMLREF__KP(T) *dst = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)line * p->dst_line;
         /* before: what exclusive writes first (+0, then the carry) */
         DMLREF__KP(V) carry = DMLREF__KP(NEGZ), before = DMLREF__KP(ZEROV);
+        /* DECREASING (steps -1, DMLREF__REVERSE_FUSED): blocks from the top down, lanes reversed in registers */
+        const int down = p->src_step < 0;
         /* streamed straight from registers when the output is on a boundary of one vector's outputs (FLOAT16:
-           half a vector's bytes); through the stage below, FLOAT16 ran at a third of this speed */
-        const int stream = p->stream && (uintptr_t)dst % (sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A)) *
-                                                          sizeof(DMLREF__KP(T))) == 0;
+           half a vector's bytes; down, the blocks' lowest elements are: dst - 15 is, as dst + 1); through the
+           stage below, FLOAT16 ran at a third of this speed */
+        const int stream = p->stream && (uintptr_t)(dst + down) % (sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A)) *
+                                                                   sizeof(DMLREF__KP(T))) == 0;
         /* streamed, but off that boundary: made aligned in registers (DMLREF__K_REALIGN), or blocks go to an
-           L1 stage that the streaming copy writes out, from the first 64-byte boundary on; FLOAT16 is stored
-           through the cache instead (twice the stage's speed, on a Xeon and an EPYC) */
-        const int staged =
-            p->stream && DMLREF__NT_STORES && !stream && sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A));
+           L1 stage that the streaming copy writes out, from the first 64-byte boundary on; FLOAT16, and every
+           DECREASING line, is stored through the cache instead (FLOAT16: twice the stage's speed, on a Xeon
+           and an EPYC) */
+        const int staged = p->stream && DMLREF__NT_STORES && !stream && !down &&
+                           sizeof(DMLREF__KP(T)) == sizeof(DMLREF__KP(A));
         if (p->has_carry) { /* a piece of a split line (>>tasks): the carry of the blocks before it */
             DMLREF__KP(A) lanes[sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A))];
             size_t k;
@@ -10669,9 +10710,9 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
                      start += DMLREF__BLOCK, have += DMLREF__BLOCK) {
                     DMLREF__PREFETCH_SPAN(src + start, DMLREF__BLOCK * sizeof(DMLREF__KP(T)));
                     if (p->exclusive)
-                        DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 1, stage + have, src + start);
+                        DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 1, 0, stage + have, src + start);
                     else
-                        DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, stage + have, src + start);
+                        DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, 0, stage + have, src + start);
                 }
                 line_end = start + DMLREF__BLOCK > length;
                 n = line_end ? have
@@ -10692,7 +10733,15 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             }
             streamed = 1;
         }
-        if (p->exclusive && stream) {
+        if (down && p->exclusive && stream) {
+            DMLREF__CBLOCKED_LOOP_DOWN(DMLREF__KP(STREAMB), 1, 1)
+        } else if (down && p->exclusive) {
+            DMLREF__CBLOCKED_LOOP_DOWN(DMLREF__KP(STOREB), 1, 0)
+        } else if (down && stream) {
+            DMLREF__CBLOCKED_LOOP_DOWN(DMLREF__KP(STREAMB), 0, 1)
+        } else if (down) {
+            DMLREF__CBLOCKED_LOOP_DOWN(DMLREF__KP(STOREB), 0, 0)
+        } else if (p->exclusive && stream) {
             DMLREF__CBLOCKED_LOOP(DMLREF__KP(STREAMB), 1, 1)
         } else if (p->exclusive) {
             DMLREF__CBLOCKED_LOOP(DMLREF__KP(STOREB), 1, 0)
@@ -10701,21 +10750,17 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         } else {
             DMLREF__CBLOCKED_LOOP(DMLREF__KP(STOREB), 0, 0)
         }
-        if (start < length) { /* a short last block, through a zero-padded copy */
+        if (start < length) { /* a short last block, through a zero-padded copy in line order */
             DMLREF__KP(T) pad[DMLREF__BLOCK];
             const size_t left = (size_t)(length - start);
+            size_t k;
             memset(pad, 0, sizeof pad);
-            memcpy(pad, src + start, left * sizeof(DMLREF__KP(T)));
+            for (k = 0; k < left; k++) pad[k] = src[down ? -(ptrdiff_t)(start + k) : (ptrdiff_t)(start + k)];
             if (p->exclusive)
-                DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 1, pad, pad);
+                DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 1, 0, pad, pad);
             else
-                DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, pad, pad);
-            memcpy(dst + start, pad, left * sizeof(DMLREF__KP(T)));
-        }
-        if (p->carry_out && line + 1u == p->lines) { /* every lane holds the tally */
-            DMLREF__KP(A) lanes[sizeof(DMLREF__KP(V)) / sizeof(DMLREF__KP(A))];
-            DMLREF__KP(TSTORE)(lanes, carry);
-            *p->carry_out = (double)lanes[0];
+                DMLREF__CBLOCKED_STEP(DMLREF__KP(STOREB), 0, 0, pad, pad);
+            for (k = 0; k < left; k++) dst[down ? -(ptrdiff_t)(start + k) : (ptrdiff_t)(start + k)] = pad[k];
         }
     }
     if (streamed) DMLREF__KP(FENCE)();
