@@ -5269,6 +5269,14 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         carry = P##_ADD(carry, P##_BCASTLAST(s)); /* the sum through this register's lowest element */ \
         PUT(dst - i - (P##_W - 1u), (EXCLUSIVE) ? P##_SUB(carry, s) : P##_SUB(carry, P##_SUB(s, x)));  \
     }
+/* Element i of the line, one at a time (the elements before the vector boundary, and the tail). */
+#define DMLREF__CSUM_ONE(P)                                  \
+    do {                                                     \
+        P##_T x = src[(ptrdiff_t)i * step];                  \
+        if (p->exclusive) dst[(ptrdiff_t)i * step] = tally;  \
+        tally = (P##_T)(tally + x);                          \
+        if (!p->exclusive) dst[(ptrdiff_t)i * step] = tally; \
+    } while (0)
 #define DMLREF__CSUM_INT(P)                                                                                       \
     const uint64_t length = p->length;               /* a local: the stores may alias *p */                       \
     const ptrdiff_t step = p->src_step < 0 ? -1 : 1; /* DECREASING: both steps -1 */                              \
@@ -5284,10 +5292,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         i = 0;                                                                                                    \
         if (stream) { /* streaming needs the vector boundary: the elements before it one at a time */             \
             for (; i < length && (uintptr_t)(dst + (ptrdiff_t)i * step + (step < 0)) % sizeof(P##_V) != 0; i++) { \
-                P##_T x = src[(ptrdiff_t)i * step];                                                               \
-                if (p->exclusive) dst[(ptrdiff_t)i * step] = tally;                                               \
-                tally = (P##_T)(tally + x);                                                                       \
-                if (!p->exclusive) dst[(ptrdiff_t)i * step] = tally;                                              \
+                DMLREF__CSUM_ONE(P);                                                                              \
             }                                                                                                     \
         }                                                                                                         \
         for (k = 0; k < P##_W; k++) lanes[k] = tally; /* the carry so far, in every lane */                       \
@@ -5311,10 +5316,7 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         P##_STORE(lanes, carry);                                                                                  \
         if (i > 0) tally = lanes[0];                                                                              \
         for (; i < p->length; i++) {                                                                              \
-            P##_T x = src[(ptrdiff_t)i * step];                                                                   \
-            if (p->exclusive) dst[(ptrdiff_t)i * step] = tally;                                                   \
-            tally = (P##_T)(tally + x);                                                                           \
-            if (!p->exclusive) dst[(ptrdiff_t)i * step] = tally;                                                  \
+            DMLREF__CSUM_ONE(P);                                                                                  \
         }                                                                                                         \
     }                                                                                                             \
     if (streamed) P##_FENCE(); /* order the non-temporal stores before returning */
