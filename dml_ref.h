@@ -4205,24 +4205,30 @@ DMLREF__INLINE void dmlref__tally_sum_bound_body(const dmlref__scan_panel *p, co
     for (; start < count; start += n) {
         const double g = 1.0 + (double)(start + DMLREF__BOUND_CHUNK + 2u) * ulp1;
         n = count - start < DMLREF__BOUND_CHUNK ? count - start : DMLREF__BOUND_CHUNK;
-        if (narrow && esize == 2) {
+        if (narrow && esize == 2) { /* the values, then their bounds (one loop was 15% slower here) */
             for (i = 0; i < n; i++) {
                 const float x = dmlref__f16_to_f32_bits(
                     *(const uint16_t *)dmlref__cadvance(src, (int64_t)(start + i) * src_step, 2));
                 vf = acc == DMLREF_ACCUMULATION_NATIVE ? dmlref__round_f16(vf + x) : vf + x;
                 vals[i] = (double)vf;
             }
-        } else if (narrow) {
             for (i = 0; i < n; i++) {
-                vf += *(const float *)dmlref__cadvance(src, (int64_t)(start + i) * src_step, 4);
-                vals[i] = (double)vf;
+                s += dmlref__half_ulp_bits(vals[i], bs->precision, bs->emin);
+                out[(ptrdiff_t)(start + i + shift) * dst_step] = dmlref__bound_out(bs, vals[i], s * g);
             }
-        } else {
-            for (i = 0; i < n; i++) vals[i] = vd += dmlref__bound_load(src, (int64_t)(start + i) * src_step, esize);
+            continue;
         }
-        for (i = 0; i < n; i++) { /* a non-finite input makes its value and every later one so */
-            s += dmlref__half_ulp_bits(vals[i], bs->precision, bs->emin);
-            out[(ptrdiff_t)(start + i + shift) * dst_step] = dmlref__bound_out(bs, vals[i], s * g);
+        for (i = 0; i < n; i++) { /* one loop: the tally's chain and the bound's overlap */
+            double v;
+            if (narrow) {
+                vf += *(const float *)dmlref__cadvance(src, (int64_t)(start + i) * src_step, 4);
+                v = (double)vf;
+            } else {
+                v = vd += dmlref__bound_load(src, (int64_t)(start + i) * src_step, esize);
+            }
+            /* a non-finite input makes its value and every later one so */
+            s += dmlref__half_ulp_bits(v, bs->precision, bs->emin);
+            out[(ptrdiff_t)(start + i + shift) * dst_step] = dmlref__bound_out(bs, v, s * g);
         }
     }
 }
