@@ -230,7 +230,7 @@ bench-quick: $(BUILD)/bench
 # It runs the module as a user does, on the shared library `make python` builds; NUMPY_BENCH_ARGS: --quick.
 NUMPY_BENCH_ARGS ?=
 .PHONY: bench-numpy
-## bench/numpy_argmin.py: dml_ref's argmin/argmax through the Python module vs NumPy's (1 Mi float32, in cache)
+## bench/numpy_argmin.py: argmin/argmax through the Python module vs NumPy (1 Mi in cache, 64 Mi), cumprod vs PyTorch
 bench-numpy: $(PY_LIB)
 	@DMLREF_LIBRARY=$(abspath $(PY_LIB)) $(PYTHON) -B bench/numpy_argmin.py $(NUMPY_BENCH_ARGS)
 

@@ -6,7 +6,8 @@ dml_ref.argmin / dml_ref.argmax called as a user calls them (default arguments: 
 on the module's pool), and again with threads=1 (the calling thread alone), each the best of many
 repeats, interleaved so that a slow phase of the machine hits all of them alike. It prints GB/s (input bytes / time) and the ratio dml_ref / NumPy
 (NumPy's time / dml_ref's) for each, and the module's per-call cost on a 16-element array, which the
-last column subtracts to show the kernel's own rate.
+last column subtracts to show the kernel's own rate. It then times memory-sized argmin/argmax against
+NumPy, and cumprod against PyTorch where it imports (in PyTorch's order, the same bits).
 
 Run:  make bench-numpy   (builds build/libdml_ref.so; /usr/bin/python3 with Debian's python3-numpy)
       --quick: fewer repeats, a smoke test
@@ -60,6 +61,77 @@ def data_sets():
     late[ELEMENTS - 7] = normal.min() - 1.0
     late[ELEMENTS - 3] = normal.max() + 1.0
     return [("normal", normal), ("extremes near the end", late)]
+
+
+def large_rows(quick):
+    """Memory-sized rows: (name, baseline, dml_ref call, its input bytes) for argmin of a 64 Mi-element float32
+    line, argmin along axis 1 of a 4096x4096 float32 matrix and argmax of a 64 Mi-element int32 line against
+    NumPy, and, where PyTorch imports, cumprod of a 16 Mi-element float32 line against torch.cumprod (CPU,
+    the better of 1 and 2 threads; dml_ref in PyTorch's order: SEQUENTIAL, WIDE, identity seed, see
+    docs/reproducing.md). Each call's answer is checked against the baseline's first."""
+    rng = np.random.default_rng(SEED + 2)
+    n = (1 << 22) if quick else (1 << 26)
+    side = 1024 if quick else 4096
+    line = rng.standard_normal(n, dtype=np.float32)
+    square = rng.standard_normal((side, side), dtype=np.float32)
+    ints = rng.integers(-(1 << 31), 1 << 31, size=n, dtype=np.int32)
+    rows = [("argmin float32, %d Mi line" % (n >> 20), functools.partial(np.argmin, line),
+             lambda: dml_ref.argmin(line), line.nbytes, lambda a, b: int(a) == b.item()),
+            ("argmin float32 %dx%d axis 1" % (side, side), functools.partial(np.argmin, square, axis=1),
+             lambda: dml_ref.argmin(square, axes=1, keepdims=False), square.nbytes,
+             lambda a, b: np.array_equal(a, b)),
+            ("argmax int32, %d Mi line" % (n >> 20), functools.partial(np.argmax, ints),
+             lambda: dml_ref.argmax(ints), ints.nbytes, lambda a, b: int(a) == b.item())]
+    try:
+        import torch  # noqa: PLC0415  (optional: the row runs only where PyTorch is installed)
+    except ImportError:
+        return rows, None
+    m = n // 4
+    near1 = (1 + rng.standard_normal(m, dtype=np.float32) * np.float32(1e-4)).astype(np.float32)
+    t = torch.from_numpy(near1)
+
+    def torch_best():
+        best = None
+        for threads in (1, 2):
+            torch.set_num_threads(threads)
+            start = time.perf_counter_ns()
+            torch.cumprod(t, 0)
+            took = time.perf_counter_ns() - start
+            best = took if best is None or took < best else best
+        return best
+
+    rows.append(("cumprod float32, %d Mi line (vs PyTorch %s)" % (m >> 20, torch.__version__),
+                 lambda: torch.cumprod(t, 0), lambda: dml_ref.cumprod(near1, accumulation="wide", identity_seed=True),
+                 2 * near1.nbytes,
+                 lambda a, b: np.array_equal(a.numpy(), b)))
+    return rows, torch_best
+
+
+def print_large(quick):
+    """The memory-sized rows: best of a few interleaved calls each (PyTorch: its best thread count)."""
+    rows, torch_best = large_rows(quick)
+    repeats = 2 if quick else 5
+    print()
+    print("%-46s %10s %10s %10s %10s %7s" % ("memory-sized case (default threads)", "baseline", "GB/s", "dml_ref",
+                                             "GB/s", "ratio"))
+    for name, base, mine, nbytes, same in rows:
+        if not same(base(), mine()):
+            print("numpy_argmin: %s: dml_ref and the baseline disagree" % name, file=sys.stderr)
+            return 1
+        t_base = t_mine = math.inf
+        for _ in range(repeats):
+            start = time.perf_counter_ns()
+            base()
+            mid = time.perf_counter_ns()
+            mine()
+            end = time.perf_counter_ns()
+            t_base = min(t_base, (mid - start) * 1e-9)
+            t_mine = min(t_mine, (end - mid) * 1e-9)
+        if torch_best is not None and name.startswith("cumprod"):
+            t_base = min(t_base, min(torch_best() for _ in range(repeats)) * 1e-9)
+        print("%-46s %8.2f ms %10.2f %8.2f ms %10.2f %7.3f" % (name, t_base * 1e3, nbytes / t_base * 1e-9,
+                                                              t_mine * 1e3, nbytes / t_mine * 1e-9, t_base / t_mine))
+    return 0
 
 
 def main(argv):
@@ -123,7 +195,7 @@ def main(argv):
           "(threads=1: %.2f us), np.argmin %.2f us, np.argmax %.2f us"
           % (TINY, small[0] * 1e6, small[2] * 1e6, small[1] * 1e6, small[3] * 1e6,
              small[4] * 1e6, small[5] * 1e6))
-    return 0
+    return print_large(quick)
 
 
 if __name__ == "__main__":
