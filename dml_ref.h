@@ -2024,9 +2024,9 @@ static int dmlref__flat_rows(const dmlref__scan_panel *p, size_t tally_size) {
 }
 
 #if defined(DMLREF__ANY_SIMD)
-/* DECREASING contiguous lines (steps -1): NONE keeps the scalar kernel; FUSED (integer sums, BLOCKED float
-   sums) runs the contiguous kernel, which walks the line down itself; SEQUENTIAL (FLOAT32 and FLOAT64
-   DEFAULT, FLOAT16 NATIVE: the tally is the output) runs the increasing contiguous kernel on a stage:
+/* DECREASING contiguous lines (steps -1): NONE keeps the scalar kernel; FUSED (integer sums, float sums
+   and products with DEFAULT accumulation) runs the contiguous kernel, which walks the line down itself;
+   SEQUENTIAL (FLOAT16 NATIVE: the tally is the output) runs the increasing contiguous kernel on a stage:
    chunks of the line reversed into it, scanned inclusive there, and reversed out (exclusive: shifted by
    one), the tally crossing chunks as an element before the chunk, where `identity (+) x` is x. */
 enum { DMLREF__REVERSE_NONE, DMLREF__REVERSE_FUSED, DMLREF__REVERSE_SEQUENTIAL };
@@ -4849,10 +4849,7 @@ static dmlref_status dmlref__run_scan(const dmlref__ctx *ctx, const dmlref__plan
     else if (plan->identity_seed ||
              !(plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL || plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED))
         job.panel.reverse = DMLREF__REVERSE_NONE;
-    else if (plan->accumulation == DMLREF_ACCUMULATION_DEFAULT && plan->float_order == DMLREF_FLOAT_ORDER_BLOCKED)
-        job.panel.reverse = DMLREF__REVERSE_FUSED;
-    else if (plan->accumulation == DMLREF_ACCUMULATION_DEFAULT && plan->in.esize >= 4)
-        job.panel.reverse = DMLREF__REVERSE_SEQUENTIAL;
+    else if (plan->accumulation == DMLREF_ACCUMULATION_DEFAULT) job.panel.reverse = DMLREF__REVERSE_FUSED;
     else if (plan->accumulation == DMLREF_ACCUMULATION_NATIVE && plan->float_order == DMLREF_FLOAT_ORDER_SEQUENTIAL)
         job.panel.reverse = DMLREF__REVERSE_SEQUENTIAL; /* FLOAT16: the tally is binary16 */
     else job.panel.reverse = DMLREF__REVERSE_NONE;
@@ -5249,12 +5246,19 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
    the tiles and the tally stay in registers (with run-time branches gcc
    kept them on the stack). PUT is a raw store (no NaN select):
    DMLREF__CANON_LINE fixes the rare lines that hold a NaN. */
-#define DMLREF__TSCAN_TILES(N, EXCL, FIRST, PUT)                                                                      \
+#define DMLREF__TSCAN_TILES(N, EXCL, FIRST, PUT) DMLREF__TSCAN_TILES_DIR(N, EXCL, FIRST, PUT, 0)
+/* DOWN (a DECREASING line, steps -1): tile rows are read and written at their lowest address, their lanes
+   reversed in registers (REV1), so that lane k is element i + k of the line. */
+#define DMLREF__TSCAN_AT(p, k, DOWN) ((DOWN) ? (p) - (k) - (DMLREF__KP(W) - 1u) : (p) + (k))
+#define DMLREF__TSCAN_TILES_DIR(N, EXCL, FIRST, PUT, DOWN)                                                            \
     do {                                                                                                              \
         DMLREF__KP(V) on[N][DMLREF__KP(W)];                                                                           \
         unsigned q;                                                                                                   \
         DMLREF__UNROLL for (q = 0; q < (N); q++) {                                                                    \
-            DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++) r[l] = DMLREF__KP(LOAD)(s[l] + i + q * DMLREF__KP(W)); \
+            DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++) {                                                      \
+                r[l] = DMLREF__KP(LOAD)(DMLREF__TSCAN_AT(s[l], i + q * DMLREF__KP(W), DOWN));                         \
+                if (DOWN) r[l] = DMLREF__KP(REV1)(r[l]);                                                              \
+            }                                                                                                         \
             DMLREF__KP(TRANSPOSE)(r); /* r[k] = element i + q W + k of every line */                                  \
             if ((FIRST) && q == 0) {                                                                                  \
                 tally = r[0];                                                                                         \
@@ -5271,10 +5275,41 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
             DMLREF__KP(TRANSPOSE)(on[q]);                                                                             \
         }                                                                                                             \
         DMLREF__UNROLL for (l = 0; l < DMLREF__KP(W); l++) DMLREF__UNROLL for (q = 0; q < (N); q++)                   \
-            PUT(d[l] + i + q * DMLREF__KP(W), on[q][l]);                                                              \
+            PUT(DMLREF__TSCAN_AT(d[l], i + q * DMLREF__KP(W), DOWN), (DOWN) ? DMLREF__KP(REV1)(on[q][l]) : on[q][l]); \
     } while (0)
 /* Elements of a FLOAT16 line widened at a time by the transposed scans' one-line loop (fits L1). */
 #define DMLREF__TSCAN_STAGE 512u
+/* The group loop's streamed form (inside DMLREF__KERNEL_TSCAN): NT tiles from each line's first 64-byte
+   boundary, each line's 64 bytes back to back; the elements before the boundary line by line, stored raw
+   as the tiles are (into edge[] when lines chain). */
+#define DMLREF__TSCAN_STREAMED(DOWN)                                                                              \
+    do {                                                                                                          \
+        const ptrdiff_t dir_ = (DOWN) ? -1 : 1;                                                                   \
+        if (peel == 0) {                                                                                          \
+            DMLREF__TSCAN_TILES_DIR(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 1, DMLREF__KP(STREAM_RAW), \
+                                    DOWN);                                                                        \
+            i = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W);                                   \
+        } else {                                                                                                  \
+            for (l = 0; l < DMLREF__KP(W); l++) {                                                                 \
+                DMLREF__KP(T) *head = chain ? edge[l] + tailn : d[l];                                             \
+                DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s[l][0]);                                                     \
+                head[0] = DMLREF__KP(RSTORE)(t);                                                                  \
+                for (i = 1; i < peel; i++) {                                                                      \
+                    t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s[l][(ptrdiff_t)i * dir_]));                           \
+                    head[(ptrdiff_t)i * dir_] = DMLREF__KP(RSTORE)(t);                                            \
+                }                                                                                                 \
+                lanes[l] = t;                                                                                     \
+            }                                                                                                     \
+            tally = DMLREF__KP(TLOAD)(lanes);                                                                     \
+            i = peel;                                                                                             \
+        }                                                                                                         \
+        for (; i + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) <= p->length;                   \
+             i += DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W))                                 \
+            DMLREF__TSCAN_TILES_DIR(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 0, DMLREF__KP(STREAM_RAW), \
+                                    DOWN);                                                                        \
+        for (; !chain && i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))                                      \
+            DMLREF__TSCAN_TILES_DIR(1, 0, 0, DMLREF__KP(STORE_RAW), DOWN);                                        \
+    } while (0)
 /* Tiles per 64-byte line when a tile row is 16 or 32 bytes, else 1 (not streamed). */
 #define DMLREF__TSCAN_NT(T, W) ((W) * sizeof(T) == 16u || (W) * sizeof(T) == 32u ? 64u / ((W) * sizeof(T)) : 1u)
 
@@ -10823,15 +10858,20 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
        to back so that they fill one write-combining buffer (a tile row at a time was slower than
        writing through the cache) */
     const uint64_t line_bytes = (uint64_t)(p->dst_line < 0 ? -p->dst_line : p->dst_line) * p->esize;
-    /* elements before each line's first 64-byte boundary (lines of whole 64-byte multiples share it) */
-    const uint64_t peel = ((64u - (uintptr_t)p->dst % 64u) % 64u) / sizeof(DMLREF__KP(T));
+    /* DECREASING (steps -1, DMLREF__REVERSE_FUSED): the lines walked down, tile rows at their lowest address */
+    const int down = p->src_step < 0;
+    /* elements before each line's first 64-byte boundary (lines of whole 64-byte multiples share it); down,
+       before the boundary below which the first group's tiles lie */
+    const uint64_t peel = (down ? ((uintptr_t)p->dst + sizeof(DMLREF__KP(T))) % 64u
+                                : (64u - (uintptr_t)p->dst % 64u) % 64u) /
+                          sizeof(DMLREF__KP(T));
     const int stream = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) > 1u && !p->exclusive && p->stream &&
                        p->length >= peel + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) &&
                        (uintptr_t)p->dst % sizeof(DMLREF__KP(T)) == 0 && line_bytes % 64u == 0;
     /* Lines back to back, off the boundary: the 64-byte line that holds one line's last `tailn` outputs and
        the next line's first `peel` is assembled in edge[] and streamed whole (two partial lines through the
        cache cost 5%). edge[l] is the one that ends with line g + l's head; edge[W] waits for the next group. */
-    const int chain = stream && peel > 0 && p->dst_line == (int64_t)p->length;
+    const int chain = stream && !down && peel > 0 && p->dst_line == (int64_t)p->length;
     const unsigned tailn = 64u / (unsigned)sizeof(DMLREF__KP(T)) - (unsigned)peel;
     DMLREF__KP(T) edge[DMLREF__KP(W) + 1][64u / sizeof(DMLREF__KP(T))];
     uint64_t g, i;
@@ -10846,34 +10886,22 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             d[l] = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)(g + l) * p->dst_line;
         }
         i = 0; /* the route sends lines of at least W elements */
-        if (p->exclusive) {
+        if (p->exclusive && down) {
+            DMLREF__TSCAN_TILES_DIR(1, 1, 1, DMLREF__KP(STORE_RAW), 1);
+            for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
+                DMLREF__TSCAN_TILES_DIR(1, 1, 0, DMLREF__KP(STORE_RAW), 1);
+        } else if (p->exclusive) {
             DMLREF__TSCAN_TILES(1, 1, 1, DMLREF__KP(STORE_RAW));
             for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
                 DMLREF__TSCAN_TILES(1, 1, 0, DMLREF__KP(STORE_RAW));
-        } else if (stream) { /* NT tiles from each line's first 64-byte boundary, each line's 64 bytes back to back */
-            if (peel == 0) {
-                DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 1, DMLREF__KP(STREAM_RAW));
-                i = DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W);
-            } else { /* the elements before the boundary line by line, stored raw as the tiles are */
-                for (l = 0; l < DMLREF__KP(W); l++) {
-                    DMLREF__KP(T) *head = chain ? edge[l] + tailn : d[l];
-                    DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s[l][0]);
-                    head[0] = DMLREF__KP(RSTORE)(t);
-                    for (i = 1; i < peel; i++) {
-                        t = DMLREF__K_SOP(t, DMLREF__KP(SLOAD)(s[l][i]));
-                        head[i] = DMLREF__KP(RSTORE)(t);
-                    }
-                    lanes[l] = t;
-                }
-                tally = DMLREF__KP(TLOAD)(lanes);
-                i = peel;
-            }
-            for (;
-                 i + DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W) <= p->length;
-                 i += DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)) * DMLREF__KP(W))
-                DMLREF__TSCAN_TILES(DMLREF__TSCAN_NT(DMLREF__KP(T), DMLREF__KP(W)), 0, 0, DMLREF__KP(STREAM_RAW));
-            for (; !chain && i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
-                DMLREF__TSCAN_TILES(1, 0, 0, DMLREF__KP(STORE_RAW));
+        } else if (stream && down) {
+            DMLREF__TSCAN_STREAMED(1);
+        } else if (stream) {
+            DMLREF__TSCAN_STREAMED(0);
+        } else if (down) {
+            DMLREF__TSCAN_TILES_DIR(1, 0, 1, DMLREF__KP(STORE_RAW), 1);
+            for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
+                DMLREF__TSCAN_TILES_DIR(1, 0, 0, DMLREF__KP(STORE_RAW), 1);
         } else {
             DMLREF__TSCAN_TILES(1, 0, 1, DMLREF__KP(STORE_RAW));
             for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
@@ -10881,16 +10909,19 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         }
         memcpy(lanes, &tally, sizeof lanes);
         for (l = 0; l < DMLREF__KP(W); l++) { /* the tail of each line */
-            DMLREF__KP(T) *tail = chain ? edge[l + 1] : d[l] + i; /* chain: i == length - tailn */
+            const ptrdiff_t dir = down ? -1 : 1;
+            DMLREF__KP(T) *tail = chain ? edge[l + 1] : d[l] + (ptrdiff_t)i * dir; /* chain: i == length - tailn */
             DMLREF__KP(A) t = lanes[l];
             uint64_t j;
             for (j = i; j < p->length; j++) {
-                DMLREF__KP(A) x = DMLREF__KP(SLOAD)(s[l][j]);
-                if (p->exclusive) tail[j - i] = DMLREF__KP(SSTORE)(t);
+                DMLREF__KP(A) x = DMLREF__KP(SLOAD)(s[l][(ptrdiff_t)j * dir]);
+                if (p->exclusive) tail[(ptrdiff_t)(j - i) * dir] = DMLREF__KP(SSTORE)(t);
                 t = DMLREF__K_SOP(t, x);
-                if (!p->exclusive) tail[j - i] = DMLREF__KP(SSTORE)(t);
+                if (!p->exclusive) tail[(ptrdiff_t)(j - i) * dir] = DMLREF__KP(SSTORE)(t);
             }
-            if (t != t && chain) { /* the tiles and the head were stored raw */
+            if (t != t && down) { /* the tiles were stored raw */
+                DMLREF__CANON_LINE(d[l] - (p->length - 1u), p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
+            } else if (t != t && chain) { /* the tiles and the head were stored raw */
                 DMLREF__CANON_LINE(d[l] + peel, p->length - peel - tailn, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
                 DMLREF__CANON_LINE(edge[l] + tailn, peel, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
             } else if (t != t) {
@@ -10928,6 +10959,22 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         for (; o_ + DMLREF__KP(W) <= n; o_ += DMLREF__KP(W)) PUT(d0 + start + o_, TLOAD((from) + o_));   \
         for (; o_ < n; o_++) d0[start + o_] = SPUT((from)[o_]);                                           \
     } while (0)
+    /* DECREASING lines left over: the recurrence one element at a time, stored raw (canonical afterwards) */
+    for (; down && g < p->lines; g++) {
+        const DMLREF__KP(T) *s0 = (const DMLREF__KP(T) *)p->src + (ptrdiff_t)g * p->src_line;
+        DMLREF__KP(T) *d0 = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)g * p->dst_line;
+        const DMLREF__KP(V) identity_v = DMLREF__K_IDENTV;
+        DMLREF__KP(A) t = DMLREF__KP(SLOAD)(s0[0]), identity;
+        memcpy(&identity, &identity_v, sizeof identity);
+        d0[0] = DMLREF__KP(RSTORE)(p->exclusive ? identity : t);
+        for (i = 1; i < p->length; i++) {
+            const DMLREF__KP(A) x = DMLREF__KP(SLOAD)(s0[-(ptrdiff_t)i]);
+            if (p->exclusive) d0[-(ptrdiff_t)i] = DMLREF__KP(RSTORE)(t);
+            t = DMLREF__K_SOP(t, x);
+            if (!p->exclusive) d0[-(ptrdiff_t)i] = DMLREF__KP(RSTORE)(t);
+        }
+        if (t != t) DMLREF__CANON_LINE(d0 - (p->length - 1u), p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));
+    }
     /* FLOAT16: widened and narrowed with the vector conversions (one at a time, they cost more than the
        chain of additions), the chain in between exactly the scalar recurrence on float tallies. */
     for (; sizeof(DMLREF__KP(T)) == 2 && g < p->lines; g++) {
