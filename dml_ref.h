@@ -10910,14 +10910,16 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
         memcpy(lanes, &tally, sizeof lanes);
         for (l = 0; l < DMLREF__KP(W); l++) { /* the tail of each line */
             const ptrdiff_t dir = down ? -1 : 1;
-            DMLREF__KP(T) *tail = chain ? edge[l + 1] : d[l] + (ptrdiff_t)i * dir; /* chain: i == length - tailn */
+            /* element j goes to tail[j - from] (no pointer past the line when i == length) */
+            DMLREF__KP(T) *tail = chain ? edge[l + 1] : d[l]; /* chain: i == length - tailn */
+            const uint64_t from = chain ? i : 0;
             DMLREF__KP(A) t = lanes[l];
             uint64_t j;
             for (j = i; j < p->length; j++) {
                 DMLREF__KP(A) x = DMLREF__KP(SLOAD)(s[l][(ptrdiff_t)j * dir]);
-                if (p->exclusive) tail[(ptrdiff_t)(j - i) * dir] = DMLREF__KP(SSTORE)(t);
+                if (p->exclusive) tail[(ptrdiff_t)(j - from) * dir] = DMLREF__KP(SSTORE)(t);
                 t = DMLREF__K_SOP(t, x);
-                if (!p->exclusive) tail[(ptrdiff_t)(j - i) * dir] = DMLREF__KP(SSTORE)(t);
+                if (!p->exclusive) tail[(ptrdiff_t)(j - from) * dir] = DMLREF__KP(SSTORE)(t);
             }
             if (t != t && down) { /* the tiles were stored raw */
                 DMLREF__CANON_LINE(d[l] - (p->length - 1u), p->length, DMLREF__KP(SLOAD), DMLREF__KP(SSTORE));

@@ -112,8 +112,9 @@ enum {
     PAT_MIDRES,    /* a half-ulp tie plus a residue far below the double precision of the sum */
     PAT_CREEP,     /* just below a midpoint; steps below the double precision pile up until the sum passes it */
     PAT_LIMBEDGE,  /* sums of exactly -2^(64 j) smallest subnormals, after inputs too far apart for 128 bits */
-    PAT_CLIMB,     /* large values, mostly positive in the first half and negative in the second: the sum climbs
-                      past 2^28 and comes back (FLOAT16 SIMD runs hand over to the scalar loop and back) */
+    PAT_CLIMB,     /* large positive values, and every 16th a tiny one, then the large ones undone: the sum
+                      climbs past 2^28 and comes back to the tiny ones' sum, which a double loses (FLOAT16 SIMD
+                      runs hand over to the scalar loop and back) */
     PAT_MIDREV,    /* MIDRES in reverse memory order: what DECREASING scans see as MIDRES */
     PAT_NEAR1,     /* 1 +- small: products */
     PAT_COUNT
@@ -206,11 +207,12 @@ static void ex_fill(fx_rng *r, const ex_type *t, int pattern, uint64_t *x, size_
             else v = ex_make(t, sign, 64u * j + 2u - t->precision, 0);       /* biased: 64 j + (2 - bias - p) + bias */
             break;
         }
-        case PAT_CLIMB: {
-            const int up = fx_below(r, 8) != 0;
-            v = ex_random_finite(r, t, ones - 4u, ones - 1u) | ((i < n / 2u) == up ? 0 : ex_sign_bit(t));
+        case PAT_CLIMB: /* the second half undoes the first half's large values in mirror order, not its tiny ones */
+            if (i < n / 2u && i % 16u == 15u) v = ex_make(t, 0, 0, 1u + fx_below(r, 3));
+            else if (i < n / 2u) v = ex_random_finite(r, t, ones - 4u, ones - 1u) & ~ex_sign_bit(t);
+            else if (i < n - n / 2u || ((x[n - 1u - i] >> (t->precision - 1u)) & ones) == 0) v = 0;
+            else v = x[n - 1u - i] ^ ex_sign_bit(t);
             break;
-        }
         default: /* PAT_NEAR1 */ v = ex_from_double(t, 1 + ldexp(ex_normal(r), -(int)t->precision / 2)); break;
         }
         x[i] = v;
@@ -878,8 +880,9 @@ void register_exact_tests(void) {
         ex_add_case(t, PAT_CANCEL, LAY_LINE, 1, 1, 100000, 1, 0, seed++);
         ex_add_case(t, PAT_TIES, LAY_LINE, 0, 0, 100000, 1, 0, seed++);
     }
-    /* FLOAT16 lines long enough for the SIMD runs, on every path: run boundaries (5,003 = 312 groups of 16
-       and 11), infinities and NaN after runs, signed zeros, sums past the runs' limit and back */
+    /* FLOAT16 lines long enough for the SIMD runs, on every path: run boundaries (the first element, then
+       5,002 = 312 groups of 16 and 10), infinities and NaN after runs, signed zeros; CLIMB lines of 80,000
+       take sums past the runs' limit (2^28) and back */
     {
         static const int f16_patterns[] = {PAT_NORMAL,   PAT_CANCEL, PAT_TIES,   PAT_NEGZERO, PAT_SPECIAL,
                                            PAT_OVERFLOW, PAT_MIDRES, PAT_MIDREV, PAT_CLIMB};
@@ -888,7 +891,8 @@ void register_exact_tests(void) {
             for (form = 0; form < 4; form++)
                 ex_add_case(&ex_types[0], f16_patterns[pi], LAY_LINE, (int)(form & 1u), (int)(form >> 1), 5003, 1, 1,
                             seed++);
-        ex_add_case(&ex_types[0], PAT_CLIMB, LAY_LINE, 1, 1, 40000, 1, 1, seed++);
+        ex_add_case(&ex_types[0], PAT_CLIMB, LAY_LINE, 1, 1, 80000, 1, 1, seed++);
+        ex_add_case(&ex_types[0], PAT_CLIMB, LAY_LINE, 0, 0, 80000, 1, 1, seed++);
         ex_add_case(&ex_types[0], PAT_CLIMB, LAY_ROWS, 0, 0, 9000, 3, 1, seed++);
         ex_add_case(&ex_types[0], PAT_NORMAL, LAY_INPLACE, 1, 1, 5003, 2, 1, seed++);
     }

@@ -92,11 +92,11 @@ static const large_case large_cases[] = {
     {"large/cumsum-float64-decreasing-exclusive-nan", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT64,
      1, (9u << 19) + 5, DMLREF_FLOAT_ORDER_SEQUENTIAL, TRUE, 0, 1, 0, 1},
     /* DECREASING SEQUENTIAL rows: the transposed kernels walk down, tiles streamed from each row's boundary below
-       its top (padded rows of 8208 elements keep the rows' 64-byte relation) */
+       its top (FLOAT16 rows padded to 8224 elements, 16,448 bytes, keep the rows' 64-byte relation) */
     {"large/cumsum-float32-decreasing-rows", DML_OPERATOR_CUMULATIVE_SUMMATION, DML_TENSOR_DATA_TYPE_FLOAT32, 1025,
      8192, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 0, 0},
     {"large/cumprod-float16-decreasing-rows-padded-nan", DML_OPERATOR_CUMULATIVE_PRODUCT, DML_TENSOR_DATA_TYPE_FLOAT16,
-     2050, 8192, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 16, 1},
+     2050, 8192, DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 1, 32, 1},
     /* arg-reductions of inputs >= 32 MiB: the contiguous kernels' read-ahead folds */
     {"large/argmin-float32", DML_OPERATOR_ARGMIN, DML_TENSOR_DATA_TYPE_FLOAT32, 3, (3u << 20) - 5,
      DMLREF_FLOAT_ORDER_SEQUENTIAL, FALSE, 0, 0, 0, 0},
