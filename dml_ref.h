@@ -2137,11 +2137,10 @@ static void dmlref__scan_route_panel(const dmlref__scan_route *route, dmlref__sc
         route->contiguous(p);
 #if defined(DMLREF__ANY_SIMD)
     else if (route && route->contiguous && p->src_step == -1 && p->dst_step == -1 && p->length >= route->min &&
-             p->reverse == DMLREF__REVERSE_FUSED)
-        route->contiguous(p);
-    else if (route && route->contiguous && p->src_step == -1 && p->dst_step == -1 && p->length >= route->min &&
-             p->reverse != DMLREF__REVERSE_NONE)
-        dmlref__scan_reversed(route, scalar, p);
+             p->reverse != DMLREF__REVERSE_NONE) {
+        if (p->reverse == DMLREF__REVERSE_FUSED) route->contiguous(p); /* it walks the line down itself */
+        else dmlref__scan_reversed(route, scalar, p);
+    }
 #endif
     else if (route && route->vertical && p->src_line == 1 && p->dst_line == 1 && p->lines >= route->min) {
         const uint64_t head = dmlref__stream_head_lines(p);
@@ -5279,6 +5278,13 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
     } while (0)
 /* Elements of a FLOAT16 line widened at a time by the transposed scans' one-line loop (fits L1). */
 #define DMLREF__TSCAN_STAGE 512u
+/* The group loop through the cache (inside DMLREF__KERNEL_TSCAN): one tile at a time. */
+#define DMLREF__TSCAN_CACHED(EXCL, DOWN)                                            \
+    do {                                                                            \
+        DMLREF__TSCAN_TILES_DIR(1, EXCL, 1, DMLREF__KP(STORE_RAW), DOWN);           \
+        for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W)) \
+            DMLREF__TSCAN_TILES_DIR(1, EXCL, 0, DMLREF__KP(STORE_RAW), DOWN);       \
+    } while (0)
 /* The group loop's streamed form (inside DMLREF__KERNEL_TSCAN): NT tiles from each line's first 64-byte
    boundary, each line's 64 bytes back to back; the elements before the boundary line by line, stored raw
    as the tiles are (into edge[] when lines chain). */
@@ -5354,6 +5360,17 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         carry = P##_ADD(carry, P##_BCASTLAST(s)); /* the sum through this register's lowest element */ \
         PUT(dst - i - (P##_W - 1u), (EXCLUSIVE) ? P##_SUB(carry, s) : P##_SUB(carry, P##_SUB(s, x)));  \
     }
+/* LOOP (either direction) in one copy per store kind (no branch per register). */
+#define DMLREF__CSUM_LOOPS(P, LOOP)              \
+    do {                                         \
+        if (stream) {                            \
+            LOOP(P, P##_STREAM, p->exclusive, 1) \
+        } else if (p->exclusive) {               \
+            LOOP(P, P##_STORE, 1, 0)             \
+        } else {                                 \
+            LOOP(P, P##_STORE, 0, 0)             \
+        }                                        \
+    } while (0)
 /* Element i of the line, one at a time (the elements before the vector boundary, and the tail). */
 #define DMLREF__CSUM_ONE(P)                                  \
     do {                                                     \
@@ -5382,21 +5399,8 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         }                                                                                                         \
         for (k = 0; k < P##_W; k++) lanes[k] = tally; /* the carry so far, in every lane */                       \
         carry = P##_LOAD(lanes);                                                                                  \
-        if (step < 0) {                                                                                           \
-            if (stream) {                                                                                         \
-                DMLREF__CSUM_LOOP_DOWN(P, P##_STREAM, p->exclusive, 1)                                            \
-            } else if (p->exclusive) {                                                                            \
-                DMLREF__CSUM_LOOP_DOWN(P, P##_STORE, 1, 0)                                                        \
-            } else {                                                                                              \
-                DMLREF__CSUM_LOOP_DOWN(P, P##_STORE, 0, 0)                                                        \
-            }                                                                                                     \
-        } else if (stream) {                                                                                      \
-            DMLREF__CSUM_LOOP(P, P##_STREAM, p->exclusive, 1)                                                     \
-        } else if (p->exclusive) {                                                                                \
-            DMLREF__CSUM_LOOP(P, P##_STORE, 1, 0)                                                                 \
-        } else {                                                                                                  \
-            DMLREF__CSUM_LOOP(P, P##_STORE, 0, 0)                                                                 \
-        }                                                                                                         \
+        if (step < 0) DMLREF__CSUM_LOOPS(P, DMLREF__CSUM_LOOP_DOWN);                                              \
+        else DMLREF__CSUM_LOOPS(P, DMLREF__CSUM_LOOP);                                                            \
         streamed |= stream;                                                                                       \
         P##_STORE(lanes, carry);                                                                                  \
         if (i > 0) tally = lanes[0];                                                                              \
@@ -5478,6 +5482,20 @@ static dmlref__scan_panel dmlref__scan_subpanel(const dmlref__scan_panel *p, uin
         DMLREF__CBLOCKED_STEP(PUT, EXCLUSIVE, 1, dst - start - (DMLREF__BLOCK - 1u),                                   \
                               src - start - (DMLREF__BLOCK - 1u));                                                     \
     }
+
+/* LOOP (either direction) in one copy per store kind and form; uses the kernel's locals stream, p. */
+#define DMLREF__CBLOCKED_LOOPS(LOOP)        \
+    do {                                    \
+        if (p->exclusive && stream) {       \
+            LOOP(DMLREF__KP(STREAMB), 1, 1) \
+        } else if (p->exclusive) {          \
+            LOOP(DMLREF__KP(STOREB), 1, 0)  \
+        } else if (stream) {                \
+            LOOP(DMLREF__KP(STREAMB), 0, 1) \
+        } else {                            \
+            LOOP(DMLREF__KP(STOREB), 0, 0)  \
+        }                                   \
+    } while (0)
 
 /* Arg-reductions. Both shapes keep the best value and its index with the
    scalar rule (strictly better, or equal and DECREASING). Any NaN sends the
@@ -10820,23 +10838,8 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             }
             streamed = 1;
         }
-        if (down && p->exclusive && stream) {
-            DMLREF__CBLOCKED_LOOP_DOWN(DMLREF__KP(STREAMB), 1, 1)
-        } else if (down && p->exclusive) {
-            DMLREF__CBLOCKED_LOOP_DOWN(DMLREF__KP(STOREB), 1, 0)
-        } else if (down && stream) {
-            DMLREF__CBLOCKED_LOOP_DOWN(DMLREF__KP(STREAMB), 0, 1)
-        } else if (down) {
-            DMLREF__CBLOCKED_LOOP_DOWN(DMLREF__KP(STOREB), 0, 0)
-        } else if (p->exclusive && stream) {
-            DMLREF__CBLOCKED_LOOP(DMLREF__KP(STREAMB), 1, 1)
-        } else if (p->exclusive) {
-            DMLREF__CBLOCKED_LOOP(DMLREF__KP(STOREB), 1, 0)
-        } else if (stream) {
-            DMLREF__CBLOCKED_LOOP(DMLREF__KP(STREAMB), 0, 1)
-        } else {
-            DMLREF__CBLOCKED_LOOP(DMLREF__KP(STOREB), 0, 0)
-        }
+        if (down) DMLREF__CBLOCKED_LOOPS(DMLREF__CBLOCKED_LOOP_DOWN);
+        else DMLREF__CBLOCKED_LOOPS(DMLREF__CBLOCKED_LOOP);
         if (start < length) { /* a short last block, through a zero-padded copy in line order */
             DMLREF__KP(T) pad[DMLREF__BLOCK];
             const size_t left = (size_t)(length - start);
@@ -10886,27 +10889,12 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
             d[l] = (DMLREF__KP(T) *)p->dst + (ptrdiff_t)(g + l) * p->dst_line;
         }
         i = 0; /* the route sends lines of at least W elements */
-        if (p->exclusive && down) {
-            DMLREF__TSCAN_TILES_DIR(1, 1, 1, DMLREF__KP(STORE_RAW), 1);
-            for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
-                DMLREF__TSCAN_TILES_DIR(1, 1, 0, DMLREF__KP(STORE_RAW), 1);
-        } else if (p->exclusive) {
-            DMLREF__TSCAN_TILES(1, 1, 1, DMLREF__KP(STORE_RAW));
-            for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
-                DMLREF__TSCAN_TILES(1, 1, 0, DMLREF__KP(STORE_RAW));
-        } else if (stream && down) {
-            DMLREF__TSCAN_STREAMED(1);
-        } else if (stream) {
-            DMLREF__TSCAN_STREAMED(0);
-        } else if (down) {
-            DMLREF__TSCAN_TILES_DIR(1, 0, 1, DMLREF__KP(STORE_RAW), 1);
-            for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
-                DMLREF__TSCAN_TILES_DIR(1, 0, 0, DMLREF__KP(STORE_RAW), 1);
-        } else {
-            DMLREF__TSCAN_TILES(1, 0, 1, DMLREF__KP(STORE_RAW));
-            for (i = DMLREF__KP(W); i + DMLREF__KP(W) <= p->length; i += DMLREF__KP(W))
-                DMLREF__TSCAN_TILES(1, 0, 0, DMLREF__KP(STORE_RAW));
-        }
+        if (p->exclusive && down) DMLREF__TSCAN_CACHED(1, 1);
+        else if (p->exclusive) DMLREF__TSCAN_CACHED(1, 0);
+        else if (stream && down) DMLREF__TSCAN_STREAMED(1);
+        else if (stream) DMLREF__TSCAN_STREAMED(0);
+        else if (down) DMLREF__TSCAN_CACHED(0, 1);
+        else DMLREF__TSCAN_CACHED(0, 0);
         memcpy(lanes, &tally, sizeof lanes);
         for (l = 0; l < DMLREF__KP(W); l++) { /* the tail of each line */
             const ptrdiff_t dir = down ? -1 : 1;
