@@ -49,7 +49,7 @@ EXAMPLES  = $(patsubst examples/%.c,$(BUILD)/examples/%,$(filter-out $(if $(OPEN
 THREAD_EXAMPLES = $(BUILD)/tests/threads_pthread $(if $(OPENMP_FLAG),$(BUILD)/tests/threads_openmp)
 CLI_BIN   = $(BUILD)/dmlref
 
-.PHONY: FORCE all test demo examples help clean golden bench bench-quick test-all test-scalar test-sse2 test-avx2 \
+.PHONY: FORCE all test demo examples help clean golden check-elementary test-elementary bench bench-quick test-all test-scalar test-sse2 test-avx2 \
         test-avx512 test-neon test-nosimd test-clang test-sanitize test-sanitize-clang test-asan test-ubsan test-c11 test-compile test-mingw test-cxx valgrind \
         fuzz fuzz-smoke fuzz-seeds fuzz-merge cli test-cli python test-python
 
@@ -200,6 +200,25 @@ test: $(TEST_BIN) $(if $(TEST_CXX),$(CXX_BIN)) $(if $(TEST_CLI_ON),$(CLI_BIN) $(
 	$(if $(TEST_CLI_ON),wait $$pid || tools=1; cat $(BUILD)/tools.log;) cat $(BUILD)/suite.log; \
 	[ $$suite -eq 0 ] && exit $$tools
 
+# The library's exp and log against MPFR (tests/elementary/check_elementary.c; x86-64: its oracle is
+# x87 long double, with MPFR deciding near midpoints; Debian: libmpfr-dev).
+ELEM_BIN = $(BUILD)/elementary/check_elementary
+$(ELEM_BIN): tests/elementary/check_elementary.c dml_ref.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -pthread tests/elementary/check_elementary.c -o $@ -lmpfr -lgmp -lm
+## every binary16 and binary32 input of exp and log, and 10^7 random binary64 ones, against MPFR
+## (about 10 min with 2 free cores for binary32, 9 min for binary64; docs/elementary-functions.md)
+check-elementary: $(ELEM_BIN)
+	./$(ELEM_BIN) --f16 --f32 --f64-random 10000000
+## the CI sample of check-elementary (about 1 min): every binary16 input, 2^26 binary32 patterns in four
+## ranges (subnormals, [0.5, 2), exp's overflow and underflow binades), 10^5 binary64 inputs
+test-elementary: $(ELEM_BIN)
+	./$(ELEM_BIN) --f16 --f64-random 100000
+	./$(ELEM_BIN) --f32 --from 0x00000000 --to 0x00FFFFFF
+	./$(ELEM_BIN) --f32 --from 0x3F000000 --to 0x3FFFFFFF
+	./$(ELEM_BIN) --f32 --from 0x42800000 --to 0x42FFFFFF
+	./$(ELEM_BIN) --f32 --from 0xC2800000 --to 0xC2FFFFFF
+
 # Golden digests (tests/test_golden.c): recompute and replace the file.
 ## regenerate tests/golden/digests_v1.txt (after an intended change of results)
 golden: $(TEST_BIN)
@@ -306,7 +325,7 @@ test-cxx:
 # (the pthread pool under memcheck). TESTS overrides VG_TESTS.
 VALGRIND ?= valgrind
 ## the case filters valgrind runs (TESTS overrides them)
-VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ tree/ peers/ reverse/ \
+VG_TESTS ?= examples/ invalid/ onnx/ wpt/ numpy/ conformance/ random/ fuzz/ exact/ tree/ peers/ reverse/ reduce/ \
             golden/corpus golden/cumsum golden/cumprod golden/argmin golden/argmax golden/reduce golden/exact \
             golden/accumulation golden/tree-cumsum golden/tree-cumprod golden/nan-compare \
             large/cumsum-uint64 large/cumsum-float64-blocked-exclusive large/cumsum-float32-rows-padded \
@@ -327,7 +346,7 @@ valgrind:
 ## the cells test-all runs
 MATRIX ?= valgrind test-sanitize test-sanitize-clang test-cxx test-neon test-compile test-clang \
           test+test-cli+test-python+test-install test-mingw test-c11 test-avx2 test-sse2 test-avx512 test-scalar \
-          test-nosimd fuzz-smoke
+          test-nosimd fuzz-smoke test-elementary
 ## the matrix (MATRIX), each cell in its own build directory; every cell runs even when
 ## one fails, logs go to build/matrix/CELL.log, a table and 'N passed, N failed' (cells)
 ## end it (.ci/test-all.sh). MATRIX='test-cxx valgrind' runs only those cells; JOBS=1 one at a time.
@@ -431,7 +450,8 @@ endif
 # Fuzzing (tests/fuzz/): fuzz_check.c decodes bytes into a case and checks it;
 # fuzz_dmlref.c is the libFuzzer target, test_fuzz_replay.c replays the corpus
 # in `make test`. The library and the checker are coverage-instrumented, the
-# oracle is not (its branches would only add noise to libFuzzer's feedback).
+# oracle and the exact arithmetic of tests/bigfloat.c are not (their branches would only add noise
+# to libFuzzer's feedback).
 # The fuzz build lowers DMLREF_STREAM_BYTES so the streaming-store kernels
 # run on buffers that fit the harness's 4 MiB cap.
 FUZZ_CC      ?= clang
@@ -445,18 +465,23 @@ FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno
                 -DDMLREF_STREAM_BYTES=4096u
 FUZZ_RUN      = -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/
 
-$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/sched.h
+$(BUILD)/tests/test_fuzz_replay.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/sched.h tests/bigfloat.h
 
 $(FUZZ_DIR)/dml_ref_impl.o: tests/dml_ref_impl.c dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_HDR) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h tests/sched.h dml_ref.h
+$(FUZZ_DIR)/fuzz_check.o: tests/fuzz/fuzz_check.c tests/fuzz/fuzz_check.h tests/oracle.h tests/sched.h \
+                          tests/bigfloat.h dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/oracle.o: tests/oracle.c tests/oracle.h dml_ref.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -c $< -o $@
-$(FUZZ_BIN): tests/fuzz/fuzz_dmlref.c $(FUZZ_DIR)/fuzz_check.o $(FUZZ_DIR)/oracle.o $(FUZZ_DIR)/dml_ref_impl.o
+$(FUZZ_DIR)/bigfloat.o: tests/bigfloat.c tests/bigfloat.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -c $< -o $@
+$(FUZZ_BIN): tests/fuzz/fuzz_dmlref.c $(FUZZ_DIR)/fuzz_check.o $(FUZZ_DIR)/oracle.o $(FUZZ_DIR)/bigfloat.o \
+             $(FUZZ_DIR)/dml_ref_impl.o
 	$(FUZZ_CC) $(WARN_C) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ -lm
 
 ## build the libFuzzer target (clang, ASan+UBSan) into $(BUILD)/fuzz/ and run it

@@ -48,8 +48,8 @@
 
    Layout of the implementation (search for the markers):
       header:  >>types (DirectML's) >>api (dml_ref's)
-      implementation: >>config >>types >>operators >>schedule >>float16 >>fpenv >>status >>validation
-      >>iteration >>scalar >>exact >>bound >>tasks >>simd-common >>sse2 >>avx2 >>avx512
+      implementation: >>config >>types >>operators >>schedule >>float16 >>elementary >>fpenv >>status
+      >>validation >>iteration >>scalar >>exact >>bound >>reduce >>tasks >>simd-common >>sse2 >>avx2 >>avx512
       >>avx512fp16 >>neon >>dispatch >>public >>kernels (bodies the kernels re-include)
 */
 #if !defined(DMLREF__KERNEL) /* else: a kernel function re-includes this file for its body (>>kernels) */
@@ -248,6 +248,7 @@ typedef enum dmlref_float_order {
     DMLREF_FLOAT_ORDER_EXACT = 2,      /* each output the exact prefix sum, rounded once */
     DMLREF_FLOAT_ORDER_ANY = 3,        /* dmlref_error_bound only: every association order */
     DMLREF_FLOAT_ORDER_TREE = 4,       /* blocks scanned by a fixed tree: options.tree */
+    DMLREF_FLOAT_ORDER_PAIRWISE = 5,   /* reductions: NumPy's pairwise_sum */
     DMLREF_FLOAT_ORDER_COUNT,
     DMLREF_FLOAT_ORDER_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_float_order;
@@ -261,7 +262,15 @@ typedef enum dmlref_accumulation {
     DMLREF_ACCUMULATION_FORCE_32BIT = 0x7FFFFFFF
 } dmlref_accumulation;
 
-/* What ARGMIN/ARGMAX do with NaN inputs. */
+/* How REDUCE LOG_SUM_EXP is evaluated (docs/semantics.md: "Reductions"). */
+typedef enum dmlref_log_sum_exp {
+    DMLREF_LOG_SUM_EXP_SHIFTED = 0, /* M + log(sum of exp(x - M)), M the greatest element */
+    DMLREF_LOG_SUM_EXP_PLAIN = 1,   /* log(sum of exp(x)), as some implementations compute it */
+    DMLREF_LOG_SUM_EXP_COUNT,
+    DMLREF_LOG_SUM_EXP_FORCE_32BIT = 0x7FFFFFFF
+} dmlref_log_sum_exp;
+
+/* What ARGMIN/ARGMAX and REDUCE MIN/MAX do with NaN inputs. */
 typedef enum dmlref_nan_policy {
     DMLREF_NAN_PROPAGATE = 0, /* NaN is the extreme (NumPy, PyTorch) */
     DMLREF_NAN_IGNORE = 1,    /* NaNs are skipped (DirectML on GPUs) */
@@ -406,6 +415,7 @@ typedef struct dmlref_options {
     int32_t identity_seed;           /* 1: the tally starts at +0.0 (or 1) instead of the first element */
     const dmlref_scan_tree *tree;    /* read only when float_order is DMLREF_FLOAT_ORDER_TREE */
     const dmlref_parallel *parallel; /* NULL: the calling thread does all the work */
+    int32_t log_sum_exp;             /* dmlref_log_sum_exp: REDUCE LOG_SUM_EXP's formula */
 } dmlref_options;
 
 /* Status codes and their short descriptions, from one list. */
@@ -471,6 +481,17 @@ DMLREF_API const char *dmlref_isa_name(dmlref_isa isa);
 DMLREF_API float dmlref_f16_to_f32(uint16_t h);
 DMLREF_API uint16_t dmlref_f32_to_f16(float f);
 
+/* The library's exp and log (REDUCE LOG_SUM_EXP, LOG_SUM): correctly rounded
+   for FLOAT16 (binary16 bits in and out) and FLOAT32, within 1 ulp for
+   FLOAT64; the same bits on every compiler, libm and ISA. NaN results are
+   the canonical quiet NaN. docs/internals.md: "Elementary functions". */
+DMLREF_API uint16_t dmlref_exp_f16(uint16_t h);
+DMLREF_API uint16_t dmlref_log_f16(uint16_t h);
+DMLREF_API float dmlref_exp_f32(float x);
+DMLREF_API float dmlref_log_f32(float x);
+DMLREF_API double dmlref_exp_f64(double x);
+DMLREF_API double dmlref_log_f64(double x);
+
 DMLREF_API uint32_t dmlref_version_number(void);
 
 /* The operator table: rows 0 .. dmlref_operator_count() - 1 (NULL past the end),
@@ -512,6 +533,17 @@ DMLREF_API dmlref_scan_tree dmlref_cupy_scan_tree(void);
 #ifdef DML_REF_IMPLEMENTATION
 #ifndef DMLREF__IMPLEMENTATION_INCLUDED
 #define DMLREF__IMPLEMENTATION_INCLUDED
+
+/* No contraction of a * b + c into a fused multiply-add, whatever the caller's flags: it would change
+   bits (GCC's GNU modes contract by default where the target has FMA). Restored at the end. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
 
 #include <float.h>
 #include <stdarg.h>
@@ -755,6 +787,10 @@ typedef struct dmlref__tensor {
     (DMLREF_OPERATOR_IMPLEMENTED | DMLREF_OPERATOR_NAN_POLICY | DMLREF_OPERATOR_SPLIT_LINES | \
      DMLREF_OPERATOR_SPLIT_LINE)
 #define DMLREF__INF (DBL_MAX * 2.0)
+/* REDUCE: sums take PAIRWISE, and EXACT where the result is the sum's value (docs/semantics.md: "Reductions") */
+#define DMLREF__REDUCE_LOG_ORDERS (DMLREF__PRODUCT_ORDERS | DMLREF__ORDER(PAIRWISE))
+#define DMLREF__REDUCE_SUM_ORDERS (DMLREF__REDUCE_LOG_ORDERS | DMLREF__ORDER(EXACT))
+#define DMLREF__REDUCE_FLAGS (DMLREF_OPERATOR_IMPLEMENTED | DMLREF_OPERATOR_SPLIT_LINES)
 
 /* X(id, DML_OPERATOR_ suffix, reduce function (-1: none), name, CLI name, Python name, shape, map,
      combine, finalize, identity, float_orders, bound_orders, flags). Arg-reductions take no float order
@@ -773,22 +809,25 @@ typedef struct dmlref__tensor {
     X(REDUCE_ARGMIN, REDUCE, 1, "REDUCE ARGMIN", "reduce-argmin", "reduce_argmin", ARG_REDUCTION, NONE, MIN, NONE,     \
       0.0, 0u, 0u, DMLREF__ARG_FLAGS)                                                                                  \
     X(REDUCE_AVERAGE, REDUCE, 2, "REDUCE AVERAGE", "reduce-average", "reduce_average", REDUCTION, NONE, ADD,           \
-      DIVIDE_BY_COUNT, 0.0, 0u, 0u, 0u)                                                                                \
-    X(REDUCE_L1, REDUCE, 3, "REDUCE L1", "reduce-l1", "reduce_l1", REDUCTION, ABS, ADD, NONE, 0.0, 0u, 0u, 0u)         \
-    X(REDUCE_L2, REDUCE, 4, "REDUCE L2", "reduce-l2", "reduce_l2", REDUCTION, SQUARE, ADD, SQRT, 0.0, 0u, 0u, 0u)      \
+      DIVIDE_BY_COUNT, 0.0, DMLREF__REDUCE_SUM_ORDERS, 0u, DMLREF__REDUCE_FLAGS)                                       \
+    X(REDUCE_L1, REDUCE, 3, "REDUCE L1", "reduce-l1", "reduce_l1", REDUCTION, ABS, ADD, NONE, 0.0,                     \
+      DMLREF__REDUCE_SUM_ORDERS, 0u, DMLREF__REDUCE_FLAGS)                                                             \
+    X(REDUCE_L2, REDUCE, 4, "REDUCE L2", "reduce-l2", "reduce_l2", REDUCTION, SQUARE, ADD, SQRT, 0.0,                  \
+      DMLREF__REDUCE_SUM_ORDERS, 0u, DMLREF__REDUCE_FLAGS)                                                             \
     X(REDUCE_LOG_SUM, REDUCE, 5, "REDUCE LOG_SUM", "reduce-log-sum", "reduce_log_sum", REDUCTION, NONE, ADD, LOG, 0.0, \
-      0u, 0u, 0u)                                                                                                      \
+      DMLREF__REDUCE_LOG_ORDERS, 0u, DMLREF__REDUCE_FLAGS)                                                             \
     X(REDUCE_LOG_SUM_EXP, REDUCE, 6, "REDUCE LOG_SUM_EXP", "reduce-log-sum-exp", "reduce_log_sum_exp", REDUCTION, EXP, \
-      ADD, LOG, 0.0, 0u, 0u, 0u)                                                                                       \
+      ADD, LOG, 0.0, DMLREF__REDUCE_LOG_ORDERS, 0u, DMLREF__REDUCE_FLAGS)                                              \
     X(REDUCE_MAX, REDUCE, 7, "REDUCE MAX", "reduce-max", "reduce_max", REDUCTION, NONE, MAX, NONE, -DMLREF__INF, 0u,   \
-      0u, 0u)                                                                                                          \
+      0u, DMLREF__REDUCE_FLAGS | DMLREF_OPERATOR_NAN_POLICY)                                                           \
     X(REDUCE_MIN, REDUCE, 8, "REDUCE MIN", "reduce-min", "reduce_min", REDUCTION, NONE, MIN, NONE, DMLREF__INF, 0u,    \
-      0u, 0u)                                                                                                          \
+      0u, DMLREF__REDUCE_FLAGS | DMLREF_OPERATOR_NAN_POLICY)                                                           \
     X(REDUCE_MULTIPLY, REDUCE, 9, "REDUCE MULTIPLY", "reduce-multiply", "reduce_multiply", REDUCTION, NONE, MULTIPLY,  \
-      NONE, 1.0, 0u, 0u, 0u)                                                                                           \
-    X(REDUCE_SUM, REDUCE, 10, "REDUCE SUM", "reduce-sum", "reduce_sum", REDUCTION, NONE, ADD, NONE, 0.0, 0u, 0u, 0u)   \
+      NONE, 1.0, DMLREF__PRODUCT_ORDERS, 0u, DMLREF__REDUCE_FLAGS)                                                     \
+    X(REDUCE_SUM, REDUCE, 10, "REDUCE SUM", "reduce-sum", "reduce_sum", REDUCTION, NONE, ADD, NONE, 0.0,               \
+      DMLREF__REDUCE_SUM_ORDERS, 0u, DMLREF__REDUCE_FLAGS)                                                             \
     X(REDUCE_SUM_SQUARE, REDUCE, 11, "REDUCE SUM_SQUARE", "reduce-sum-square", "reduce_sum_square", REDUCTION, SQUARE, \
-      ADD, NONE, 0.0, 0u, 0u, 0u)
+      ADD, NONE, 0.0, DMLREF__REDUCE_SUM_ORDERS, 0u, DMLREF__REDUCE_FLAGS)
 
 #define DMLREF__OP_ID(id, type, fn, name, cli, py, shape, map, combine, fin, identity, orders, bounds, flags) \
     DMLREF__OP_##id,
@@ -865,6 +904,7 @@ typedef struct dmlref__plan {
     uint64_t reduced_count; /* elements per reduction */
     int float_order, nan_policy, isa;
     int accumulation, identity_seed; /* settled: see dmlref__settle_order */
+    int plain_lse;                   /* REDUCE LOG_SUM_EXP by the plain formula */
     dmlref_scan_tree tree;           /* options.tree, float_order TREE only */
     dmlref__schedule schedule;       /* float scans of a scheduled order (dmlref__schedule_preset) */
 } dmlref__plan;
@@ -957,6 +997,631 @@ DMLREF_API uint16_t dmlref_f32_to_f16(float f) {
 static uint16_t dmlref__store_f16(float v) { return v != v ? (uint16_t)0x7E00u : dmlref_f32_to_f16(v); }
 static float dmlref__store_f32(float v) { return v != v ? dmlref__f32_from_bits(0x7FC00000u) : v; }
 static double dmlref__store_f64(double v) { return v != v ? dmlref__f64_from_bits(UINT64_C(0x7FF8000000000000)) : v; }
+
+/* >>elementary -----------------------------------------------------------------
+   exp and log, the library's own (REDUCE LOG_SUM_EXP and LOG_SUM): correctly
+   rounded for every binary16 and binary32 input, within 0.5 + 2^-45 ulp for
+   binary64 (docs/elementary-functions.md derives both). Only +, -, *, / on
+   doubles, integer operations and memcpy: no libm, no FMA, so the bits
+   depend on no compiler, library or ISA. A fast double evaluation with a
+   proven error, a rounding test, and a double-double path for the rare
+   inputs it cannot decide (Ziv 1991). */
+/* The exhaustive checker defines this to count the inputs that need the accurate path. */
+#ifndef DMLREF__EL_ON_FALLBACK
+#define DMLREF__EL_ON_FALLBACK(which) ((void)0)
+#endif
+
+/* Constants as bit patterns: no decimal conversion by the compiler can change them
+   (generated by tests/elementary/gen_elementary.c with MPFR). */
+#define DMLREF__EL_INV32 UINT64_C(0x40471547652B82FE)   /* 32/ln2 = 46.166241308446828 */
+#define DMLREF__EL_E32A UINT64_C(0x3F962E42FEE00000)    /* ln2/32 cut to 32 bits = 0.021660849386535119 */
+#define DMLREF__EL_E32B UINT64_C(0x3D9A39EF35793C76)    /* ln2/32 - E32A = 5.9631716539705866e-12 */
+#define DMLREF__EL_INV1024 UINT64_C(0x40971547652B82FE) /* 1024/ln2 = 1477.3197218702985 */
+#define DMLREF__EL_E1024A UINT64_C(0x3F462E42FEE00000)  /* ln2/1024 cut to 32 bits = 0.00067690154332922248 */
+#define DMLREF__EL_E1024B UINT64_C(0x3D4A39EF35793C76)  /* next 53 bits = 1.8634911418658083e-13 */
+#define DMLREF__EL_E1024C UINT64_C(0x39ECC01F97B57A08)  /* next 53 bits = 1.1340065653674348e-29 */
+#define DMLREF__EL_X3 UINT64_C(0x3FC5555555555555)      /* 1/6 = 0.16666666666666666 */
+#define DMLREF__EL_X3L UINT64_C(0x3C65555555555555)     /* 1/6 - X3 = 9.2518585385429707e-18 */
+#define DMLREF__EL_X4 UINT64_C(0x3FA5555555555555)      /* 1/24 = 0.041666666666666664 */
+#define DMLREF__EL_X5 UINT64_C(0x3F81111111111111)      /* 1/120 = 0.0083333333333333332 */
+#define DMLREF__EL_X6 UINT64_C(0x3F56C16C16C16C17)      /* 1/720 = 0.0013888888888888889 */
+#define DMLREF__EL_X8 UINT64_C(0x3EFA01A01A01A01A)      /* 1/40320 = 2.4801587301587302e-05 */
+#define DMLREF__EL_X7 UINT64_C(0x3F2A01A01A01A01A)      /* 1/5040 = 0.00019841269841269841 */
+#define DMLREF__EL_LOG_OFF UINT64_C(0x3FE6700000000000) /* 0.701171875: z in [OFF, 2 OFF) */
+#define DMLREF__EL_LOG_I1 76                            /* the interval [1 - 2^-9, 1 + 2^-8), c = 1 */
+#define DMLREF__EL_LN2A UINT64_C(0x3FE62E42FEFA3800)    /* ln2 to 42 bits = 0.69314718055989033 */
+#define DMLREF__EL_LN2R UINT64_C(0x3D2EF35793C76730)    /* ln2 - LN2A = 5.4979230187083712e-14 */
+#define DMLREF__EL_LN2B UINT64_C(0x3D2EF35793C76800)    /* ln2 - LN2A to 42 bits = 5.4979230187085024e-14 */
+#define DMLREF__EL_LN2C UINT64_C(0xBA59FF0342542FC3)    /* ln2 - LN2A - LN2B = -1.3124698417785255e-27 */
+#define DMLREF__EL_L3 UINT64_C(0x3FD5555555555555)      /* 1/3 = 0.33333333333333331 */
+#define DMLREF__EL_L3L UINT64_C(0x3C75555555555555)     /* low part = 1.8503717077085941e-17 */
+#define DMLREF__EL_L5 UINT64_C(0x3FC999999999999A)      /* 1/5 = 0.20000000000000001 */
+#define DMLREF__EL_L5L UINT64_C(0xBC6999999999999A)     /* low part = -1.1102230246251566e-17 */
+#define DMLREF__EL_L6 UINT64_C(0xBFC5555555555555)      /* -1/6 = -0.16666666666666666 */
+#define DMLREF__EL_L6L UINT64_C(0xBC65555555555555)     /* low part = -9.2518585385429707e-18 */
+#define DMLREF__EL_L7 UINT64_C(0x3FC2492492492492)      /* 1/7 = 0.14285714285714285 */
+#define DMLREF__EL_L9 UINT64_C(0x3FBC71C71C71C71C)      /* 1/9 = 0.1111111111111111 */
+#define DMLREF__EL_L10 UINT64_C(0xBFB999999999999A)     /* -1/10 = -0.10000000000000001 */
+#define DMLREF__EL_L11 UINT64_C(0x3FB745D1745D1746)     /* 1/11 = 0.090909090909090912 */
+#define DMLREF__EL_L12 UINT64_C(0xBFB5555555555555)     /* -1/12 = -0.083333333333333329 */
+
+/* 2^(j/32), hi and lo */
+static const uint64_t dmlref__el_exp_t1[64] = {
+    UINT64_C(0x3FF0000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x3FF059B0D3158574),
+    UINT64_C(0x3C8D73E2A475B465), UINT64_C(0x3FF0B5586CF9890F), UINT64_C(0x3C98A62E4ADC610B),
+    UINT64_C(0x3FF11301D0125B51), UINT64_C(0xBC96C51039449B3A), UINT64_C(0x3FF172B83C7D517B),
+    UINT64_C(0xBC819041B9D78A76), UINT64_C(0x3FF1D4873168B9AA), UINT64_C(0x3C9E016E00A2643C),
+    UINT64_C(0x3FF2387A6E756238), UINT64_C(0x3C99B07EB6C70573), UINT64_C(0x3FF29E9DF51FDEE1),
+    UINT64_C(0x3C8612E8AFAD1255), UINT64_C(0x3FF306FE0A31B715), UINT64_C(0x3C86F46AD23182E4),
+    UINT64_C(0x3FF371A7373AA9CB), UINT64_C(0xBC963AEABF42EAE2), UINT64_C(0x3FF3DEA64C123422),
+    UINT64_C(0x3C8ADA0911F09EBC), UINT64_C(0x3FF44E086061892D), UINT64_C(0x3C489B7A04EF80D0),
+    UINT64_C(0x3FF4BFDAD5362A27), UINT64_C(0x3C7D4397AFEC42E2), UINT64_C(0x3FF5342B569D4F82),
+    UINT64_C(0xBC807ABE1DB13CAD), UINT64_C(0x3FF5AB07DD485429), UINT64_C(0x3C96324C054647AD),
+    UINT64_C(0x3FF6247EB03A5585), UINT64_C(0xBC9383C17E40B497), UINT64_C(0x3FF6A09E667F3BCD),
+    UINT64_C(0xBC9BDD3413B26456), UINT64_C(0x3FF71F75E8EC5F74), UINT64_C(0xBC816E4786887A99),
+    UINT64_C(0x3FF7A11473EB0187), UINT64_C(0xBC841577EE04992F), UINT64_C(0x3FF82589994CCE13),
+    UINT64_C(0xBC9D4C1DD41532D8), UINT64_C(0x3FF8ACE5422AA0DB), UINT64_C(0x3C96E9F156864B27),
+    UINT64_C(0x3FF93737B0CDC5E5), UINT64_C(0xBC675FC781B57EBC), UINT64_C(0x3FF9C49182A3F090),
+    UINT64_C(0x3C7C7C46B071F2BE), UINT64_C(0x3FFA5503B23E255D), UINT64_C(0xBC9D2F6EDB8D41E1),
+    UINT64_C(0x3FFAE89F995AD3AD), UINT64_C(0x3C97A1CD345DCC81), UINT64_C(0x3FFB7F76F2FB5E47),
+    UINT64_C(0xBC75584F7E54AC3B), UINT64_C(0x3FFC199BDD85529C), UINT64_C(0x3C811065895048DD),
+    UINT64_C(0x3FFCB720DCEF9069), UINT64_C(0x3C7503CBD1E949DB), UINT64_C(0x3FFD5818DCFBA487),
+    UINT64_C(0x3C82ED02D75B3707), UINT64_C(0x3FFDFC97337B9B5F), UINT64_C(0xBC91A5CD4F184B5C),
+    UINT64_C(0x3FFEA4AFA2A490DA), UINT64_C(0xBC9E9C23179C2893), UINT64_C(0x3FFF50765B6E4540),
+    UINT64_C(0x3C99D3E12DD8A18B),
+};
+/* 2^(j/1024), hi and lo */
+static const uint64_t dmlref__el_exp_t2[64] = {
+    UINT64_C(0x3FF0000000000000), UINT64_C(0x0000000000000000), UINT64_C(0x3FF002C605E2E8CF),
+    UINT64_C(0xBC8D7C96F201BB2F), UINT64_C(0x3FF0058C86DA1C0A), UINT64_C(0xBC75E00E62D6B30D),
+    UINT64_C(0x3FF0085382FAEF83), UINT64_C(0x3C7DA93F90835F75), UINT64_C(0x3FF00B1AFA5ABCBF),
+    UINT64_C(0xBC84F6B2A7609F71), UINT64_C(0x3FF00DE2ED0EE0F5), UINT64_C(0xBC6406AC4E81A645),
+    UINT64_C(0x3FF010AB5B2CBD11), UINT64_C(0x3C9C1D0660524E08), UINT64_C(0x3FF0137444C9B5B5),
+    UINT64_C(0xBC72B6AEB6176892), UINT64_C(0x3FF0163DA9FB3335), UINT64_C(0x3C9B61299AB8CDB7),
+    UINT64_C(0x3FF019078AD6A19F), UINT64_C(0xBC7008EFF5142BF9), UINT64_C(0x3FF01BD1E77170B4),
+    UINT64_C(0x3C75E7626621EB5B), UINT64_C(0x3FF01E9CBFE113EF), UINT64_C(0xBC8C11F5239BF535),
+    UINT64_C(0x3FF02168143B0281), UINT64_C(0xBC82BF310FC54EB6), UINT64_C(0x3FF02433E494B755),
+    UINT64_C(0xBC9314AA16278AA3), UINT64_C(0x3FF027003103B10E), UINT64_C(0xBC7082EF51B61D7E),
+    UINT64_C(0x3FF029CCF99D720A), UINT64_C(0x3C564CBBA902CA27), UINT64_C(0x3FF02C9A3E778061),
+    UINT64_C(0xBC719083535B085D), UINT64_C(0x3FF02F67FFA765E6), UINT64_C(0xBC8B8DB0E9DBD87E),
+    UINT64_C(0x3FF032363D42B027), UINT64_C(0x3C9FEA8D61ED6016), UINT64_C(0x3FF03504F75EF071),
+    UINT64_C(0x3C9BC2EE8E5799AC), UINT64_C(0x3FF037D42E11BBCC), UINT64_C(0x3C656811EEADE11A),
+    UINT64_C(0x3FF03AA3E170AAFE), UINT64_C(0xBC9F1A93C1B824D3), UINT64_C(0x3FF03D7411915A8A),
+    UINT64_C(0x3C9B7C00E7B751DA), UINT64_C(0x3FF04044BE896AB6), UINT64_C(0x3C99DC3ADD8F9C02),
+    UINT64_C(0x3FF04315E86E7F85), UINT64_C(0xBC90A31C1977C96E), UINT64_C(0x3FF045E78F5640B9),
+    UINT64_C(0x3C735BC86AF4EE9A), UINT64_C(0x3FF048B9B35659D8), UINT64_C(0x3C621CD53D5E8B66),
+    UINT64_C(0x3FF04B8C54847A28), UINT64_C(0xBC7E7992580447B0), UINT64_C(0x3FF04E5F72F654B1),
+    UINT64_C(0x3C84C3793AA0D08D), UINT64_C(0x3FF051330EC1A03F), UINT64_C(0x3C979A8BE239CA45),
+    UINT64_C(0x3FF0540727FC1762), UINT64_C(0xBC9ABCAE24B819DF), UINT64_C(0x3FF056DBBEBB786B),
+    UINT64_C(0x3C806C87433776C9),
+};
+/* c_i (20 bits), then -log(c_i) hi and lo */
+static const uint64_t dmlref__el_log_c[128] = {
+    UINT64_C(0x3FF6C16C00000000), UINT64_C(0x3FF6A13C00000000), UINT64_C(0x3FF6816800000000),
+    UINT64_C(0x3FF661EC00000000), UINT64_C(0x3FF642C800000000), UINT64_C(0x3FF623FA00000000),
+    UINT64_C(0x3FF6058200000000), UINT64_C(0x3FF5E75C00000000), UINT64_C(0x3FF5C98800000000),
+    UINT64_C(0x3FF5AC0600000000), UINT64_C(0x3FF58ED200000000), UINT64_C(0x3FF571EE00000000),
+    UINT64_C(0x3FF5555600000000), UINT64_C(0x3FF5390A00000000), UINT64_C(0x3FF51D0800000000),
+    UINT64_C(0x3FF5015000000000), UINT64_C(0x3FF4E5E000000000), UINT64_C(0x3FF4CAB800000000),
+    UINT64_C(0x3FF4AFD600000000), UINT64_C(0x3FF4953A00000000), UINT64_C(0x3FF47AE200000000),
+    UINT64_C(0x3FF460CC00000000), UINT64_C(0x3FF446F800000000), UINT64_C(0x3FF42D6600000000),
+    UINT64_C(0x3FF4141400000000), UINT64_C(0x3FF3FB0200000000), UINT64_C(0x3FF3E22C00000000),
+    UINT64_C(0x3FF3C99600000000), UINT64_C(0x3FF3B13C00000000), UINT64_C(0x3FF3991C00000000),
+    UINT64_C(0x3FF3813800000000), UINT64_C(0x3FF3698E00000000), UINT64_C(0x3FF3521C00000000),
+    UINT64_C(0x3FF33AE400000000), UINT64_C(0x3FF323E400000000), UINT64_C(0x3FF30D1A00000000),
+    UINT64_C(0x3FF2F68400000000), UINT64_C(0x3FF2E02600000000), UINT64_C(0x3FF2C9FC00000000),
+    UINT64_C(0x3FF2B40400000000), UINT64_C(0x3FF29E4200000000), UINT64_C(0x3FF288B000000000),
+    UINT64_C(0x3FF2735000000000), UINT64_C(0x3FF25E2200000000), UINT64_C(0x3FF2492400000000),
+    UINT64_C(0x3FF2345600000000), UINT64_C(0x3FF21FB800000000), UINT64_C(0x3FF20B4800000000),
+    UINT64_C(0x3FF1F70400000000), UINT64_C(0x3FF1E2F000000000), UINT64_C(0x3FF1CF0600000000),
+    UINT64_C(0x3FF1BB4A00000000), UINT64_C(0x3FF1A7BA00000000), UINT64_C(0x3FF1945400000000),
+    UINT64_C(0x3FF1811800000000), UINT64_C(0x3FF16E0600000000), UINT64_C(0x3FF15B1E00000000),
+    UINT64_C(0x3FF1486000000000), UINT64_C(0x3FF135C800000000), UINT64_C(0x3FF1235800000000),
+    UINT64_C(0x3FF1111200000000), UINT64_C(0x3FF0FEF000000000), UINT64_C(0x3FF0ECF600000000),
+    UINT64_C(0x3FF0DB2000000000), UINT64_C(0x3FF0C97200000000), UINT64_C(0x3FF0B7E600000000),
+    UINT64_C(0x3FF0A68200000000), UINT64_C(0x3FF0954000000000), UINT64_C(0x3FF0842200000000),
+    UINT64_C(0x3FF0732600000000), UINT64_C(0x3FF0624E00000000), UINT64_C(0x3FF0519800000000),
+    UINT64_C(0x3FF0410400000000), UINT64_C(0x3FF0309200000000), UINT64_C(0x3FF0204000000000),
+    UINT64_C(0x3FF0101000000000), UINT64_C(0x3FF0000000000000), UINT64_C(0x3FEFC08000000000),
+    UINT64_C(0x3FEF81F800000000), UINT64_C(0x3FEF446600000000), UINT64_C(0x3FEF07C200000000),
+    UINT64_C(0x3FEECC0800000000), UINT64_C(0x3FEE913200000000), UINT64_C(0x3FEE573A00000000),
+    UINT64_C(0x3FEE1E1E00000000), UINT64_C(0x3FEDE5D600000000), UINT64_C(0x3FEDAE6000000000),
+    UINT64_C(0x3FED77B600000000), UINT64_C(0x3FED41D400000000), UINT64_C(0x3FED0CB600000000),
+    UINT64_C(0x3FECD85600000000), UINT64_C(0x3FECA4B400000000), UINT64_C(0x3FEC71C800000000),
+    UINT64_C(0x3FEC3F9000000000), UINT64_C(0x3FEC0E0800000000), UINT64_C(0x3FEBDD2C00000000),
+    UINT64_C(0x3FEBACFA00000000), UINT64_C(0x3FEB7D6C00000000), UINT64_C(0x3FEB4E8200000000),
+    UINT64_C(0x3FEB203600000000), UINT64_C(0x3FEAF28600000000), UINT64_C(0x3FEAC57000000000),
+    UINT64_C(0x3FEA98F000000000), UINT64_C(0x3FEA6D0200000000), UINT64_C(0x3FEA41A400000000),
+    UINT64_C(0x3FEA16D400000000), UINT64_C(0x3FE9EC8E00000000), UINT64_C(0x3FE9C2D200000000),
+    UINT64_C(0x3FE9999A00000000), UINT64_C(0x3FE970E400000000), UINT64_C(0x3FE948B000000000),
+    UINT64_C(0x3FE920FC00000000), UINT64_C(0x3FE8F9C200000000), UINT64_C(0x3FE8D30200000000),
+    UINT64_C(0x3FE8ACBA00000000), UINT64_C(0x3FE886E600000000), UINT64_C(0x3FE8618600000000),
+    UINT64_C(0x3FE83C9800000000), UINT64_C(0x3FE8181800000000), UINT64_C(0x3FE7F40600000000),
+    UINT64_C(0x3FE7D06000000000), UINT64_C(0x3FE7AD2200000000), UINT64_C(0x3FE78A4C00000000),
+    UINT64_C(0x3FE767DC00000000), UINT64_C(0x3FE745D200000000), UINT64_C(0x3FE7242800000000),
+    UINT64_C(0x3FE702E000000000), UINT64_C(0x3FE6E1F800000000),
+};
+static const uint64_t dmlref__el_log_t[256] = {
+    UINT64_C(0xBFD68AC7FE9C69F4), UINT64_C(0xBC5A64D5881E9C23), UINT64_C(0xBFD63000BB3AA197),
+    UINT64_C(0xBC6DA092B9908D60), UINT64_C(0xBFD5D5BD9F595F10), UINT64_C(0x3C7654169E2111F8),
+    UINT64_C(0xBFD57BF623C8CF29), UINT64_C(0x3C60950440B31E96), UINT64_C(0xBFD522AD0738A1D8),
+    UINT64_C(0x3C68FA945E3D1424), UINT64_C(0xBFD4C9DF4617289F), UINT64_C(0xBC7BB3EB76832C12),
+    UINT64_C(0xBFD4718F9271BD89), UINT64_C(0xBC397A52BCBD6569), UINT64_C(0xBFD419B4F3D5E775),
+    UINT64_C(0xBC60DD206E29A1B4), UINT64_C(0xBFD3C251F7333104), UINT64_C(0x3C72AD528FB57971),
+    UINT64_C(0xBFD36B692EBE0B2E), UINT64_C(0xBC7B3D88D866E120), UINT64_C(0xBFD314F151D35C42),
+    UINT64_C(0x3C73D6D5C9E62A60), UINT64_C(0xBFD2BEF2C4DC88EB), UINT64_C(0xBC5F889B0997D5F7),
+    UINT64_C(0xBFD269641134D392), UINT64_C(0xBC7E19A588085AD7), UINT64_C(0xBFD21447950EAF88),
+    UINT64_C(0x3C70352D7AE0A4D5), UINT64_C(0xBFD1BF99A35A6B75), UINT64_C(0x3C612AE0D979EF79),
+    UINT64_C(0xBFD16B5C8BACFB53), UINT64_C(0xBC766FB7D35EAFE0), UINT64_C(0xBFD1178C8227DC7C),
+    UINT64_C(0x3C60FB8FB4D71BE9), UINT64_C(0xBFD0C42BC7615D9B), UINT64_C(0xBC514BE4F242D641),
+    UINT64_C(0xBFD07136704D50E0), UINT64_C(0xBC7CD16457C0DDDE), UINT64_C(0xBFD01EAEAE26C654),
+    UINT64_C(0xBC7DCFBBC5B020AD), UINT64_C(0xBFCF9920ECB39F39), UINT64_C(0xBC6F84B0662C78A7),
+    UINT64_C(0xBFCEF5AF44DCFE02), UINT64_C(0x3C5088F7331FF106), UINT64_C(0xBFCE530C7FE709D2),
+    UINT64_C(0xBC42128AEC50BAEB), UINT64_C(0xBFCDB13CC0D4885F), UINT64_C(0xBC5AA090A9F8A6F8),
+    UINT64_C(0xBFCD103772655E3B), UINT64_C(0xBC66061E7979BEF7), UINT64_C(0xBFCC700096EFF848),
+    UINT64_C(0x3C68C06412B92C3B), UINT64_C(0xBFCBD082783BC21D), UINT64_C(0xBC3CB58B440627F0),
+    UINT64_C(0xBFCB31DAA75BC8E4), UINT64_C(0x3C66311B6E3FA070), UINT64_C(0xBFCA93F33C8AB5E3),
+    UINT64_C(0xBC6C12FA9B61721C), UINT64_C(0xBFC9F6C2E7089520), UINT64_C(0xBC435833605B33CF),
+    UINT64_C(0xBFC95A5A5CF7013F), UINT64_C(0xBC5142AFB2A614E8), UINT64_C(0xBFC8BEB03B38FE73),
+    UINT64_C(0xBC555AADEBEECD25), UINT64_C(0xBFC823BAE5517982), UINT64_C(0x3C617EB795331A50),
+    UINT64_C(0xBFC7898B254446CF), UINT64_C(0xBC5EF008965A8B9C), UINT64_C(0xBFC6F0174B75542C),
+    UINT64_C(0x3C68BAA06DC7498F), UINT64_C(0xBFC657556E8BE681), UINT64_C(0x3C3A17633E4D3C0E),
+    UINT64_C(0xBFC5BF3B6B5424B2), UINT64_C(0x3C24905F0A40A32E), UINT64_C(0xBFC527E794A1B2B4),
+    UINT64_C(0x3C2700F5827A3B85), UINT64_C(0xBFC4914243339ED1), UINT64_C(0x3C508DEDA083577B),
+    UINT64_C(0xBFC3FB4105991368), UINT64_C(0x3C6DA8E0CEE44290), UINT64_C(0xBFC3660270156F06),
+    UINT64_C(0xBC5852CEF6C97929), UINT64_C(0xBFC2D1608C8680FA), UINT64_C(0x3C5499B947B05EB5),
+    UINT64_C(0xBFC23D6C2A49A902), UINT64_C(0x3C670D2C0CE8481E), UINT64_C(0xBFC1AA286E23EDC9),
+    UINT64_C(0x3C4C953DEFB83259), UINT64_C(0xBFC1178A8227D47C), UINT64_C(0x3C5110E50AAC7142),
+    UINT64_C(0xBFC08595659E2F0E), UINT64_C(0x3C6DE31E33E99CF7), UINT64_C(0xBFBFE89839DBBCE6),
+    UINT64_C(0x3C5AAD5ECCA04E3B), UINT64_C(0xBFBEC7470309B600), UINT64_C(0x3C4891E9A1AFEE90),
+    UINT64_C(0xBFBDA72063842E22), UINT64_C(0xBC53E5651B87CAC0), UINT64_C(0xBFBC886301BC0EA3),
+    UINT64_C(0xBC5AA7B5FCB201D0), UINT64_C(0xBFBB6ABECDAD2B94), UINT64_C(0x3C409FF8F18641E2),
+    UINT64_C(0xBFBA4E72A0B1B5A6), UINT64_C(0x3C55B9C2559E6280), UINT64_C(0xBFB933675D592109),
+    UINT64_C(0x3C543BE8589EDCAB), UINT64_C(0xBFB819856F40C9A8), UINT64_C(0xBC3C1E34A7B6E3BD),
+    UINT64_C(0xBFB700D20AEAC061), UINT64_C(0x3C272610CBD807B0), UINT64_C(0xBFB5E9526D9772C9),
+    UINT64_C(0xBC5F0FC1BB6BE604), UINT64_C(0xBFB4D30BDD206F8C), UINT64_C(0xBC575C16D6E9BC76),
+    UINT64_C(0xBFB3BE03A7D18C64), UINT64_C(0xBC4972CC16490A87), UINT64_C(0xBFB2AA03A4471725),
+    UINT64_C(0x3C5D15E8E285094C), UINT64_C(0xBFB1972E5145FA47), UINT64_C(0x3C48EF9377DE8FA5),
+    UINT64_C(0xBFB085A6B59DD807), UINT64_C(0x3C5CF255F7B9141E), UINT64_C(0xBFAEEA2FC006B77C),
+    UINT64_C(0x3C43E5273E628117), UINT64_C(0xBFACCB854DDD663C), UINT64_C(0x3C4DD953B288548A),
+    UINT64_C(0xBFAAAEDED0FAACFC), UINT64_C(0xBC279A90F5FB5F96), UINT64_C(0xBFA894BF149F4503),
+    UINT64_C(0xBC3C0DC96A81DEA0), UINT64_C(0xBFA67C78B2D3F3D4), UINT64_C(0xBC3CD719CDD6D5F6),
+    UINT64_C(0xBFA466CC542D0A5A), UINT64_C(0x3C4AC69841116B38), UINT64_C(0xBFA2530B2F8C883F),
+    UINT64_C(0x3C4827F79C8158B5), UINT64_C(0xBFA0417B89E66344), UINT64_C(0xBC4E384F04BD174B),
+    UINT64_C(0xBF9C63D06C14AA2A), UINT64_C(0x3C3CE0457BDC1CA0), UINT64_C(0xBF98493028C8BB9F),
+    UINT64_C(0x3C3D123E5B7D9BFC), UINT64_C(0xBF9432AB25980C41), UINT64_C(0x3C38CDA48E559AE8),
+    UINT64_C(0xBF90205258935647), UINT64_C(0xBC327C392EC151CA), UINT64_C(0xBF88246DA3884D1A),
+    UINT64_C(0xBC10CEFEBC602541), UINT64_C(0xBF800FD57587DE71), UINT64_C(0xBC11BBB8196D23BF),
+    UINT64_C(0xBF7007F559588335), UINT64_C(0xBC1F950E379FE121), UINT64_C(0x0000000000000000),
+    UINT64_C(0x0000000000000000), UINT64_C(0x3F7FDFAA6B126789), UINT64_C(0xBBECE682CE31A038),
+    UINT64_C(0x3F8FC0B0B0FC07E4), UINT64_C(0xBC182F3D703FED4C), UINT64_C(0x3F97B90E87D5C4A3),
+    UINT64_C(0xBC35C02ED7767837), UINT64_C(0x3F9F82990E783380), UINT64_C(0x3C333E345A474878),
+    UINT64_C(0x3FA39E82B9FEC3A0), UINT64_C(0xBC45C243E29B1A65), UINT64_C(0x3FA774537632E48C),
+    UINT64_C(0x3C4189C5532D6361), UINT64_C(0x3FAB42EAB1199DA3), UINT64_C(0xBC3E5888C4DC1676),
+    UINT64_C(0x3FAF0A32C01163A6), UINT64_C(0x3C485F5D07068577), UINT64_C(0x3FB1653E8EA397F3),
+    UINT64_C(0xBC3709DDBACA6CD7), UINT64_C(0x3FB341DB961BD9D1), UINT64_C(0xBC5B5449CD169766),
+    UINT64_C(0x3FB51B0A1F061C61), UINT64_C(0x3C5A4BDE8F74265B), UINT64_C(0x3FB6F0D38AE56BCC),
+    UINT64_C(0xBC5906C43C2F543D), UINT64_C(0x3FB8C341F631A2A3), UINT64_C(0xBC24CD620018BDF8),
+    UINT64_C(0x3FBA9271FA4AE0AB), UINT64_C(0x3C594BE2E01C350F), UINT64_C(0x3FBC5E4BCF5BED8B),
+    UINT64_C(0x3C34F6C94A902B1F), UINT64_C(0x3FBE26FF6E2B12E6), UINT64_C(0xBC36C022A6C8AC26),
+    UINT64_C(0x3FBFEC8831DC133B), UINT64_C(0xBC55B12B97E7A378), UINT64_C(0x3FC0D779FCD0A299),
+    UINT64_C(0x3C69877C5F5D38A6), UINT64_C(0x3FC1B728B52F6C24), UINT64_C(0x3C547C9C89DC86D9),
+    UINT64_C(0x3FC2954EB8200733), UINT64_C(0x3C62E7E07238F390), UINT64_C(0x3FC371FD401E90B8),
+    UINT64_C(0x3C5DE7BE62B0B2B0), UINT64_C(0x3FC44D2A0CCB7F02), UINT64_C(0x3C69F4187EEA93BA),
+    UINT64_C(0x3FC526E713A1B5A1), UINT64_C(0xBC674670A4F0B95C), UINT64_C(0x3FC5FF33F0A7A014),
+    UINT64_C(0xBC5BA979A5110A16), UINT64_C(0x3FC6D6106719D25D), UINT64_C(0xBC6CAAD7BE421ECE),
+    UINT64_C(0x3FC7AB860210E209), UINT64_C(0x3C4BBF6B2E0C0605), UINT64_C(0x3FC87F9EB520CBEA),
+    UINT64_C(0xBC6BF997CF9C7FA2), UINT64_C(0x3FC9525B1CF456F4), UINT64_C(0x3C6D9056C7F8E0D0),
+    UINT64_C(0x3FCA23BBFFE2B567), UINT64_C(0x3C49371105CFEF01), UINT64_C(0x3FCAF3CC2E80C837),
+    UINT64_C(0xBC5388F848751CC9), UINT64_C(0x3FCBC283042D98A7), UINT64_C(0x3C54E1D2FA680548),
+    UINT64_C(0x3FCC8FF5C79A9E22), UINT64_C(0xBC64F934A2E5EABC), UINT64_C(0x3FCD5C264B4FD355),
+    UINT64_C(0x3C670AE1DA98B451), UINT64_C(0x3FCE270C6E2B0BE6), UINT64_C(0xBC456ECD50915690),
+    UINT64_C(0x3FCEF0AA2BDC665A), UINT64_C(0x3C647656C00EC33D), UINT64_C(0x3FCFB9162D5E433B),
+    UINT64_C(0xBC6CAE7A64E54A4B), UINT64_C(0x3FD040246CB4D2ED), UINT64_C(0x3C76B68F5189FA7B),
+    UINT64_C(0x3FD0A32272739CC5), UINT64_C(0x3C77C9AEA8934F83), UINT64_C(0x3FD1058BD1AE4AE2),
+    UINT64_C(0xBC79D819228227F2), UINT64_C(0x3FD1675CEBABA62E), UINT64_C(0x3C2CE6E9563361C2),
+    UINT64_C(0x3FD1C89761699DC3), UINT64_C(0xBC311D3B7F6FAD9E), UINT64_C(0x3FD229423BCF7986),
+    UINT64_C(0xBC776F595B40CF5A), UINT64_C(0x3FD2895A0BDE86A4), UINT64_C(0xBC60A5B682D74D38),
+    UINT64_C(0x3FD2E8E0BAE12531), UINT64_C(0xBC78FF7863C968A5), UINT64_C(0x3FD347DDB2987D59),
+    UINT64_C(0x3C75915A1BFB7318), UINT64_C(0x3FD3A64DB56949B2), UINT64_C(0xBC6C61766E7EB650),
+    UINT64_C(0x3FD40432F686B3C6), UINT64_C(0xBC70A9AC1FF59AE5), UINT64_C(0x3FD4618A421C6342),
+    UINT64_C(0x3C7F3E5ECE010F1C), UINT64_C(0x3FD4BE60F5777C69), UINT64_C(0xBC6252C4B03D3E12),
+    UINT64_C(0x3FD51AAE872DFA2D), UINT64_C(0x3C439D256C6A008E), UINT64_C(0x3FD5767577455FB4),
+    UINT64_C(0x3C7520F507F49FA1),
+};
+
+#define DMLREF__EL_SHIFT 6755399441055744.0 /* 1.5 2^52: adding and subtracting it rounds to an integer */
+#define DMLREF__EL_SLACK 8                  /* the fast paths' error in units of the last place, rounded up */
+#define DMLREF__EL_HARD UINT64_C(0xFFFFFFFFFFFFFFFF)
+
+DMLREF__INLINE double dmlref__el_d(uint64_t u) {
+    double d;
+    memcpy(&d, &u, sizeof d);
+    return d;
+}
+DMLREF__INLINE uint64_t dmlref__el_u(double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+DMLREF__INLINE float dmlref__el_f(uint32_t u) {
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* Knuth's TwoSum: s + *e == a + b exactly, whatever the magnitudes. */
+DMLREF__INLINE double dmlref__el_two_sum(double a, double b, double *e) {
+    const double s = a + b, bb = s - a;
+    *e = (a - (s - bb)) + (b - bb);
+    return s;
+}
+/* Dekker's Fast2Sum: exact when a == 0 or the exponent of a is at least that of b. */
+DMLREF__INLINE double dmlref__el_fast_two_sum(double a, double b, double *e) {
+    const double s = a + b;
+    *e = b - (s - a);
+    return s;
+}
+/* Dekker's product with Veltkamp's split (2^27 + 1), since FMA is not allowed: p + *e == a b
+   exactly unless a partial product underflows (then the error stays below 2^-1070). */
+DMLREF__INLINE double dmlref__el_two_prod(double a, double b, double *e) {
+    const double ta = 134217729.0 * a, tb = 134217729.0 * b, p = a * b;
+    const double ah = ta - (ta - a), al = a - ah, bh = tb - (tb - b), bl = b - bh;
+    *e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+    return p;
+}
+/* (ah + al)(bh + bl) with relative error below 8.02 2^-106 for normalized inputs. */
+DMLREF__INLINE double dmlref__el_dd_mul(double ah, double al, double bh, double bl, double *lo) {
+    double e, p = dmlref__el_two_prod(ah, bh, &e);
+    e += ah * bl + al * bh;
+    return dmlref__el_fast_two_sum(p, e, lo);
+}
+/* (ah + al) + (bh + bl) with error below 3.01 2^-106 (|a| + |b|): used only without cancellation. */
+DMLREF__INLINE double dmlref__el_dd_add(double ah, double al, double bh, double bl, double *lo) {
+    double e, s = dmlref__el_two_sum(ah, bh, &e);
+    e += al + bl;
+    return dmlref__el_fast_two_sum(s, e, lo);
+}
+
+/* The bits of (y + lo) 2^scale rounded to nearest even in the binary format of p significand bits,
+   exponent bias `bias` and w bits in all (p < 53 or a subnormal result), where y is a normal double
+   and |lo| <= ulp(y)/2. Every midpoint of that format is a double, so y + lo rounds as y unless y is
+   a midpoint, where the sign of lo decides. With slack >= 0 (the fast paths, lo ignored) it returns
+   DMLREF__EL_HARD instead when y is within slack units of its last place of a midpoint. */
+static uint64_t dmlref__el_round(double y, double lo, int scale, int slack, int p, int bias, int w) {
+    const uint64_t u = dmlref__el_u(y), sign = (u >> 63) << (w - 1);
+    const uint64_t m = (u & UINT64_C(0xFFFFFFFFFFFFF)) | UINT64_C(0x10000000000000);
+    const int e = (int)((u >> 52) & 0x7FFu) - 1023 + scale; /* |y| 2^scale in [2^e, 2^(e+1)) */
+    int n = 53 - p;                                         /* the bits of m to drop */
+    uint64_t q, rest, half;
+    if (e > bias) return sign | (uint64_t)(2 * bias + 1) << (p - 1); /* overflow: infinity */
+    if (e < 1 - bias) n += 1 - bias - e;                             /* subnormal: fewer bits kept */
+    if (n > 60) return sign;                                         /* below 2^-7 of the least subnormal */
+    q = m >> n;
+    rest = m & ((UINT64_C(1) << n) - 1u);
+    half = UINT64_C(1) << (n - 1);
+    if (slack >= 0) {
+        if (rest + (uint64_t)slack >= half && rest <= half + (uint64_t)slack) return DMLREF__EL_HARD;
+        q += rest > half;
+    } else if (rest > half || (rest == half && (lo != 0.0 ? (lo < 0.0) == (y < 0.0) : (q & 1u) != 0))) {
+        q++;
+    }
+    /* A carry out of the significand moves to the exponent, up to infinity. */
+    return sign | (e < 1 - bias ? q : ((uint64_t)(e + bias - 1) << (p - 1)) + q);
+}
+
+/* The fast paths' rounding: the common case (a normal result, or one that rounds up to infinity,
+   not within DMLREF__EL_SLACK units of a midpoint) by a few integer operations, the rest by
+   dmlref__el_round. */
+DMLREF__INLINE uint64_t dmlref__el_round_fast(double y, int p, int bias, int w) {
+    const uint64_t u = dmlref__el_u(y), a = u & UINT64_C(0x7FFFFFFFFFFFFFFF);
+    const int n = 53 - p;
+    const uint64_t half = UINT64_C(1) << (n - 1), low = (UINT64_C(1) << n) - 1u;
+    if (a - ((uint64_t)(1024 - bias) << 52) >= (uint64_t)(2 * bias) << 52 ||
+        ((a - half + DMLREF__EL_SLACK) & low) <= 2 * DMLREF__EL_SLACK)
+        return dmlref__el_round(y, 0.0, 0, DMLREF__EL_SLACK, p, bias, w);
+    return (u >> 63) << (w - 1) | (((a + half) >> n) - ((uint64_t)(1023 - bias) << (p - 1)));
+}
+
+/* exp(x) for binary16 and binary32 x in [-104, 89], relative error below 2^-51.9 (docs/elementary-functions.md 3):
+   exp(x) = 2^m 2^(j/32) exp(r), |r| <= ln2/64, with a degree-6 Taylor polynomial. */
+DMLREF__INLINE double dmlref__el_exp_fast(double x) {
+    const double kd = (x * dmlref__el_d(DMLREF__EL_INV32) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
+    /* x - kd E32A is exact for inputs of at most 24 bits; the E32B term is rounded. */
+    const double r = (x - kd * dmlref__el_d(DMLREF__EL_E32A)) - kd * dmlref__el_d(DMLREF__EL_E32B);
+    const uint32_t k = (uint32_t)((int32_t)kd + 8192); /* |kd| < 4900: k >= 0, so shifts are portable */
+    const double t = dmlref__el_d(dmlref__el_exp_t1[2u * (k & 31u)]);
+    const double p = r + r * r *
+                             (0.5 + r * (dmlref__el_d(DMLREF__EL_X3) +
+                                         r * (dmlref__el_d(DMLREF__EL_X4) +
+                                              r * (dmlref__el_d(DMLREF__EL_X5) + r * dmlref__el_d(DMLREF__EL_X6)))));
+    return (t + t * p) * dmlref__el_d((uint64_t)((int)(k >> 5) - 256 + 1023) << 52);
+}
+
+/* exp(x) = 2^*scale (hi + *lo) for |x| <= 746, hi in [0.99, 2.01), relative error below 2^-101.5
+   (docs/elementary-functions.md 4): exp(x) = 2^m 2^(j1/32) 2^(j2/1024) exp(r), |r| <= ln2/2048, degree 7. */
+static double dmlref__el_exp_dd(double x, double *lo, int *scale) {
+    const double kd = (x * dmlref__el_d(DMLREF__EL_INV1024) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
+    const uint32_t k = (uint32_t)((int32_t)kd + 2097152); /* |kd| < 2^21 */
+    const uint64_t *t1 = dmlref__el_exp_t1 + 2u * ((k >> 5) & 31u), *t2 = dmlref__el_exp_t2 + 2u * (k & 31u);
+    double a, al, b, bl, s, e, rh, rl, x4, h, l, sh, sl, th, tl;
+    *scale = (int)(k >> 10) - 2048;
+    /* r = x - kd ln2/1024 to 2^-114: kd E1024A is exact, TwoSum and TwoProd keep the rest. */
+    a = dmlref__el_two_sum(x, -(kd * dmlref__el_d(DMLREF__EL_E1024A)), &al);
+    b = dmlref__el_two_prod(kd, dmlref__el_d(DMLREF__EL_E1024B), &bl);
+    s = dmlref__el_two_sum(a, -b, &e);
+    rl = ((e + al) - bl) - kd * dmlref__el_d(DMLREF__EL_E1024C);
+    rh = dmlref__el_two_sum(s, rl, &rl);
+    /* exp(r) - 1 = r + r^2 (1/2 + r (1/6 + r X4)): X4 in double, the rest in double-double. */
+    x4 = dmlref__el_d(DMLREF__EL_X4) +
+         rh * (dmlref__el_d(DMLREF__EL_X5) + rh * (dmlref__el_d(DMLREF__EL_X6) + rh * dmlref__el_d(DMLREF__EL_X7)));
+    h = dmlref__el_dd_mul(rh, rl, x4, 0.0, &l);
+    h = dmlref__el_dd_add(dmlref__el_d(DMLREF__EL_X3), dmlref__el_d(DMLREF__EL_X3L), h, l, &l);
+    h = dmlref__el_dd_mul(rh, rl, h, l, &l);
+    h = dmlref__el_dd_add(0.5, 0.0, h, l, &l);
+    sh = dmlref__el_dd_mul(rh, rl, rh, rl, &sl);
+    h = dmlref__el_dd_mul(sh, sl, h, l, &l);
+    h = dmlref__el_dd_add(rh, rl, h, l, &l);
+    /* 2^(j1/32 + j2/1024) (1 + p) */
+    th = dmlref__el_dd_mul(dmlref__el_d(t1[0]), dmlref__el_d(t1[1]), dmlref__el_d(t2[0]), dmlref__el_d(t2[1]), &tl);
+    h = dmlref__el_dd_mul(th, tl, h, l, &l);
+    return dmlref__el_dd_add(th, tl, h, l, lo);
+}
+
+/* log(x) for positive binary16 and binary32 x (at most 24 significant bits), relative error below
+   2^-51.3 (docs/elementary-functions.md 5): x = 2^k z, z in [0.70, 1.40), log x = k ln2 - log c + log(1 + r),
+   r = z c - 1 exact, |r| <= 2^-8, degree-7 Taylor polynomial. */
+DMLREF__INLINE double dmlref__el_log_fast(double x) {
+    /* Unsigned arithmetic with 2^63 added: k, the index and z without signed shifts. */
+    const uint64_t t = dmlref__el_u(x) - DMLREF__EL_LOG_OFF + (UINT64_C(2048) << 52);
+    const unsigned i = (unsigned)(t >> 45) & 127u;
+    const double kd = (double)((int)(t >> 52) - 2048);
+    const double z = dmlref__el_d((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
+    const double r = z * dmlref__el_d(dmlref__el_log_c[i]) - 1.0; /* 24 + 20 bits: exact */
+    const double q =
+        r * r *
+        (-0.5 + r * (dmlref__el_d(DMLREF__EL_L3) +
+                     r * (-0.25 + r * (dmlref__el_d(DMLREF__EL_L5) +
+                                       r * (dmlref__el_d(DMLREF__EL_L6) + r * dmlref__el_d(DMLREF__EL_L7))))));
+    /* kd LN2A is exact; with kd = 0 the first sum is exact too. */
+    const double s = kd * dmlref__el_d(DMLREF__EL_LN2A) + dmlref__el_d(dmlref__el_log_t[2u * i]);
+    return s + (r + (q + (kd * dmlref__el_d(DMLREF__EL_LN2R) + dmlref__el_d(dmlref__el_log_t[2u * i + 1u]))));
+}
+
+/* log(x) = hi + *lo for finite x > 0, relative error below 2^-98.3, hi = RN(hi + lo)
+   (docs/elementary-functions.md 6): the reduction of log_fast with r = z c - 1 exact as a double-double and the
+   Taylor polynomial to degree 12. */
+static double dmlref__el_log_dd(double x, double *lo) {
+    uint64_t ix = dmlref__el_u(x), t;
+    int k0 = 0;
+    unsigned i;
+    double kd, z, ph, pl, rh, rl, h, l, sh, sl, s, e, v, f;
+    if (ix < UINT64_C(0x0010000000000000)) { /* subnormal: scale by 2^52 first */
+        ix = dmlref__el_u(x * 4503599627370496.0);
+        k0 = -52;
+    }
+    t = ix - DMLREF__EL_LOG_OFF + (UINT64_C(2048) << 52);
+    i = (unsigned)(t >> 45) & 127u;
+    kd = (double)((int)(t >> 52) - 2048 + k0);
+    z = dmlref__el_d((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
+    ph = dmlref__el_two_prod(z, dmlref__el_d(dmlref__el_log_c[i]), &pl);
+    rh = dmlref__el_two_sum(ph - 1.0, pl, &rl); /* ph - 1 is exact (Sterbenz) */
+    /* log(1 + r) = r + r^2 (-1/2 + r (1/3 + r (-1/4 + r (1/5 + r (-1/6 + r Z))))), Z in double. */
+    h = dmlref__el_d(DMLREF__EL_L7) +
+        rh * (-0.125 + rh * (dmlref__el_d(DMLREF__EL_L9) +
+                             rh * (dmlref__el_d(DMLREF__EL_L10) +
+                                   rh * (dmlref__el_d(DMLREF__EL_L11) + rh * dmlref__el_d(DMLREF__EL_L12)))));
+    h = dmlref__el_dd_mul(rh, rl, h, 0.0, &l);
+    h = dmlref__el_dd_add(dmlref__el_d(DMLREF__EL_L6), dmlref__el_d(DMLREF__EL_L6L), h, l, &l);
+    h = dmlref__el_dd_mul(rh, rl, h, l, &l);
+    h = dmlref__el_dd_add(dmlref__el_d(DMLREF__EL_L5), dmlref__el_d(DMLREF__EL_L5L), h, l, &l);
+    h = dmlref__el_dd_mul(rh, rl, h, l, &l);
+    h = dmlref__el_dd_add(-0.25, 0.0, h, l, &l);
+    h = dmlref__el_dd_mul(rh, rl, h, l, &l);
+    h = dmlref__el_dd_add(dmlref__el_d(DMLREF__EL_L3), dmlref__el_d(DMLREF__EL_L3L), h, l, &l);
+    h = dmlref__el_dd_mul(rh, rl, h, l, &l);
+    h = dmlref__el_dd_add(-0.5, 0.0, h, l, &l);
+    sh = dmlref__el_dd_mul(rh, rl, rh, rl, &sl);
+    h = dmlref__el_dd_mul(sh, sl, h, l, &l);
+    h = dmlref__el_dd_add(rh, rl, h, l, &l);
+    /* k ln2 - log c as s + v: kd LN2A and kd LN2B are exact (|k| < 2^11, 42-bit constants). */
+    s = dmlref__el_two_sum(kd * dmlref__el_d(DMLREF__EL_LN2A), dmlref__el_d(dmlref__el_log_t[2u * i]), &e);
+    v = dmlref__el_two_sum(e, kd * dmlref__el_d(DMLREF__EL_LN2B), &f);
+    f += dmlref__el_d(dmlref__el_log_t[2u * i + 1u]) + kd * dmlref__el_d(DMLREF__EL_LN2C);
+    s = dmlref__el_fast_two_sum(s, v, &v);
+    v += f;
+    return dmlref__el_dd_add(s, v, h, l, lo);
+}
+
+/* exp(x) = 2^*scale (hi + *lo) for |x| <= 746, hi in [0.98, 2.03], |lo| <= ulp(hi)/2, relative error
+   below 2^-63 (docs/elementary-functions.md 7): the reduction of exp_fast kept to 2^-75 as r = rh + rl, a degree-8
+   Taylor polynomial, and 2^(j/32) (1 + r + q) with the product by rh exact. */
+DMLREF__INLINE double dmlref__el_exp64_fast(double x, double *lo, int *scale) {
+    const double kd = (x * dmlref__el_d(DMLREF__EL_INV32) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
+    const uint32_t k = (uint32_t)((int32_t)kd + 65536); /* |kd| < 34500 */
+    const double th = dmlref__el_d(dmlref__el_exp_t1[2u * (k & 31u)]),
+                 tl = dmlref__el_d(dmlref__el_exp_t1[2u * (k & 31u) + 1u]);
+    double a, al, rh, rl, q, p, pe, h, l;
+    *scale = (int)(k >> 5) - 2048;
+    a = dmlref__el_two_sum(x, -(kd * dmlref__el_d(DMLREF__EL_E32A)), &al); /* kd E32A exact */
+    rh = dmlref__el_two_sum(a, -(kd * dmlref__el_d(DMLREF__EL_E32B)), &rl);
+    rl += al;
+    /* exp(rh + rl) - 1 - rh = rl + rh (rl + rh P(rh)) to 2^-73 */
+    q = 0.5 + rh * (dmlref__el_d(DMLREF__EL_X3) +
+                    rh * (dmlref__el_d(DMLREF__EL_X4) +
+                          rh * (dmlref__el_d(DMLREF__EL_X5) +
+                                rh * (dmlref__el_d(DMLREF__EL_X6) +
+                                      rh * (dmlref__el_d(DMLREF__EL_X7) + rh * dmlref__el_d(DMLREF__EL_X8))))));
+    q = rl + rh * (rl + rh * q);
+    /* (th + tl)(1 + rh + q) with th rh exact: th + p is the leading part, the rest is small. */
+    p = dmlref__el_two_prod(th, rh, &pe);
+    h = dmlref__el_fast_two_sum(th, p, &l);
+    l += pe + (tl + (th * q + tl * rh));
+    return dmlref__el_fast_two_sum(h, l, lo);
+}
+
+/* log(x) = hi + *lo for normal x > 0, |lo| <= ulp(hi)/2, relative error below 2^-66 (docs/elementary-functions.md 7):
+   the reduction of log_fast with r = rh + rl from an exact product, rh^2 exact, and the leading
+   terms k LN2A - log c + rh - rh^2/2 added exactly. */
+DMLREF__INLINE double dmlref__el_log64_fast(double x, double *lo) {
+    const uint64_t t = dmlref__el_u(x) - DMLREF__EL_LOG_OFF + (UINT64_C(2048) << 52);
+    const unsigned i = (unsigned)(t >> 45) & 127u;
+    const double kd = (double)((int)(t >> 52) - 2048);
+    const double z = dmlref__el_d((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
+    double ph, pl, rh, rl, s, se, q, h, e1, e2, e3, l;
+    ph = dmlref__el_two_prod(z, dmlref__el_d(dmlref__el_log_c[i]), &pl);
+    rh = dmlref__el_fast_two_sum(ph - 1.0, pl, &rl); /* ph - 1 is exact and a multiple of 2^-53 */
+    s = dmlref__el_two_prod(rh, rh, &se);
+    /* log(1 + r) - rh + rh^2/2 = rl (1 - rh) - se/2 + rh s Q(rh), Q = 1/3 - rh/4 + ... - rh^5/8 + rh^6/9 */
+    q = dmlref__el_d(DMLREF__EL_L3) +
+        rh * (-0.25 +
+              rh * (dmlref__el_d(DMLREF__EL_L5) +
+                    rh * (dmlref__el_d(DMLREF__EL_L6) +
+                          rh * (dmlref__el_d(DMLREF__EL_L7) + rh * (-0.125 + rh * dmlref__el_d(DMLREF__EL_L9))))));
+    q = (rl - rh * rl) + (rh * s * q - 0.5 * se);
+    h = dmlref__el_two_sum(kd * dmlref__el_d(DMLREF__EL_LN2A), dmlref__el_d(dmlref__el_log_t[2u * i]), &e1);
+    h = dmlref__el_two_sum(h, rh, &e2);
+    h = dmlref__el_two_sum(h, -0.5 * s, &e3);
+    l = ((e1 + e2) + e3) + ((dmlref__el_d(dmlref__el_log_t[2u * i + 1u]) + kd * dmlref__el_d(DMLREF__EL_LN2R)) + q);
+    return dmlref__el_fast_two_sum(h, l, lo);
+}
+
+/* binary16 bits to double, exactly (NaN payloads kept: only tested for NaN). */
+DMLREF__INLINE double dmlref__el_from_f16(uint16_t h) {
+    const uint64_t e = (uint64_t)(h >> 10) & 31u, m = (uint64_t)h & 1023u, s = (uint64_t)(h >> 15) << 63;
+    if (e == 0) {
+        const double v = (double)m * 5.9604644775390625e-08; /* m 2^-24 */
+        return s ? -v : v;
+    }
+    return dmlref__el_d(s | (e == 31u ? UINT64_C(0x7FF) : e + 1008u) << 52 | m << 42);
+}
+
+/* exp for binary32, correctly rounded (round to nearest even) for every input; NaN gives the
+   canonical quiet NaN. The fast path decides all but about 2^-25 of the inputs; the rest are
+   rounded from the double-double result, whose margin the exhaustive check measures. */
+static float dmlref__exp_f32(float x) {
+    const double xd = (double)x;
+    uint64_t b;
+    if (x != x) return dmlref__el_f(0x7FC00000u);
+    if (xd > 89.0) return dmlref__el_f(0x7F800000u); /* exp(89) > 2^128 */
+    if (xd < -104.0) return 0.0f;                    /* exp(-104) < 2^-150: rounds to +0 */
+    b = dmlref__el_round_fast(dmlref__el_exp_fast(xd), 24, 127, 32);
+    if (b == DMLREF__EL_HARD) {
+        double lo;
+        int scale;
+        const double hi = dmlref__el_exp_dd(xd, &lo, &scale);
+        DMLREF__EL_ON_FALLBACK(0);
+        b = dmlref__el_round(hi, lo, scale, -1, 24, 127, 32);
+    }
+    return dmlref__el_f((uint32_t)b);
+}
+
+/* log for binary32, correctly rounded for every input: log(+-0) = -inf, log(x < 0) = NaN,
+   log(1) = +0, log(+inf) = +inf. */
+static float dmlref__log_f32(float x) {
+    uint32_t u;
+    uint64_t b;
+    memcpy(&u, &x, sizeof u);
+    if (u == 0x3F800000u) return 0.0f;
+    if ((u & 0x7FFFFFFFu) == 0) return dmlref__el_f(0xFF800000u);
+    if (u >= 0x7F800000u) return dmlref__el_f(u == 0x7F800000u ? u : 0x7FC00000u); /* +inf; NaN, x < 0 */
+    b = dmlref__el_round_fast(dmlref__el_log_fast((double)x), 24, 127, 32);
+    if (b == DMLREF__EL_HARD) {
+        double lo;
+        const double hi = dmlref__el_log_dd((double)x, &lo);
+        DMLREF__EL_ON_FALLBACK(1);
+        b = dmlref__el_round(hi, lo, 0, -1, 24, 127, 32);
+    }
+    return dmlref__el_f((uint32_t)b);
+}
+
+/* exp for binary16 bits, correctly rounded from the double evaluation (never through binary32,
+   whose rounding would round twice); NaN gives 0x7E00. */
+static uint16_t dmlref__exp_f16(uint16_t h) {
+    const double x = dmlref__el_from_f16(h);
+    uint64_t b;
+    if (x != x) return 0x7E00u;
+    if (x > 12.0) return 0x7C00u; /* exp(12) > 65520 */
+    if (x < -17.5) return 0;      /* exp(-17.5) < 2^-25 */
+    b = dmlref__el_round_fast(dmlref__el_exp_fast(x), 11, 15, 16);
+    if (b == DMLREF__EL_HARD) {
+        double lo;
+        int scale;
+        const double hi = dmlref__el_exp_dd(x, &lo, &scale);
+        DMLREF__EL_ON_FALLBACK(2);
+        b = dmlref__el_round(hi, lo, scale, -1, 11, 15, 16);
+    }
+    return (uint16_t)b;
+}
+
+/* log for binary16 bits, correctly rounded; the special values as for binary32. */
+static uint16_t dmlref__log_f16(uint16_t h) {
+    uint64_t b;
+    if (h == 0x3C00u) return 0;
+    if ((h & 0x7FFFu) == 0) return 0xFC00u;
+    if (h >= 0x7C00u) return h == 0x7C00u ? 0x7C00u : 0x7E00u;
+    b = dmlref__el_round_fast(dmlref__el_log_fast(dmlref__el_from_f16(h)), 11, 15, 16);
+    if (b == DMLREF__EL_HARD) {
+        double lo;
+        const double hi = dmlref__el_log_dd(dmlref__el_from_f16(h), &lo);
+        DMLREF__EL_ON_FALLBACK(3);
+        b = dmlref__el_round(hi, lo, 0, -1, 11, 15, 16);
+    }
+    return (uint16_t)b;
+}
+
+/* exp for binary64 within 0.5 + 2^-45 ulp (docs/elementary-functions.md 7), and correctly rounded whenever the fast
+   path's rounding test passes (all but about 2^-8 of the inputs); NaN gives 0x7FF8000000000000. */
+static double dmlref__exp_f64(double x) {
+    double hi, lo;
+    int scale;
+    if (x != x) return dmlref__el_d(UINT64_C(0x7FF8000000000000));
+    if (x > 710.0) return dmlref__el_d(UINT64_C(0x7FF0000000000000)); /* exp(710) > 2^1024 */
+    if (x < -746.0) return 0.0;                                       /* exp(-746) < 2^-1075 */
+    if (x >= -708.0) { /* a normal result: the rounding test of docs/elementary-functions.md 7 */
+        hi = dmlref__el_exp64_fast(x, &lo, &scale);
+        {
+            const double e = hi * dmlref__el_d(UINT64_C(0x3C10000000000000)), y = hi + (lo + e); /* 2^-62 hi */
+            if (y == hi + (lo - e))
+                return y * dmlref__el_d((uint64_t)(scale / 2 + 1023) << 52) *
+                       dmlref__el_d((uint64_t)(scale - scale / 2 + 1023) << 52);
+        }
+        DMLREF__EL_ON_FALLBACK(4);
+    }
+    hi = dmlref__el_exp_dd(x, &lo, &scale);
+    if ((int)((dmlref__el_u(hi) >> 52) & 0x7FFu) - 1023 + scale >= -1022) /* normal or overflow: exact scaling */
+        return hi * dmlref__el_d((uint64_t)(scale / 2 + 1023) << 52) *
+               dmlref__el_d((uint64_t)(scale - scale / 2 + 1023) << 52);
+    return dmlref__el_d(dmlref__el_round(hi, lo, scale, -1, 53, 1023, 64));
+}
+
+/* log for binary64 within 0.5 + 2^-45 ulp (docs/elementary-functions.md 7), and correctly rounded whenever the fast
+   path's rounding test passes; special values as for binary32. */
+static double dmlref__log_f64(double x) {
+    const uint64_t u = dmlref__el_u(x);
+    double hi, lo;
+    if (u == UINT64_C(0x3FF0000000000000)) return 0.0;
+    if ((u << 1) == 0) return dmlref__el_d(UINT64_C(0xFFF0000000000000));
+    if (u >= UINT64_C(0x7FF0000000000000))
+        return dmlref__el_d(u == UINT64_C(0x7FF0000000000000) ? u : UINT64_C(0x7FF8000000000000));
+    if (u >= UINT64_C(0x0010000000000000)) { /* normal x */
+        hi = dmlref__el_log64_fast(x, &lo);
+        {
+            const double e = (hi < 0 ? -hi : hi) * dmlref__el_d(UINT64_C(0x3BE0000000000000)),
+                         y = hi + (lo + e); /* 2^-65 |hi| */
+            if (y == hi + (lo - e)) return y;
+        }
+        DMLREF__EL_ON_FALLBACK(5);
+    }
+    return dmlref__el_log_dd(x, &lo);
+}
+
+DMLREF_API uint16_t dmlref_exp_f16(uint16_t h) { return dmlref__exp_f16(h); }
+DMLREF_API uint16_t dmlref_log_f16(uint16_t h) { return dmlref__log_f16(h); }
+DMLREF_API float dmlref_exp_f32(float x) { return dmlref__exp_f32(x); }
+DMLREF_API float dmlref_log_f32(float x) { return dmlref__log_f32(x); }
+DMLREF_API double dmlref_exp_f64(double x) { return dmlref__exp_f64(x); }
+DMLREF_API double dmlref_log_f64(double x) { return dmlref__log_f64(x); }
 
 /* >>fpenv --------------------------------------------------------------------
    Results must not depend on the caller's rounding mode or flush-to-zero:
@@ -1292,8 +1957,8 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
                             (unsigned)o->feature_level);
     if (o->float_order < 0 || o->float_order >= DMLREF_FLOAT_ORDER_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                            "options.float_order is %d, must be SEQUENTIAL (0), BLOCKED (1), EXACT (2), TREE (4) "
-                            "or, for dmlref_error_bound, ANY (3)",
+                            "options.float_order is %d, must be SEQUENTIAL (0), BLOCKED (1), EXACT (2), TREE (4), "
+                            "PAIRWISE (5) or, for dmlref_error_bound, ANY (3)",
                             (int)o->float_order);
     if (o->float_order == DMLREF_FLOAT_ORDER_ANY && !for_bound)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
@@ -1301,10 +1966,6 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
     if (o->accumulation < 0 || o->accumulation >= DMLREF_ACCUMULATION_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
                             "options.accumulation is %d, must be DEFAULT (0), NATIVE (1) or WIDE (2)",
-                            (int)o->accumulation);
-    if (o->float_order == DMLREF_FLOAT_ORDER_EXACT && o->accumulation != DMLREF_ACCUMULATION_DEFAULT)
-        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
-                            "options.accumulation is %d; float_order EXACT (2) takes DEFAULT (0) only",
                             (int)o->accumulation);
     if (o->identity_seed != 0 && o->identity_seed != 1)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.identity_seed is %d, must be 0 or 1",
@@ -1350,6 +2011,9 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
                             "options.nan_policy is %d, must be PROPAGATE (0), IGNORE (1) or COMPARE (2)",
                             (int)o->nan_policy);
+    if (o->log_sum_exp < 0 || o->log_sum_exp >= DMLREF_LOG_SUM_EXP_COUNT)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                            "options.log_sum_exp is %d, must be SHIFTED (0) or PLAIN (1)", (int)o->log_sum_exp);
     if (o->isa < 0 || o->isa >= DMLREF_ISA_COUNT)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.isa is %d, not a dmlref_isa", (int)o->isa);
     if (!dmlref_isa_available((dmlref_isa)o->isa))
@@ -1361,6 +2025,7 @@ static dmlref_status dmlref__check_options(const dmlref__ctx *ctx, int for_bound
     plan->isa = o->isa;
     plan->accumulation = o->accumulation;
     plan->identity_seed = o->identity_seed;
+    plan->plain_lse = o->log_sum_exp == DMLREF_LOG_SUM_EXP_PLAIN;
     return DMLREF_OK;
 }
 
@@ -1379,24 +2044,41 @@ typedef struct dmlref__support_row {
     uint32_t level; /* the row applies from this feature level up */
     uint32_t rank_min, rank_max;
     uint32_t input_types, output_types; /* output_types 0: same as input */
+    uint32_t functions;                 /* REDUCE: bit f for each DML_REDUCE_FUNCTION f the row is for */
 } dmlref__support_row;
 
-/* Per operator, newest level first: the first row at or below the requested level applies. */
+#define DMLREF__F16_F32 (DMLREF__T(FLOAT32) | DMLREF__T(FLOAT16))
+#define DMLREF__FN(a, b) ((1u << DML_REDUCE_FUNCTION_##a) | (1u << DML_REDUCE_FUNCTION_##b))
+#define DMLREF__VALUE_FUNCTIONS (0xFFFu & ~DMLREF__FN(ARGMIN, ARGMAX))
+
+/* Per operator (and REDUCE function), newest level first: the first row at or below the requested level
+   applies (the DML_REDUCE_OPERATOR_DESC page's tables: 2_1 keeps 1_0's 4-D FLOAT16/FLOAT32 for AVERAGE,
+   L1, L2, LOG_SUM, LOG_SUM_EXP and SUM_SQUARE; no function takes FLOAT64). */
 static const dmlref__support_row dmlref__support[] = {
-    {DML_OPERATOR_CUMULATIVE_SUMMATION, 0x5000, 1, 8, DMLREF__SCAN_TYPES_5, 0},
-    {DML_OPERATOR_CUMULATIVE_SUMMATION, 0x4000, 1, 8, DMLREF__SCAN_TYPES_4, 0},
-    {DML_OPERATOR_CUMULATIVE_SUMMATION, 0x2100, 4, 4, DMLREF__SCAN_TYPES_4, 0},
-    {DML_OPERATOR_CUMULATIVE_PRODUCT, 0x5000, 1, 8, DMLREF__SCAN_TYPES_5, 0},
-    {DML_OPERATOR_CUMULATIVE_PRODUCT, 0x4000, 1, 8, DMLREF__SCAN_TYPES_4, 0},
-    {DML_OPERATOR_CUMULATIVE_PRODUCT, 0x3100, 4, 4, DMLREF__SCAN_TYPES_4, 0},
-    {DML_OPERATOR_ARGMIN, 0x4100, 1, 8, DMLREF__ARG_TYPES_4, DMLREF__INDEX_TYPES},
-    {DML_OPERATOR_ARGMIN, 0x3000, 1, 8, DMLREF__ARG_TYPES_3, DMLREF__INDEX_TYPES},
-    {DML_OPERATOR_ARGMAX, 0x4100, 1, 8, DMLREF__ARG_TYPES_4, DMLREF__INDEX_TYPES},
-    {DML_OPERATOR_ARGMAX, 0x3000, 1, 8, DMLREF__ARG_TYPES_3, DMLREF__INDEX_TYPES},
-    {DML_OPERATOR_REDUCE, 0x4100, 1, 8, DMLREF__ARG_TYPES_4, DMLREF__INDEX_TYPES},
-    {DML_OPERATOR_REDUCE, 0x3000, 1, 8, DMLREF__ARG_TYPES_3, DMLREF__INDEX_TYPES},
-    {DML_OPERATOR_REDUCE, 0x2100, 4, 4, DMLREF__ARG_TYPES_3, DMLREF__T(UINT32)},
-    {DML_OPERATOR_REDUCE, 0x1000, 4, 4, DMLREF__T(FLOAT32) | DMLREF__T(FLOAT16), DMLREF__T(UINT32)},
+    {DML_OPERATOR_CUMULATIVE_SUMMATION, 0x5000, 1, 8, DMLREF__SCAN_TYPES_5, 0, 0},
+    {DML_OPERATOR_CUMULATIVE_SUMMATION, 0x4000, 1, 8, DMLREF__SCAN_TYPES_4, 0, 0},
+    {DML_OPERATOR_CUMULATIVE_SUMMATION, 0x2100, 4, 4, DMLREF__SCAN_TYPES_4, 0, 0},
+    {DML_OPERATOR_CUMULATIVE_PRODUCT, 0x5000, 1, 8, DMLREF__SCAN_TYPES_5, 0, 0},
+    {DML_OPERATOR_CUMULATIVE_PRODUCT, 0x4000, 1, 8, DMLREF__SCAN_TYPES_4, 0, 0},
+    {DML_OPERATOR_CUMULATIVE_PRODUCT, 0x3100, 4, 4, DMLREF__SCAN_TYPES_4, 0, 0},
+    {DML_OPERATOR_ARGMIN, 0x4100, 1, 8, DMLREF__ARG_TYPES_4, DMLREF__INDEX_TYPES, 0},
+    {DML_OPERATOR_ARGMIN, 0x3000, 1, 8, DMLREF__ARG_TYPES_3, DMLREF__INDEX_TYPES, 0},
+    {DML_OPERATOR_ARGMAX, 0x4100, 1, 8, DMLREF__ARG_TYPES_4, DMLREF__INDEX_TYPES, 0},
+    {DML_OPERATOR_ARGMAX, 0x3000, 1, 8, DMLREF__ARG_TYPES_3, DMLREF__INDEX_TYPES, 0},
+    {DML_OPERATOR_REDUCE, 0x4100, 1, 8, DMLREF__ARG_TYPES_4, DMLREF__INDEX_TYPES, DMLREF__FN(ARGMIN, ARGMAX)},
+    {DML_OPERATOR_REDUCE, 0x3000, 1, 8, DMLREF__ARG_TYPES_3, DMLREF__INDEX_TYPES, DMLREF__FN(ARGMIN, ARGMAX)},
+    {DML_OPERATOR_REDUCE, 0x2100, 4, 4, DMLREF__ARG_TYPES_3, DMLREF__T(UINT32), DMLREF__FN(ARGMIN, ARGMAX)},
+    {DML_OPERATOR_REDUCE, 0x1000, 4, 4, DMLREF__F16_F32, DMLREF__T(UINT32), DMLREF__FN(ARGMIN, ARGMAX)},
+    {DML_OPERATOR_REDUCE, 0x3000, 1, 8, DMLREF__F16_F32, 0, DMLREF__FN(AVERAGE, L2) | DMLREF__FN(LOG_SUM, LOG_SUM_EXP)},
+    {DML_OPERATOR_REDUCE, 0x5000, 1, 8, DMLREF__SCAN_TYPES_5, 0, DMLREF__FN(L1, SUM_SQUARE)},
+    {DML_OPERATOR_REDUCE, 0x3000, 1, 8, DMLREF__F16_F32, 0, DMLREF__FN(L1, SUM_SQUARE)},
+    {DML_OPERATOR_REDUCE, 0x5000, 1, 8, DMLREF__ARG_TYPES_4, 0, DMLREF__FN(MIN, MAX)},
+    {DML_OPERATOR_REDUCE, 0x3000, 1, 8, DMLREF__ARG_TYPES_3, 0, DMLREF__FN(MIN, MAX)},
+    {DML_OPERATOR_REDUCE, 0x2100, 4, 4, DMLREF__SCAN_TYPES_4, 0, DMLREF__FN(MIN, MAX)},
+    {DML_OPERATOR_REDUCE, 0x5000, 1, 8, DMLREF__SCAN_TYPES_5, 0, DMLREF__FN(MULTIPLY, SUM)},
+    {DML_OPERATOR_REDUCE, 0x3000, 1, 8, DMLREF__SCAN_TYPES_4, 0, DMLREF__FN(MULTIPLY, SUM)},
+    {DML_OPERATOR_REDUCE, 0x2100, 4, 4, DMLREF__SCAN_TYPES_4, 0, DMLREF__FN(MULTIPLY, SUM)},
+    {DML_OPERATOR_REDUCE, 0x1000, 4, 4, DMLREF__F16_F32, 0, DMLREF__VALUE_FUNCTIONS},
 };
 
 /* Describe a type set for messages, e.g. "FLOAT32, FLOAT16, INT32". */
@@ -1418,8 +2100,8 @@ static void dmlref__type_list(uint32_t mask, char *buf, size_t cap) {
 }
 
 /* Apply DirectML's own tables when options.feature_level is set. */
-static dmlref_status dmlref__check_feature_level(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op, const dmlref__tensor *in,
-                                                 const dmlref__tensor *out) {
+static dmlref_status dmlref__check_feature_level(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op, int32_t function,
+                                                 const dmlref__tensor *in, const dmlref__tensor *out) {
     uint32_t level = ctx->options ? ctx->options->feature_level : 0;
     const dmlref__support_row *row = NULL;
     uint32_t out_types;
@@ -1427,7 +2109,8 @@ static dmlref_status dmlref__check_feature_level(const dmlref__ctx *ctx, DML_OPE
     size_t i;
     if (level == 0) return DMLREF_OK;
     for (i = 0; i < sizeof dmlref__support / sizeof dmlref__support[0]; i++)
-        if (dmlref__support[i].op == op && dmlref__support[i].level <= level) {
+        if (dmlref__support[i].op == op && dmlref__support[i].level <= level &&
+            (function < 0 || (dmlref__support[i].functions >> function) & 1u)) {
             row = &dmlref__support[i];
             break;
         }
@@ -1523,7 +2206,8 @@ static dmlref_status dmlref__check_scan(const dmlref__ctx *ctx, DML_OPERATOR_TYP
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT, "Axis is %u, must be less than DimensionCount (%u)",
                             (unsigned)axis, (unsigned)plan->in.rank);
     if ((s = dmlref__check_direction(ctx, direction)) != DMLREF_OK) return s;
-    if ((s = dmlref__check_feature_level(ctx, op_type, &plan->in, &plan->out)) != DMLREF_OK) return s;
+    if ((s = dmlref__check_feature_level(ctx, op_type, plan->row->reduce_function, &plan->in, &plan->out)) != DMLREF_OK)
+        return s;
     if ((s = dmlref__check_output_layout(ctx, &plan->out)) != DMLREF_OK) return s;
     plan->axis = axis;
     plan->decreasing = direction == DML_AXIS_DIRECTION_DECREASING;
@@ -1531,19 +2215,9 @@ static dmlref_status dmlref__check_scan(const dmlref__ctx *ctx, DML_OPERATOR_TYP
     return DMLREF_OK;
 }
 
-/* ARGMIN, ARGMAX and REDUCE(ARGMIN/ARGMAX). */
-static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op_type, const DML_TENSOR_DESC *input,
-                                       const DML_TENSOR_DESC *output, UINT axis_count, const UINT *axes,
-                                       DML_AXIS_DIRECTION direction, dmlref__plan *plan) {
-    dmlref_status s;
-    uint64_t max_index;
+/* The reduced axes of an arg-reduction or a reduction: AxisCount, Axes, and the output's rank and sizes. */
+static dmlref_status dmlref__check_axes(const dmlref__ctx *ctx, UINT axis_count, const UINT *axes, dmlref__plan *plan) {
     uint32_t d, i;
-    if ((s = dmlref__check_tensor(ctx, "InputTensor", input, 0, &plan->in)) != DMLREF_OK) return s;
-    if ((s = dmlref__check_tensor(ctx, "OutputTensor", output, 1, &plan->out)) != DMLREF_OK) return s;
-    if (!(DMLREF__INDEX_TYPES & DMLREF__TYPE_BIT(plan->out.type)))
-        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE,
-                            "OutputTensor.DataType is %s, must be INT32, INT64, UINT32 or UINT64",
-                            dmlref__types[plan->out.type].name);
     if (plan->out.rank != plan->in.rank)
         return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
                             "OutputTensor.DimensionCount is %u, must equal InputTensor.DimensionCount (%u)",
@@ -1574,6 +2248,22 @@ static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE
                                 reduced ? "reduced axis" : "InputTensor.Sizes");
         if (reduced) plan->reduced_count *= plan->in.sizes[d]; /* <= count: no overflow */
     }
+    return DMLREF_OK;
+}
+
+/* ARGMIN, ARGMAX and REDUCE(ARGMIN/ARGMAX). */
+static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op_type, const DML_TENSOR_DESC *input,
+                                       const DML_TENSOR_DESC *output, UINT axis_count, const UINT *axes,
+                                       DML_AXIS_DIRECTION direction, dmlref__plan *plan) {
+    dmlref_status s;
+    uint64_t max_index;
+    if ((s = dmlref__check_tensor(ctx, "InputTensor", input, 0, &plan->in)) != DMLREF_OK) return s;
+    if ((s = dmlref__check_tensor(ctx, "OutputTensor", output, 1, &plan->out)) != DMLREF_OK) return s;
+    if (!(DMLREF__INDEX_TYPES & DMLREF__TYPE_BIT(plan->out.type)))
+        return dmlref__fail(ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE,
+                            "OutputTensor.DataType is %s, must be INT32, INT64, UINT32 or UINT64",
+                            dmlref__types[plan->out.type].name);
+    if ((s = dmlref__check_axes(ctx, axis_count, axes, plan)) != DMLREF_OK) return s;
     if ((s = dmlref__check_direction(ctx, direction)) != DMLREF_OK) return s;
     switch (plan->out.type) {
     case DML_TENSOR_DATA_TYPE_INT32: max_index = 0x7FFFFFFFu; break;
@@ -1586,14 +2276,42 @@ static dmlref_status dmlref__check_arg(const dmlref__ctx *ctx, DML_OPERATOR_TYPE
                             "OutputTensor.DataType %s cannot hold index %llu (%llu elements are reduced)",
                             dmlref__types[plan->out.type].name, (unsigned long long)(plan->reduced_count - 1u),
                             (unsigned long long)plan->reduced_count);
-    if ((s = dmlref__check_feature_level(ctx, op_type, &plan->in, &plan->out)) != DMLREF_OK) return s;
+    if ((s = dmlref__check_feature_level(ctx, op_type, plan->row->reduce_function, &plan->in, &plan->out)) != DMLREF_OK)
+        return s;
     if ((s = dmlref__check_output_layout(ctx, &plan->out)) != DMLREF_OK) return s;
     plan->decreasing = direction == DML_AXIS_DIRECTION_DECREASING;
     return DMLREF_OK;
 }
 
-static const char *const dmlref__order_names[DMLREF_FLOAT_ORDER_COUNT] = {"SEQUENTIAL", "BLOCKED", "EXACT", "ANY",
-                                                                          "TREE"};
+/* REDUCE's value functions: the output has the input's type; at dml_ref's own
+   level the functions that finish with a division, root or logarithm take
+   float types only. */
+static dmlref_status dmlref__check_reduce(const dmlref__ctx *ctx, DML_OPERATOR_TYPE op_type,
+                                          const DML_TENSOR_DESC *input, const DML_TENSOR_DESC *output, UINT axis_count,
+                                          const UINT *axes, dmlref__plan *plan) {
+    dmlref_status s;
+    const char *in_type;
+    if ((s = dmlref__check_tensor(ctx, "InputTensor", input, 0, &plan->in)) != DMLREF_OK) return s;
+    if ((s = dmlref__check_tensor(ctx, "OutputTensor", output, 1, &plan->out)) != DMLREF_OK) return s;
+    in_type = dmlref__types[plan->in.type].name;
+    if (plan->out.type != plan->in.type)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_ARGUMENT,
+                            "OutputTensor.DataType is %s, must equal InputTensor.DataType (%s)",
+                            dmlref__types[plan->out.type].name, in_type);
+    if ((s = dmlref__check_axes(ctx, axis_count, axes, plan)) != DMLREF_OK) return s;
+    if (plan->row->finalize != DMLREF_FINALIZE_NONE && dmlref__types[plan->in.type].kind != DMLREF__KIND_FLOAT &&
+        !(ctx->options && ctx->options->feature_level))
+        return dmlref__fail(
+            ctx, DMLREF_ERROR_UNSUPPORTED_DATA_TYPE,
+            "InputTensor.DataType is %s; DML_REDUCE_FUNCTION_%s takes FLOAT16, FLOAT32 and FLOAT64 only", in_type,
+            plan->row->name + 7);
+    if ((s = dmlref__check_feature_level(ctx, op_type, plan->row->reduce_function, &plan->in, &plan->out)) != DMLREF_OK)
+        return s;
+    return dmlref__check_output_layout(ctx, &plan->out);
+}
+
+static const char *const dmlref__order_names[DMLREF_FLOAT_ORDER_COUNT] = {"SEQUENTIAL", "BLOCKED", "EXACT",
+                                                                          "ANY",        "TREE",    "PAIRWISE"};
 
 /* Row labels for messages: each writes the label of a row it names into out, or returns 0. Operator
    types ("CUMULATIVE_SUMMATION (1)", "REDUCE (21)"), REDUCE functions ("DML_REDUCE_FUNCTION_ARGMAX (0)"),
@@ -1644,9 +2362,19 @@ static void dmlref__row_list(dmlref__row_label label, uint32_t arg, char *buf, s
 static dmlref_status dmlref__check_order(const dmlref__ctx *ctx, const dmlref__plan *plan, int for_bound) {
     const dmlref_operator_info *row = plan->row;
     uint32_t bit = 1u << plan->float_order;
+    /* a row without bounds is checked as by execute (dmlref_error_bound refuses it next); an order of no
+       call of this operator names the rows that execute it; else the bounded rows */
+    const int unbounded = for_bound && row->bound_orders == 0;
+    const int bound_list =
+        for_bound && !unbounded && (row->float_orders & bit || plan->float_order == DMLREF_FLOAT_ORDER_ANY);
     char list[256];
-    if (row->float_orders == 0 || ((for_bound ? row->bound_orders : row->float_orders) & bit)) return DMLREF_OK;
-    dmlref__row_list(for_bound ? dmlref__label_bound : dmlref__label_order, bit, list, sizeof list);
+    if (row->float_orders == 0 || (unbounded && plan->float_order == DMLREF_FLOAT_ORDER_ANY)) return DMLREF_OK;
+    if (plan->float_order == DMLREF_FLOAT_ORDER_EXACT && plan->accumulation != DMLREF_ACCUMULATION_DEFAULT)
+        return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION,
+                            "options.accumulation is %d; float_order EXACT (2) takes DEFAULT (0) only",
+                            (int)plan->accumulation);
+    if ((for_bound && !unbounded ? row->bound_orders : row->float_orders) & bit) return DMLREF_OK;
+    dmlref__row_list(bound_list ? dmlref__label_bound : dmlref__label_order, bit, list, sizeof list);
     return dmlref__fail(ctx, DMLREF_ERROR_INVALID_OPTION, "options.float_order is %s (%d), which applies to %s only",
                         dmlref__order_names[plan->float_order], (int)plan->float_order, list);
 }
@@ -1659,8 +2387,8 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
 static void dmlref__settle_order(dmlref__plan *plan) {
     DML_TENSOR_DATA_TYPE type = plan->in.type;
     int is_float = dmlref__types[type].kind == DMLREF__KIND_FLOAT;
-    if (plan->row->shape != DMLREF_SHAPE_SCAN) return;
-    if (!is_float) { /* every order gives an integer scan's one answer */
+    if (plan->row->shape == DMLREF_SHAPE_ARG_REDUCTION) return;
+    if (!is_float || plan->row->float_orders == 0) { /* integers' one answer; MIN and MAX */
         plan->float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
         plan->accumulation = DMLREF_ACCUMULATION_DEFAULT;
         plan->identity_seed = 0;
@@ -1739,7 +2467,7 @@ static dmlref_status dmlref__validate(const DML_OPERATOR_DESC *op, const dmlref_
     if ((s = dmlref__validate_op(&ctx, op, plan)) != DMLREF_OK) return s;
     if ((s = dmlref__check_order(&ctx, plan, for_bound)) != DMLREF_OK) return s;
     dmlref__settle_order(plan);
-    if (plan->row->shape == DMLREF_SHAPE_SCAN)
+    if (plan->row->shape != DMLREF_SHAPE_ARG_REDUCTION)
         plan->schedule = dmlref__schedule_preset(plan->float_order, &plan->tree, plan->identity_seed);
     return DMLREF_OK;
 }
@@ -1828,6 +2556,7 @@ static dmlref_status dmlref__validate_op(const dmlref__ctx *ctx, const DML_OPERA
     case DMLREF_SHAPE_ARG_REDUCTION:
         return dmlref__check_arg(ctx, op->Type, f.input, f.output, f.axis_count, f.axes, f.direction, plan);
     case DMLREF_SHAPE_REDUCTION:
+        return dmlref__check_reduce(ctx, op->Type, f.input, f.output, f.axis_count, f.axes, plan);
     case DMLREF_SHAPE_COUNT:
     case DMLREF_SHAPE_FORCE_32BIT: break;
     }
@@ -1914,6 +2643,7 @@ typedef struct dmlref__dim {
 } dmlref__dim;
 
 typedef struct dmlref__bound_setup dmlref__bound_setup; /* >>bound */
+typedef struct dmlref__sequence dmlref__sequence;       /* >>reduce: one output's reduced elements */
 typedef struct dmlref__helpers dmlref__helpers;         /* >>exact: a path's SIMD pieces */
 
 /* One call of a scan kernel: `lines` lines of `length` elements. src/dst point
@@ -1943,6 +2673,7 @@ typedef struct dmlref__scan_panel {
     uint64_t carry_bits;              /* integers: the elements before it, combined (mod 2^64) */
     int reverse;                      /* DECREASING contiguous lines: DMLREF__REVERSE_* */
     const dmlref__helpers *helpers;   /* the path's SIMD pieces that shared kernels call, or NULL */
+    dmlref__sequence *sequence;       /* a reduction's mapped elements, read instead of src (>>reduce) */
 } dmlref__scan_panel;
 
 /* One call of an arg kernel: `outputs` reductions of the same shape. The
@@ -2620,11 +3351,12 @@ typedef struct dmlref__val {
 } dmlref__val;
 static double dmlref__combine_error(const dmlref__scan_panel *p, dmlref__val a, dmlref__val b, double v);
 static double dmlref__infinity(void);
+static double dmlref__sequence_at(dmlref__sequence *s, uint64_t i);
 
-/* Input i of a line; its bound is 0, or +inf for an input that is not finite. */
+/* Input i of a line (of a reduction's sequence); its bound is 0, or +inf for an input that is not finite. */
 static dmlref__val dmlref__load_val(const dmlref__scan_panel *p, const void *line, uint64_t i) {
     dmlref__val x;
-    x.v = dmlref__load_float(p, line, i);
+    x.v = p->sequence ? dmlref__sequence_at(p->sequence, i) : dmlref__load_float(p, line, i);
     x.e = p->bound && x.v - x.v != 0 ? dmlref__infinity() : 0;
     return x;
 }
@@ -4322,6 +5054,515 @@ DMLREF__KERNEL_ALIGN static void dmlref__bound_zero_kernel(const dmlref__scan_pa
         for (i = 0; i < p->length; i++) ((double *)p->dst)[(ptrdiff_t)j * p->dst_line + (ptrdiff_t)i * p->dst_step] = 0;
 }
 
+/* >>reduce ---------------------------------------------------------------------
+   REDUCE's value functions (docs/semantics.md: "Reductions"). Each output
+   reduces its sequence, the reduced sub-tensor in row-major order: the row's
+   map, combine and finish, every step rounded to the compute type T. This is
+   the definition, and dmlref_execute runs it on every path. */
+
+typedef struct dmlref__reduce_panel {
+    const void *src; /* the first element of the first output's sequence */
+    void *dst;
+    uint64_t outputs;
+    int64_t src_output_step, dst_output_step; /* elements between consecutive outputs */
+    uint32_t rdims;                           /* the reduced sub-tensor, outermost first, merged */
+    uint64_t rsize[DMLREF__MAX_DIMS];
+    int64_t rstride[DMLREF__MAX_DIMS];
+    uint64_t rcount; /* n, the product of rsize */
+    DML_TENSOR_DATA_TYPE type;
+    const dmlref_operator_info *row;
+    int float_order, accumulation, identity_seed, nan_policy, plain_lse; /* settled */
+    dmlref__schedule schedule;                                           /* BLOCKED and TREE */
+    double *scratch; /* the interpreter's work space when the stack's is too small */
+} dmlref__reduce_panel;
+
+/* One output's sequence, walked by an odometer over the reduced dimensions. */
+struct dmlref__sequence {
+    const dmlref__reduce_panel *p;
+    const void *base;
+    uint64_t index; /* the element at offset */
+    uint64_t pos[DMLREF__MAX_DIMS];
+    int64_t offset;   /* elements from base */
+    uint32_t esize_t; /* T's size: 2 (binary16), 4 or 8 */
+    double shift;     /* LOG_SUM_EXP: M, subtracted before exp */
+};
+
+static void dmlref__seq_seek(dmlref__sequence *s, uint64_t i) {
+    const dmlref__reduce_panel *p = s->p;
+    uint32_t d = p->rdims;
+    s->index = i;
+    s->offset = 0;
+    while (d-- > 0) {
+        s->pos[d] = i % p->rsize[d];
+        i /= p->rsize[d];
+        s->offset += (int64_t)s->pos[d] * p->rstride[d];
+    }
+}
+DMLREF__INLINE void dmlref__seq_next(dmlref__sequence *s) {
+    const dmlref__reduce_panel *p = s->p;
+    uint32_t d = p->rdims;
+    s->index++;
+    while (d-- > 0) {
+        s->offset += p->rstride[d];
+        if (++s->pos[d] < p->rsize[d]) return;
+        s->offset -= (int64_t)p->rsize[d] * p->rstride[d];
+        s->pos[d] = 0;
+    }
+}
+/* The element at the walk's position, as a double (every FLOAT16 and FLOAT32 value is one). */
+DMLREF__INLINE double dmlref__seq_value(const dmlref__sequence *s) {
+    return dmlref__load_float_as(s->base, 1, (uint64_t)s->offset, dmlref__types[s->p->type].size);
+}
+
+/* v rounded to T, to nearest even. */
+DMLREF__INLINE double dmlref__round_t(double v, uint32_t esize_t) {
+    if (esize_t == 8u) return v;
+    if (esize_t == 4u) return (double)(float)v;
+    return (double)dmlref__f16_to_f32_bits(dmlref__f64_to_f16(v));
+}
+/* a + b (a x b) in T: one rounding, as the scans' tallies (the operands are T's values). */
+DMLREF__INLINE double dmlref__combine_t(double a, double b, uint32_t esize_t, int product) {
+    return dmlref__combine_as(a, b, esize_t, esize_t == 2u ? DMLREF_ACCUMULATION_NATIVE : DMLREF_ACCUMULATION_DEFAULT,
+                              product);
+}
+
+/* a x b = hi 2^64 + lo, exactly. */
+static void dmlref__mul_64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo) {
+    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t middle = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    *lo = (middle << 32) | (p00 & 0xFFFFFFFFu);
+    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32);
+}
+
+/* floor(sqrt(hi 2^64 + lo)), bit by bit; *inexact when the root is not exact. */
+static uint64_t dmlref__isqrt_128(uint64_t hi, uint64_t lo, int *inexact) {
+    uint64_t r = 0, shi, slo;
+    int bit;
+    for (bit = 63; bit >= 0; bit--) {
+        uint64_t c = r | (UINT64_C(1) << bit);
+        dmlref__mul_64(c, c, &shi, &slo);
+        if (shi < hi || (shi == hi && slo <= lo)) r = c;
+    }
+    dmlref__mul_64(r, r, &shi, &slo);
+    *inexact = shi != hi || slo != lo;
+    return r;
+}
+
+/* A magnitude given by its 64 leading bits (bit 63 set), whether any bit
+   below them is set, and the exponent of its leading bit, rounded to nearest
+   even in format f: subnormal results and overflow to infinity included. */
+static uint64_t dmlref__pack_any(uint64_t window, int sticky, int64_t exponent, int negative,
+                                 const dmlref__float_format *f) {
+    const uint64_t sign_bit = negative ? UINT64_C(1) << (f->bits - 1u) : 0;
+    const int64_t eta = f->emin - (int32_t)f->precision + 1; /* exponent of the smallest subnormal */
+    int64_t shift;
+    uint64_t kept, rest, half;
+    if (exponent >= f->emin) return dmlref__exact_pack(window, sticky, exponent, sign_bit, f);
+    shift = 63 - (exponent - eta);   /* bits of the window below the subnormal grid: more than 64 - precision */
+    if (shift > 64) return sign_bit; /* below half the smallest subnormal */
+    if (shift == 64) return sign_bit | (uint64_t)((window << 1) != 0 || sticky); /* above half: one; half: even 0 */
+    kept = window >> shift;
+    rest = window & ((UINT64_C(1) << shift) - 1u);
+    half = UINT64_C(1) << (shift - 1);
+    kept += (uint64_t)(rest > half || (rest == half && (sticky || (kept & 1u))));
+    return sign_bit | kept; /* a carry into the smallest normal is its encoding */
+}
+
+/* The nonnegative integer limb[0..count) 2^unit rounded to f (nonzero; sticky: a part below it). */
+static uint64_t dmlref__round_limbs(const uint64_t *limb, uint32_t count, int64_t unit, int sticky, int negative,
+                                    const dmlref__float_format *f) {
+    uint32_t t = count - 1u, b, i;
+    uint64_t window, below;
+    while (t > 0 && limb[t] == 0) t--;
+    b = dmlref__bit_length(limb[t]) - 1u;
+    below = t > 0 ? limb[t - 1u] : 0;
+    window = b < 63u ? limb[t] << (63u - b) | below >> (b + 1u) : limb[t];
+    sticky |= b < 63u ? (below << (63u - b)) != 0 : below != 0;
+    for (i = 0; i + 1u < t; i++) sticky |= limb[i] != 0;
+    return dmlref__pack_any(window, sticky, unit + 64 * (int64_t)t + b, negative, f);
+}
+
+/* The square root of limb[0..count) 2^unit (nonzero), rounded to f: the integer
+   root of its 128 leading bits taken at an even exponent, the rest sticky. */
+static uint64_t dmlref__sqrt_limbs(const uint64_t *limb, uint32_t count, int64_t unit, const dmlref__float_format *f) {
+    uint32_t t = count - 1u, i;
+    int64_t lead, k;
+    uint64_t hi = 0, lo = 0, r;
+    int sticky = 0, inexact;
+    while (t > 0 && limb[t] == 0) t--;
+    lead = 64 * (int64_t)t + (int64_t)dmlref__bit_length(limb[t]) - 1;
+    k = lead - 126; /* the integer N = floor(M / 2^k) has 127 bits */
+    if ((unit + k) & 1) k++;
+    for (i = 0; i < 128u; i++) { /* N bit by bit: simple, and once per output */
+        int64_t pos = k + (int64_t)i;
+        uint64_t bit = pos < 0 || pos >= 64 * (int64_t)count ? 0 : (limb[pos >> 6] >> (pos & 63)) & 1u;
+        if (i < 64u) lo |= bit << i;
+        else hi |= bit << (i - 64u);
+    }
+    for (i = 0; k > 0 && (int64_t)i < k; i++) sticky |= (int)((limb[i >> 6] >> (i & 63u)) & 1u);
+    r = dmlref__isqrt_128(hi, lo, &inexact);
+    return dmlref__pack_any(r << (64u - dmlref__bit_length(r)), sticky || inexact,
+                            (unit + k) / 2 + (int64_t)dmlref__bit_length(r) - 1, 0, f);
+}
+
+/* Correctly rounded square root of a double (NaN for a negative input): the
+   library's own, so that no libm is needed. */
+static double dmlref__sqrt_f64(double v) {
+    uint64_t bits = dmlref__bits_from_f64(v), limb[2] = {0, 0};
+    int exponent = (int)((bits >> 52) & 0x7FFu);
+    if (v != v || v < 0) return dmlref__f64_from_bits(UINT64_C(0x7FF8000000000000));
+    if (v == 0 || exponent == 0x7FF) return v; /* +-0 and +inf are their own roots */
+    limb[0] = (bits & ((UINT64_C(1) << 52) - 1u)) | (exponent ? UINT64_C(1) << 52 : 0);
+    return dmlref__f64_from_bits(dmlref__sqrt_limbs(limb, 2, (exponent ? exponent : 1) - 1075, &dmlref__format_f64));
+}
+
+/* n rounded to T, to nearest even. */
+static double dmlref__count_t(uint64_t n, uint32_t esize_t) {
+    const uint32_t precision = esize_t == 8u ? 53u : esize_t == 4u ? 24u : 11u, length = dmlref__bit_length(n);
+    double v = (double)(n >> (length > precision ? length - precision : 0));
+    if (length > precision) {
+        uint32_t shift = length - precision;
+        v = (double)dmlref__shift_nearest_even(n, shift) * dmlref__pow2((int)shift);
+    }
+    return dmlref__round_t(v, esize_t); /* binary16: 65520 and more overflow */
+}
+
+DMLREF__INLINE double dmlref__exp_t(double v, uint32_t esize_t) {
+    if (esize_t == 8u) return dmlref__exp_f64(v);
+    if (esize_t == 4u) return (double)dmlref__exp_f32((float)v);
+    return (double)dmlref__f16_to_f32_bits(dmlref__exp_f16(dmlref__f64_to_f16(v)));
+}
+DMLREF__INLINE double dmlref__log_t(double v, uint32_t esize_t) {
+    if (esize_t == 8u) return dmlref__log_f64(v);
+    if (esize_t == 4u) return (double)dmlref__log_f32((float)v);
+    return (double)dmlref__f16_to_f32_bits(dmlref__log_f16(dmlref__f64_to_f16(v)));
+}
+
+/* The element at the walk's position, mapped in T: x, |x|, x x x or exp(x - M). */
+DMLREF__INLINE double dmlref__seq_mapped(const dmlref__sequence *s) {
+    double x = dmlref__seq_value(s);
+    switch ((dmlref_map)s->p->row->map) {
+    case DMLREF_MAP_ABS: return dmlref__f64_from_bits(dmlref__bits_from_f64(x) & ~(UINT64_C(1) << 63));
+    case DMLREF_MAP_SQUARE: return dmlref__round_t(x * x, s->esize_t);
+    case DMLREF_MAP_EXP:
+        return dmlref__exp_t(s->p->plain_lse ? x : dmlref__round_t(x - s->shift, s->esize_t), s->esize_t);
+    default: return x;
+    }
+}
+
+/* The mapped value of element i; the interpreter reads in order, so this walks on. */
+static double dmlref__sequence_at(dmlref__sequence *s, uint64_t i) {
+    double v;
+    if (i != s->index) dmlref__seq_seek(s, i);
+    v = dmlref__seq_mapped(s);
+    dmlref__seq_next(s);
+    return v;
+}
+
+/* NumPy's pairwise_sum of the mapped elements [first, first + k), k >= 1. */
+static double dmlref__pairwise(dmlref__sequence *s, uint64_t first, uint64_t k) {
+    const uint32_t e = s->esize_t;
+    double r[8], total;
+    uint64_t i;
+    uint32_t j;
+    if (k > 128u) {
+        uint64_t h = k / 2u - (k / 2u) % 8u;
+        double left = dmlref__pairwise(s, first, h);
+        return dmlref__combine_t(left, dmlref__pairwise(s, first + h, k - h), e, 0);
+    }
+    dmlref__seq_seek(s, first);
+    if (k < 8u) {
+        total = dmlref__seq_mapped(s);
+        for (i = 1; i < k; i++) {
+            dmlref__seq_next(s);
+            total = dmlref__combine_t(total, dmlref__seq_mapped(s), e, 0);
+        }
+        return total;
+    }
+    for (j = 0; j < 8u; j++, dmlref__seq_next(s)) r[j] = dmlref__seq_mapped(s);
+    for (i = 8; i < k - k % 8u; i += 8)
+        for (j = 0; j < 8u; j++, dmlref__seq_next(s)) r[j] = dmlref__combine_t(r[j], dmlref__seq_mapped(s), e, 0);
+    total = dmlref__combine_t(
+        dmlref__combine_t(dmlref__combine_t(r[0], r[1], e, 0), dmlref__combine_t(r[2], r[3], e, 0), e, 0),
+        dmlref__combine_t(dmlref__combine_t(r[4], r[5], e, 0), dmlref__combine_t(r[6], r[7], e, 0), e, 0), e, 0);
+    for (; i < k; i++, dmlref__seq_next(s)) total = dmlref__combine_t(total, dmlref__seq_mapped(s), e, 0);
+    return total;
+}
+
+/* BLOCKED and TREE: the last output of the schedule's scan of the mapped
+   sequence, by the scans' own interpreter (dmlref__load_val reads the
+   sequence; every output lands on one value, the last stays). */
+static double dmlref__reduce_scheduled(const dmlref__reduce_panel *p, dmlref__sequence *s) {
+    dmlref__scan_panel line;
+    double stack[DMLREF__TREE_STACK], out = 0;
+    uint16_t out16 = 0;
+    float out32 = 0;
+    memset(&line, 0, sizeof line);
+    line.length = p->rcount;
+    line.lines = 1;
+    line.esize = s->esize_t;
+    line.dst = s->esize_t == 8u ? (void *)&out : s->esize_t == 4u ? (void *)&out32 : (void *)&out16;
+    line.product = p->row->combine == DMLREF_COMBINE_MULTIPLY;
+    line.accumulation = s->esize_t == 2u ? DMLREF_ACCUMULATION_NATIVE : DMLREF_ACCUMULATION_DEFAULT;
+    line.identity_seed = p->identity_seed;
+    line.float_order = p->float_order;
+    line.schedule = p->schedule;
+    line.sequence = s;
+    dmlref__seq_seek(s, 0);
+    dmlref__schedule_line(&line, NULL, line.dst, p->scratch ? p->scratch : stack);
+    return s->esize_t == 8u ? out : s->esize_t == 4u ? (double)out32 : (double)dmlref__f16_to_f32_bits(out16);
+}
+
+/* The value of a float reduction in T, before the output's rounding. */
+static double dmlref__reduce_float(const dmlref__reduce_panel *p, const void *base) {
+    dmlref__sequence s;
+    const int product = p->row->combine == DMLREF_COMBINE_MULTIPLY, fn = p->row->finalize;
+    double t;
+    uint64_t i;
+    s.p = p;
+    s.base = base;
+    s.shift = 0;
+    s.esize_t = p->accumulation == DMLREF_ACCUMULATION_WIDE || p->type == DML_TENSOR_DATA_TYPE_FLOAT64 ? 8u
+                : p->accumulation == DMLREF_ACCUMULATION_NATIVE                                        ? 2u
+                                                                                                       : 4u;
+    if (p->row->map == DMLREF_MAP_EXP && !p->plain_lse) { /* M: NaN and infinities settle the result */
+        double m = -DMLREF__INF;
+        for (dmlref__seq_seek(&s, 0), i = 0; i < p->rcount; i++, dmlref__seq_next(&s)) {
+            double x = dmlref__seq_value(&s);
+            if (x != x) return x;
+            if (x > m) m = x;
+        }
+        if (m - m != 0) return m; /* +inf: +inf; every element -inf: -inf */
+        s.shift = m;
+    }
+    switch (p->float_order) {
+    case DMLREF_FLOAT_ORDER_PAIRWISE: t = dmlref__pairwise(&s, 0, p->rcount); break;
+    case DMLREF_FLOAT_ORDER_BLOCKED:
+    case DMLREF_FLOAT_ORDER_TREE: t = dmlref__reduce_scheduled(p, &s); break;
+    default: /* SEQUENTIAL */
+        dmlref__seq_seek(&s, 0);
+        t = dmlref__seq_mapped(&s);
+        for (i = 1; i < p->rcount; i++) {
+            dmlref__seq_next(&s);
+            t = dmlref__combine_t(t, dmlref__seq_mapped(&s), s.esize_t, product);
+        }
+        break;
+    }
+    if (p->identity_seed && p->float_order != DMLREF_FLOAT_ORDER_BLOCKED && p->float_order != DMLREF_FLOAT_ORDER_TREE)
+        t = dmlref__combine_t(product ? 1.0 : 0.0, t, s.esize_t, product); /* 0 + t: a -0.0 total becomes +0.0 */
+    switch ((dmlref_finalize)fn) {
+    case DMLREF_FINALIZE_DIVIDE_BY_COUNT: return dmlref__round_t(t / dmlref__count_t(p->rcount, s.esize_t), s.esize_t);
+    case DMLREF_FINALIZE_SQRT: return dmlref__round_t(dmlref__sqrt_f64(t), s.esize_t);
+    case DMLREF_FINALIZE_LOG:
+        t = dmlref__log_t(t, s.esize_t);
+        return p->row->map == DMLREF_MAP_EXP && !p->plain_lse ? dmlref__round_t(s.shift + t, s.esize_t) : t;
+    default: return t;
+    }
+}
+
+/* The sum of squares of one output's elements, exactly: element m 2^p (in
+   units of its format's smallest subnormal eta) squares to m^2 2^(2p) in
+   units of eta^2. FLOAT64 needs bits 0 to 4198 and 64 more for the count. */
+#define DMLREF__SQUARE_LIMBS 68u
+typedef struct dmlref__square_sum {
+    uint64_t limb[DMLREF__SQUARE_LIMBS];
+    int nan, infinity;
+} dmlref__square_sum;
+
+static void dmlref__square_add_at(dmlref__square_sum *a, uint64_t m, uint32_t p) {
+    uint32_t k = p >> 6, shift = p & 63u;
+    uint64_t lo = m << shift, hi = shift ? m >> (64u - shift) : 0u, carry;
+    a->limb[k] += lo;
+    carry = a->limb[k] < lo;
+    for (k++; hi | carry; k++) {
+        uint64_t add = hi + carry;
+        hi = 0;
+        a->limb[k] += add;
+        carry = a->limb[k] < add;
+    }
+}
+
+static void dmlref__square_add(dmlref__square_sum *a, const dmlref__float_format *f, uint64_t bits) {
+    const uint32_t fraction_bits = f->precision - 1u;
+    const uint64_t exponent_ones = (UINT64_C(1) << (f->bits - f->precision)) - 1u;
+    uint64_t biased = (bits >> fraction_bits) & exponent_ones, m = bits & ((UINT64_C(1) << fraction_bits) - 1u), hi, lo;
+    uint32_t p;
+    if (biased == exponent_ones) {
+        if (m) a->nan = 1;
+        else a->infinity = 1;
+        return;
+    }
+    if (biased) m |= UINT64_C(1) << fraction_bits;
+    if (m == 0) return;
+    p = 2u * (biased ? (uint32_t)biased - 1u : 0u);
+    dmlref__mul_64(m, m, &hi, &lo);
+    dmlref__square_add_at(a, lo, p);
+    if (hi) dmlref__square_add_at(a, hi, p + 64u);
+}
+
+/* limb[0..count) = floor(limb 2^64 / n), one limb longer, its lowest bit set
+   when the division is not exact: far below any rounding position, it
+   stands for the remainder (rounding to odd). */
+static void dmlref__divide_limbs(const uint64_t *limb, uint32_t count, uint64_t n, uint64_t *quotient) {
+    uint64_t remainder = 0;
+    uint32_t i = count + 1u;
+    while (i-- > 0) {
+        uint64_t word = i > 0 ? limb[i - 1u] : 0, q = 0;
+        int bit;
+        for (bit = 63; bit >= 0; bit--) { /* (remainder, word) / n, remainder < n */
+            uint64_t top = remainder >> 63;
+            remainder = remainder << 1 | ((word >> bit) & 1u);
+            q <<= 1;
+            if (top || remainder >= n) {
+                remainder -= n;
+                q |= 1u;
+            }
+        }
+        quotient[i] = q;
+    }
+    quotient[0] |= (uint64_t)(remainder != 0);
+}
+
+/* EXACT (SUM, AVERAGE, L1, SUM_SQUARE, L2): the exact real result rounded once, as bits of the output type. */
+static uint64_t dmlref__reduce_exact(const dmlref__reduce_panel *p, const void *base) {
+    const uint32_t esize = dmlref__types[p->type].size;
+    const dmlref__float_format *f = dmlref__format_of_size(esize);
+    const uint64_t nan = ((UINT64_C(1) << (f->bits - f->precision + 1u)) - 1u) << (f->precision - 2u);
+    const int64_t eta = f->emin - (int32_t)f->precision + 1;
+    dmlref__sequence s;
+    uint64_t i, quotient[DMLREF__EXACT_LIMBS + 1u], magnitude[DMLREF__EXACT_LIMBS];
+    s.p = p;
+    s.base = base;
+    dmlref__seq_seek(&s, 0);
+    if (p->row->map == DMLREF_MAP_SQUARE) {
+        dmlref__square_sum q;
+        uint32_t k;
+        memset(&q, 0, sizeof q);
+        for (i = 0; i < p->rcount; i++, dmlref__seq_next(&s))
+            dmlref__square_add(&q, f, dmlref__load_bits(dmlref__cadvance(base, s.offset, esize), esize));
+        if (q.nan) return nan;
+        if (q.infinity) return nan ^ (UINT64_C(1) << (f->precision - 2u)); /* +inf */
+        for (k = 0; k < DMLREF__SQUARE_LIMBS && q.limb[k] == 0; k++) continue;
+        if (k == DMLREF__SQUARE_LIMBS) return 0;
+        return p->row->finalize == DMLREF_FINALIZE_SQRT
+                   ? dmlref__sqrt_limbs(q.limb, DMLREF__SQUARE_LIMBS, 2 * eta, f)
+                   : dmlref__round_limbs(q.limb, DMLREF__SQUARE_LIMBS, 2 * eta, 0, 0, f);
+    } else {
+        dmlref__exact_sum sum;
+        dmlref__exact_limbs limbs;
+        const uint64_t sign = UINT64_C(1) << (f->bits - 1u);
+        uint64_t r, extension;
+        uint32_t k;
+        int negative;
+        dmlref__exact_reset(&sum, &limbs, f);
+        for (i = 0; i < p->rcount; i++, dmlref__seq_next(&s)) {
+            uint64_t x = dmlref__load_bits(dmlref__cadvance(base, s.offset, esize), esize);
+            dmlref__exact_add(&sum, f, p->row->map == DMLREF_MAP_ABS ? x & (sign - 1u) : x);
+        }
+        if (p->identity_seed) sum.all_negative_zero = 0;
+        r = dmlref__exact_result(&sum, f); /* zero exactly when the sum is: it is a multiple of eta */
+        if (p->row->finalize != DMLREF_FINALIZE_DIVIDE_BY_COUNT || (r & (sign - 1u)) == 0 || sum.nan ||
+            sum.plus_infinity || sum.minus_infinity)
+            return r; /* a sum, or an average that is zero, NaN or an infinity's */
+        if (sum.windowed) {
+            dmlref__window_spill(sum.limbs, sum.window_lo, sum.window_hi, sum.base);
+            sum.windowed = 0;
+        }
+        negative = (int)(limbs.limb[limbs.limbs - 1u] >> 63);
+        extension = negative ? ~UINT64_C(0) : 0;
+        for (k = 0, r = 1; k < limbs.limbs; k++) { /* |sum|: -x is ~x + 1 */
+            uint64_t v = limbs.limb[k] ^ extension;
+            magnitude[k] = v + (negative ? r : 0);
+            r = negative && r && magnitude[k] == 0;
+        }
+        dmlref__divide_limbs(magnitude, limbs.limbs, p->rcount, quotient);
+        return dmlref__round_limbs(quotient, limbs.limbs + 1u, eta - 64, 0, negative, f);
+    }
+}
+
+/* -0.0 below +0.0, as IEEE 754-2019's minimum and maximum order them. */
+DMLREF__INLINE int dmlref__below(double a, double b) {
+    return a < b || (a == b && (dmlref__bits_from_f64(a) >> 63) > (dmlref__bits_from_f64(b) >> 63));
+}
+
+/* MIN and MAX of floats: an element, exactly, under options.nan_policy. */
+static double dmlref__reduce_extreme(const dmlref__reduce_panel *p, const void *base) {
+    const int want_max = p->row->combine == DMLREF_COMBINE_MAX;
+    dmlref__sequence s;
+    double best = 0, x;
+    int have = 0;
+    uint64_t i;
+    s.p = p;
+    s.base = base;
+    dmlref__seq_seek(&s, 0);
+    for (i = 0; i < p->rcount; i++, dmlref__seq_next(&s)) {
+        x = dmlref__seq_value(&s);
+        if (p->nan_policy == DMLREF_NAN_COMPARE) { /* the plain loop: a NaN first sticks, a later one never wins */
+            if (i == 0 || (want_max ? dmlref__below(best, x) : dmlref__below(x, best))) best = x;
+            continue;
+        }
+        if (x != x) {
+            if (p->nan_policy == DMLREF_NAN_PROPAGATE) return x;
+            continue;
+        }
+        if (!have || (want_max ? dmlref__below(best, x) : dmlref__below(x, best))) best = x;
+        have = 1;
+    }
+    return have || p->nan_policy == DMLREF_NAN_COMPARE ? best : dmlref__f64_from_bits(UINT64_C(0x7FF8000000000000));
+}
+
+/* Integers: exact modulo 2^64, whose low bits are the element type's result. */
+static uint64_t dmlref__reduce_integer(const dmlref__reduce_panel *p, const void *base) {
+    const uint32_t esize = dmlref__types[p->type].size, shift = 64u - 8u * esize;
+    const int is_signed = dmlref__types[p->type].kind == DMLREF__KIND_SIGNED;
+    dmlref__sequence s;
+    uint64_t t = 0, i;
+    s.p = p;
+    s.base = base;
+    dmlref__seq_seek(&s, 0);
+    for (i = 0; i < p->rcount; i++, dmlref__seq_next(&s)) {
+        uint64_t x = dmlref__load_bits(dmlref__cadvance(base, s.offset, esize), esize);
+        if (is_signed) x = (uint64_t)((int64_t)(x << shift) >> shift); /* sign-extended */
+        if (i == 0 && (p->row->combine == DMLREF_COMBINE_MIN || p->row->combine == DMLREF_COMBINE_MAX)) {
+            t = x;
+            continue;
+        }
+        switch ((dmlref_combine)p->row->combine) {
+        case DMLREF_COMBINE_MULTIPLY: t = i == 0 ? x : t * x; break;
+        case DMLREF_COMBINE_MIN:
+        case DMLREF_COMBINE_MAX: {
+            int below = is_signed ? (int64_t)x < (int64_t)t : x < t;
+            if (below == (p->row->combine == DMLREF_COMBINE_MIN) && x != t) t = x;
+            break;
+        }
+        default:
+            if (p->row->map == DMLREF_MAP_ABS && is_signed && (int64_t)x < 0) x = 0u - x;
+            else if (p->row->map == DMLREF_MAP_SQUARE) x *= x;
+            t += x;
+            break;
+        }
+    }
+    return t;
+}
+
+/* The scalar reduce kernel: every output of a panel. */
+static void dmlref__reduce_scalar(const dmlref__reduce_panel *p) {
+    const uint32_t esize = dmlref__types[p->type].size;
+    const int kind = dmlref__types[p->type].kind;
+    uint64_t o;
+    for (o = 0; o < p->outputs; o++) {
+        const void *base = dmlref__cadvance(p->src, (int64_t)o * p->src_output_step, esize);
+        void *y = dmlref__advance(p->dst, (int64_t)o * p->dst_output_step, esize);
+        if (kind != DMLREF__KIND_FLOAT) dmlref__store_bits(y, esize, dmlref__reduce_integer(p, base));
+        else if (p->row->combine == DMLREF_COMBINE_MIN || p->row->combine == DMLREF_COMBINE_MAX)
+            dmlref__store_float_as(y, 0, 0, dmlref__reduce_extreme(p, base), esize);
+        else if (p->float_order == DMLREF_FLOAT_ORDER_EXACT)
+            dmlref__store_bits(y, esize, dmlref__reduce_exact(p, base));
+        else dmlref__store_float_as(y, 0, 0, dmlref__reduce_float(p, base), esize);
+    }
+}
+
 /* >>tasks ----------------------------------------------------------------------
    A call as tasks of the caller's parallel-for (docs/semantics.md: "Threads").
    A task makes whole kernel calls on parts of the work, so every output sees
@@ -5018,48 +6259,75 @@ static void dmlref__arg_merge(const dmlref__arg_job *job, uint64_t o) {
     if (job->compare_first) dmlref__arg_compare_first(&line);
 }
 
-static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output, const dmlref__arg_route *route,
-                            dmlref__arg_kernel scalar, int prefetch, const dmlref_parallel *parallel) {
-    dmlref__arg_job job;
-    uint64_t panels;
-    uint32_t d, tasks;
-    DMLREF_ASSERT(scalar != NULL);
-    memset(&job, 0, sizeof job);
+/* How a reduction walks its tensors: the reduced dimensions (in dimension
+   order, which defines the flattened index; merged with the previous one
+   where contiguous in the input), and the kept ones ordered and merged, the
+   innermost kept dimension giving each panel's outputs. */
+typedef struct dmlref__reduction_layout {
+    uint32_t rdims;
+    uint64_t rsize[DMLREF__MAX_DIMS];
+    int64_t rstride[DMLREF__MAX_DIMS];
+    dmlref__dim kept[DMLREF__MAX_DIMS]; /* outside the panel */
+    uint32_t n;
+    uint64_t outputs; /* of each panel */
+    int64_t src_output_step, dst_output_step;
+} dmlref__reduction_layout;
+
+static void dmlref__reduction_split(const dmlref__plan *plan, dmlref__reduction_layout *l) {
+    uint32_t d;
+    memset(l, 0, sizeof *l);
     for (d = 0; d < plan->in.rank; d++) {
         if (plan->in.sizes[d] == 1) continue;
         if ((plan->reduced_mask >> d) & 1u) {
-            /* Reduced dims keep dimension order (it defines the index); merge
-               with the previous reduced dim when contiguous in the input. */
             int64_t stride = (int64_t)plan->in.strides[d];
-            if (job.panel.rdims > 0 && job.panel.rstride[job.panel.rdims - 1] == stride * (int64_t)plan->in.sizes[d]) {
-                job.panel.rsize[job.panel.rdims - 1] *= plan->in.sizes[d];
-                job.panel.rstride[job.panel.rdims - 1] = stride;
+            if (l->rdims > 0 && l->rstride[l->rdims - 1] == stride * (int64_t)plan->in.sizes[d]) {
+                l->rsize[l->rdims - 1] *= plan->in.sizes[d];
+                l->rstride[l->rdims - 1] = stride;
             } else {
-                job.panel.rsize[job.panel.rdims] = plan->in.sizes[d];
-                job.panel.rstride[job.panel.rdims] = stride;
-                job.panel.rdims++;
+                l->rsize[l->rdims] = plan->in.sizes[d];
+                l->rstride[l->rdims] = stride;
+                l->rdims++;
             }
         } else {
-            job.kept[job.n].size = plan->in.sizes[d];
-            job.kept[job.n].in = (int64_t)plan->in.strides[d];
-            job.kept[job.n].out = (int64_t)plan->out.strides[d];
-            job.n++;
+            l->kept[l->n].size = plan->in.sizes[d];
+            l->kept[l->n].in = (int64_t)plan->in.strides[d];
+            l->kept[l->n].out = (int64_t)plan->out.strides[d];
+            l->n++;
         }
     }
-    if (job.panel.rdims == 0) { /* every reduced axis has size 1 */
-        job.panel.rdims = 1;
-        job.panel.rsize[0] = 1;
-        job.panel.rstride[0] = 0;
+    if (l->rdims == 0) { /* every reduced axis has size 1 */
+        l->rdims = 1;
+        l->rsize[0] = 1;
+        l->rstride[0] = 0;
     }
+    l->n = dmlref__order_and_merge(l->kept, l->n);
+    l->outputs = 1;
+    if (l->n > 0) {
+        l->n--;
+        l->outputs = l->kept[l->n].size;
+        l->src_output_step = l->kept[l->n].in;
+        l->dst_output_step = l->kept[l->n].out;
+    }
+}
+
+static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *output, const dmlref__arg_route *route,
+                            dmlref__arg_kernel scalar, int prefetch, const dmlref_parallel *parallel) {
+    dmlref__arg_job job;
+    dmlref__reduction_layout layout;
+    uint64_t panels;
+    uint32_t tasks;
+    DMLREF_ASSERT(scalar != NULL);
+    memset(&job, 0, sizeof job);
+    dmlref__reduction_split(plan, &layout);
+    memcpy(job.kept, layout.kept, sizeof job.kept);
+    job.n = layout.n;
+    job.outputs = layout.outputs;
+    job.panel.src_output_step = layout.src_output_step;
+    job.panel.dst_output_step = layout.dst_output_step;
+    job.panel.rdims = layout.rdims;
+    memcpy(job.panel.rsize, layout.rsize, sizeof job.panel.rsize);
+    memcpy(job.panel.rstride, layout.rstride, sizeof job.panel.rstride);
     job.panel.rcount = plan->reduced_count;
-    job.n = dmlref__order_and_merge(job.kept, job.n);
-    job.outputs = 1;
-    if (job.n > 0) {
-        job.n--;
-        job.outputs = job.kept[job.n].size;
-        job.panel.src_output_step = job.kept[job.n].in;
-        job.panel.dst_output_step = job.kept[job.n].out;
-    }
     job.panel.want_max = plan->row->combine == DMLREF_COMBINE_MAX;
     job.panel.last = plan->decreasing;
     job.panel.ignore_nan = plan->nan_policy != DMLREF_NAN_PROPAGATE; /* COMPARE: IGNORE, then the first NaN */
@@ -5092,6 +6360,87 @@ static void dmlref__run_arg(const dmlref__plan *plan, const void *input, void *o
     dmlref__chunk_lines(panels, job.outputs, tasks, &job.chunk, &job.chunks);
     job.units = panels * job.chunks;
     dmlref__run_tasks(&job.run, job.units < tasks ? (uint32_t)job.units : tasks, dmlref__arg_outputs_task, &job);
+}
+
+/* --- reductions ---------------------------------------------------------------- */
+
+typedef struct dmlref__reduce_job {
+    dmlref__tasking run;
+    dmlref__reduce_panel panel; /* every field but src, dst, outputs */
+    const void *input;
+    void *output;
+    dmlref__dim kept[DMLREF__MAX_DIMS];
+    uint32_t n;
+    uint64_t outputs;              /* of each panel */
+    uint64_t chunk, chunks, units; /* independent units: `chunk` outputs of a panel */
+    double *scratch;               /* per task, scratch_values each: the interpreter's large schedules */
+    size_t scratch_values;
+} dmlref__reduce_job;
+
+static void dmlref__reduce_outputs_task(void *arg, uint32_t t) {
+    const dmlref__reduce_job *job = (const dmlref__reduce_job *)arg;
+    const uint32_t esize = dmlref__types[job->panel.type].size;
+    dmlref__reduce_panel panel = job->panel;
+    dmlref__unit_walk w;
+    dmlref__fpenv env;
+    if (!dmlref__walk_begin(&w, job->kept, job->n, job->units, job->chunks, job->run.tasks, t)) return;
+    dmlref__task_enter(&job->run, &env);
+    if (job->scratch) panel.scratch = job->scratch + (size_t)t * job->scratch_values;
+    do {
+        uint64_t first = w.chunk * job->chunk;
+        panel.outputs = job->outputs - first < job->chunk ? job->outputs - first : job->chunk;
+        panel.src = dmlref__cadvance(job->input, w.off_in + (int64_t)first * panel.src_output_step, esize);
+        panel.dst = dmlref__advance(job->output, w.off_out + (int64_t)first * panel.dst_output_step, esize);
+        dmlref__reduce_scalar(&panel);
+    } while (dmlref__walk_next(&w, job->kept, job->n, job->chunks));
+    dmlref__task_leave(&job->run, &env);
+}
+
+static dmlref_status dmlref__run_reduce(const dmlref__ctx *ctx, const dmlref__plan *plan, const void *input,
+                                        void *output, const dmlref_parallel *parallel) {
+    dmlref__reduce_job job;
+    dmlref__reduction_layout layout;
+    uint64_t panels, values;
+    uint32_t tasks;
+    memset(&job, 0, sizeof job);
+    dmlref__reduction_split(plan, &layout);
+    memcpy(job.kept, layout.kept, sizeof job.kept);
+    job.n = layout.n;
+    job.outputs = layout.outputs;
+    job.panel.src_output_step = layout.src_output_step;
+    job.panel.dst_output_step = layout.dst_output_step;
+    job.panel.rdims = layout.rdims;
+    memcpy(job.panel.rsize, layout.rsize, sizeof job.panel.rsize);
+    memcpy(job.panel.rstride, layout.rstride, sizeof job.panel.rstride);
+    job.panel.rcount = plan->reduced_count;
+    job.panel.type = plan->in.type;
+    job.panel.row = plan->row;
+    job.panel.float_order = plan->float_order;
+    job.panel.accumulation = plan->accumulation;
+    job.panel.identity_seed = plan->identity_seed;
+    job.panel.nan_policy = plan->nan_policy;
+    job.panel.plain_lse = plan->plain_lse;
+    job.panel.schedule = plan->schedule;
+    job.input = input;
+    job.output = output;
+    job.run.parallel = parallel;
+    panels = dmlref__odometer_count(job.kept, job.n);
+    tasks = dmlref__tasks_for(parallel, panels * job.outputs * plan->reduced_count);
+    dmlref__chunk_lines(panels, job.outputs, tasks, &job.chunk, &job.chunks);
+    job.units = panels * job.chunks;
+    if (job.units < tasks) tasks = (uint32_t)job.units;
+    values = plan->schedule.block > 1u ? dmlref__schedule_scratch(&plan->schedule, plan->reduced_count) : 0;
+    if (values > DMLREF__TREE_STACK) {
+        job.scratch_values = (size_t)values;
+        job.scratch = (double *)DMLREF_MALLOC(job.scratch_values * tasks * sizeof(double));
+        if (!job.scratch)
+            return dmlref__fail(ctx, DMLREF_ERROR_OUT_OF_MEMORY,
+                                "a work buffer of %llu bytes for the float order's schedule could not be allocated",
+                                (unsigned long long)(job.scratch_values * tasks * sizeof(double)));
+    }
+    dmlref__run_tasks(&job.run, tasks, dmlref__reduce_outputs_task, &job);
+    if (job.scratch) DMLREF_FREE(job.scratch);
+    return DMLREF_OK;
 }
 
 /* >>simd-common ----------------------------------------------------------------
@@ -10569,7 +11918,7 @@ DMLREF_API dmlref_status dmlref_execute(const DML_OPERATOR_DESC *op, const void 
                         path->args ? &path->args[dmlref__types[plan.in.type].arg_slot] : NULL,
                         dmlref__scalar.arg[dmlref__types[plan.in.type].arg_slot], io.prefetch, parallel);
         break;
-    case DMLREF_SHAPE_REDUCTION:
+    case DMLREF_SHAPE_REDUCTION: s = dmlref__run_reduce(&ctx, &plan, inputs[0], outputs[0], parallel); break;
     case DMLREF_SHAPE_COUNT:
     case DMLREF_SHAPE_FORCE_32BIT:
         s = dmlref__fail(&ctx, DMLREF_ERROR_UNSUPPORTED_OPERATOR, "%s has no job for its shape (%d)", plan.row->name,
@@ -10634,6 +11983,11 @@ DMLREF_API dmlref_status dmlref_error_bound(const DML_OPERATOR_DESC *op, const v
     return s;
 }
 
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT DEFAULT
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
 #endif /* DMLREF__IMPLEMENTATION_INCLUDED */
 #endif /* DML_REF_IMPLEMENTATION */
 

@@ -5,7 +5,8 @@
 set -euo pipefail
 
 packages=(make gcc g++ pkg-config libxxhash-dev clang libclang-rt-14-dev libomp-dev gcc-aarch64-linux-gnu
-          g++-aarch64-linux-gnu qemu-user mingw-w64 wine64 valgrind cmake python3 python3-numpy python3-venv)
+          g++-aarch64-linux-gnu qemu-user mingw-w64 wine64 valgrind cmake python3 python3-numpy python3-venv
+          libmpfr-dev)
 
 if [ "${DEPS:-yes}" = no ]; then exit 0; fi
 if ! command -v dpkg-query >/dev/null 2>&1; then

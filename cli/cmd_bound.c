@@ -34,9 +34,10 @@ int cmd_bound(int argc, char **argv) {
         return 2;
     }
     if (!op_has_any_bound(a.op)) {
-        char list[128];
+        char list[256];
         op_names(list, sizeof list, "/", op_has_any_bound);
-        fail("bound takes %s, not %s", list, a.op->cli_name);
+        fail("bound takes %s, not %s: dmlref_error_bound does not cover it (its operator-table row has no ANY bound)",
+             list, a.op->cli_name);
         return 2;
     }
     if (!a.order_set) a.float_order = DMLREF_FLOAT_ORDER_ANY;

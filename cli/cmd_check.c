@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "ops.h"
 
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +11,8 @@
 #include <string.h>
 
 static const char *HELP_CHECK =
-    "usage: dmlref check OP [operator options] INPUT.npy ACTUAL.npy   (OP: cumsum | cumprod, float)\n"
+    "usage: dmlref check OP [operator options] [--ulp N] INPUT.npy ACTUAL.npy\n"
+    "  (OP: cumsum | cumprod, float; or a reduction: reduce-sum, ..., reduce --function F)\n"
     "Judges ACTUAL, a scan of INPUT computed in an unknown order, against a reference and\n"
     "dmlref_error_bound with float_order ANY for --accumulation (default: default):\n"
     "  cumsum:  reference = float_order EXACT (the exact sum rounded once); an output is outside\n"
@@ -21,7 +23,12 @@ static const char *HELP_CHECK =
     "--order is ignored (ANY covers every order); --axis, --exclusive, --reverse, --identity-seed apply.\n"
     "Prints the outputs outside (first few indices), error/bound (median, 90th, max), and the\n"
     "narrowest accumulation (wide, default, native) whose ANY bound contains every output.\n"
-    "Exit: 1 if an output is outside the bound of the given accumulation, 0 otherwise, 2 error.\n";
+    "Exit: 1 if an output is outside the bound of the given accumulation, 0 otherwise, 2 error.\n"
+    "Reductions: dmlref_error_bound does not cover them yet, so there is no bound to judge by. The\n"
+    "  reference is EXACT where the function has it (sum, average, l1, sum-square, l2), else SEQUENTIAL\n"
+    "  with accumulation wide (log-sum, log-sum-exp, multiply), or the one answer (min, max, integer\n"
+    "  inputs); check prints the ULP distances of ACTUAL (or its squeezed shape) to it, and with\n"
+    "  --ulp N the outputs farther than N ulp (exit 1 if any; without --ulp, exit 0: no verdict).\n";
 
 /* Spacing of the output type at |v| (v representable in t). */
 static double ulp_at(DML_TENSOR_DATA_TYPE t, double v) {
@@ -46,6 +53,11 @@ static double overflow_threshold(DML_TENSOR_DATA_TYPE t) {
     if (t == DML_TENSOR_DATA_TYPE_FLOAT16) return 65520.0;
     if (t == DML_TENSOR_DATA_TYPE_FLOAT32) return ldexp(1.0, 128) - ldexp(1.0, 103);
     return DBL_MAX;
+}
+
+static int cmp_u64(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
 }
 
 static int cmp_double(const void *x, const void *y) {
@@ -91,6 +103,109 @@ static void judge(const npy_array *act, DML_TENSOR_DATA_TYPE t, const unsigned c
     }
 }
 
+/* check of a reduction: the ULP distances of ACTUAL to a reference (there is no error bound to judge by). */
+static int check_reduction(op_args *a, const char *const *pos, int ulp_set, unsigned long long ulp_tol) {
+    npy_array in, act;
+    opdesc d;
+    dmlref_options o;
+    char msg[512] = "", have[96], need[96];
+    unsigned char *ref = NULL;
+    uint64_t *dist = NULL, maxd = 0;
+    size_t n, k, nd = 0, identical = 0, nan_mis = 0, inf_mis = 0, outside = 0, first[5];
+    int rc, isf;
+    if ((rc = npy_load_pair(pos[0], &in, pos[1], &act)) != 0) return rc;
+    if ((rc = build_desc(&d, a, &in, DML_TENSOR_DATA_TYPE_INT64)) != 0) goto done;
+    if (act.type == d.out_type && same_squeezed(act.rank, act.shape, d.rank, d.out_sizes)) { /* keepdims or not */
+        act.rank = d.rank;
+        memcpy(act.shape, d.out_sizes, d.rank * sizeof(UINT));
+    }
+    if (act.type != d.out_type || act.rank != d.rank || memcmp(act.shape, d.out_sizes, d.rank * sizeof(UINT)) != 0) {
+        format_shape(act.rank, act.shape, have, sizeof have);
+        format_shape(d.rank, d.out_sizes, need, sizeof need);
+        fail("%s: dtype %s and shape %s do not match the operator's output (%s, shape %s)", pos[1],
+             dtype_name(act.type), have, dtype_name(d.out_type), need);
+        rc = 2;
+        goto done;
+    }
+    n = d.out_count;
+    isf = is_float_type(in.type);
+    ref = (unsigned char *)xcalloc((size_t)d.out_bytes + 8);
+    dist = (uint64_t *)xcalloc(n * sizeof *dist + 8);
+    options_from_args(&o, a, msg, sizeof msg);
+    if (isf && (a->op->float_orders & (1u << DMLREF_FLOAT_ORDER_EXACT))) {
+        o.float_order = DMLREF_FLOAT_ORDER_EXACT;
+        o.accumulation = DMLREF_ACCUMULATION_DEFAULT;
+        printf("reference:   EXACT (the function of the exact sum, rounded once)\n");
+    } else if (isf && a->op->float_orders) {
+        o.float_order = DMLREF_FLOAT_ORDER_SEQUENTIAL;
+        o.accumulation = DMLREF_ACCUMULATION_WIDE;
+        printf("reference:   SEQUENTIAL, accumulation wide (%s has no EXACT order)\n", a->op->name);
+    } else
+        printf("reference:   the one answer (%s)\n",
+               isf ? "MIN and MAX return an element" : "integers wrap modulo 2^bits: every order gives it");
+    if ((rc = exec_op(&d, &in, ref, &o)) != 0) goto done;
+    for (k = 0; k < n; k++) {
+        const unsigned char *pa = npy_elem(&act, k), *pr = ref + k * in.esize;
+        uint64_t ba = elem_bits(pa, in.esize), br = elem_bits(pr, in.esize), dk;
+        int mismatch = 0;
+        identical += ba == br;
+        if (!isf) dk = int_distance(in.type, pa, pr);
+        else if (float_is_nan(in.type, ba) || float_is_nan(in.type, br)) {
+            nan_mis += mismatch = float_is_nan(in.type, ba) != float_is_nan(in.type, br);
+            dk = 0;
+        } else if ((float_is_inf(in.type, ba) || float_is_inf(in.type, br)) && ba != br) {
+            inf_mis += mismatch = 1;
+            dk = 0;
+        } else {
+            uint64_t ka = float_key(in.esize, ba), kr = float_key(in.esize, br);
+            dk = ka > kr ? ka - kr : kr - ka;
+        }
+        if (!mismatch && !(isf && float_is_nan(in.type, ba))) {
+            dist[nd++] = dk;
+            if (dk > maxd) maxd = dk;
+        }
+        if (ulp_set && (mismatch || dk > ulp_tol)) {
+            if (outside < 5) first[outside] = k;
+            outside++;
+        }
+    }
+    qsort(dist, nd, sizeof *dist, cmp_u64);
+    printf("outputs:     %lu\n", (unsigned long)n);
+    printf("identical:   %lu\n", (unsigned long)identical);
+    if (nd) {
+        size_t p50 = (nd * 50 + 99) / 100, p90 = (nd * 90 + 99) / 100;
+        printf("%s median %llu, p90 %llu, max %llu\n",
+               isf ? "ulp:        " : "distance:   ", (unsigned long long)dist[p50 ? p50 - 1 : 0],
+               (unsigned long long)dist[p90 ? p90 - 1 : 0], (unsigned long long)maxd);
+    }
+    if (nan_mis || inf_mis)
+        printf("mismatches:  %lu NaN, %lu infinity (one side only)\n", (unsigned long)nan_mis, (unsigned long)inf_mis);
+    if (!a->op->bound_orders) /* the operator table says which operators dmlref_error_bound covers */
+        printf("bound:       none: dmlref_error_bound does not cover %s yet (its operator-table row has no bound "
+               "orders)\n",
+               a->op->name);
+    else printf("bound:       dmlref_error_bound covers %s, but check judges reductions by ULP only\n", a->op->name);
+    if (ulp_set) {
+        printf("outside:     %lu farther than %llu ulp", (unsigned long)outside, ulp_tol);
+        for (k = 0; k < outside && k < 5; k++) {
+            char idx[160];
+            format_index(&act, first[k], idx, sizeof idx);
+            printf("%s %s", k ? "" : "  first:", idx);
+        }
+        printf("\nresult:      %s\n", outside ? "OUTSIDE the ULP tolerance" : "within the ULP tolerance");
+        rc = outside ? 1 : 0;
+    } else {
+        printf("result:      no verdict (no error bound; --ulp N sets a tolerance)\n");
+        rc = 0;
+    }
+done:
+    free(ref);
+    free(dist);
+    npy_free(&in);
+    npy_free(&act);
+    return rc;
+}
+
 int cmd_check(int argc, char **argv) {
     op_args a;
     const char *pos[2];
@@ -104,16 +219,41 @@ int cmd_check(int argc, char **argv) {
     size_t n, k;
     judge_result r;
     static const int acc_order[3] = {DMLREF_ACCUMULATION_WIDE, DMLREF_ACCUMULATION_DEFAULT, DMLREF_ACCUMULATION_NATIVE};
+    unsigned long long ulp_tol = 0;
+    int ulp_set = 0;
     if (wants_help(argc, argv)) {
         fputs(HELP_CHECK, stdout);
         print_op_help(stdout);
         return 0;
     }
+    for (k = 0; k < (size_t)argc; k++) /* --ulp N: check's own option (reductions), taken out of argv */
+        if (strcmp(argv[k], "--ulp") == 0) {
+            char *endp;
+            if (k + 1 >= (size_t)argc) {
+                fail("option --ulp needs a value");
+                return 2;
+            }
+            errno = 0;
+            ulp_tol = strtoull(argv[k + 1], &endp, 10);
+            if (!argv[k + 1][0] || *endp || errno || argv[k + 1][0] == '-') {
+                fail("option --ulp: '%s' is not a non-negative integer", argv[k + 1]);
+                return 2;
+            }
+            ulp_set = 1;
+            memmove(argv + k, argv + k + 2, (size_t)(argc - (int)k - 2) * sizeof *argv);
+            argc -= 2;
+            k--;
+        }
     if ((rc = parse_op_command(argc, argv, &a, pos, 2, &npos, NULL)) != 0) return rc;
+    if (op_is_reduction(a.op)) return check_reduction(&a, pos, ulp_set, ulp_tol);
+    if (ulp_set) {
+        fail("option --ulp applies to check of reductions (a scan is judged by its ANY error bound)");
+        return 2;
+    }
     if (!op_has_any_bound(a.op)) {
-        char list[128];
+        char list[256];
         op_names(list, sizeof list, "/", op_has_any_bound);
-        fail("check judges %s; compare %s outputs with `dmlref compare`", list, a.op->cli_name);
+        fail("check judges %s and the reductions; compare %s outputs with `dmlref compare`", list, a.op->cli_name);
         return 2;
     }
     if ((rc = npy_load_pair(pos[0], &in, pos[1], &act)) != 0) return rc;

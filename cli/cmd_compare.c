@@ -22,27 +22,6 @@ static const char *HELP_COMPARE =
     "--zero-sign-equal: -0.0 and +0.0 are equal (in the default test and in ULP distances).\n"
     "Exit: 0 within tolerance, 1 not, 2 error (shape or dtype mismatch included).\n";
 
-/* Ordered integer key: consecutive floats differ by 1, across the sign change (-0 and +0 are 1 apart). */
-static uint64_t float_key(unsigned size, uint64_t b) {
-    uint64_t sign = (uint64_t)1 << (size * 8 - 1);
-    uint64_t mask = size == 8 ? ~(uint64_t)0 : (((uint64_t)1 << (size * 8)) - 1);
-    return (b & sign) ? (~b & mask) : (b | sign);
-}
-
-/* |a - b| in the integer type's value, saturated to 2^64-1. */
-static uint64_t int_distance(DML_TENSOR_DATA_TYPE t, const unsigned char *a, const unsigned char *b) {
-    unsigned size = dmlref_data_type_size(t);
-    uint64_t x = elem_bits(a, size), y = elem_bits(b, size);
-    int is_signed = t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 ||
-                    t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
-    if (is_signed) { /* bias to unsigned order */
-        uint64_t sign = (uint64_t)1 << (size * 8 - 1);
-        x ^= sign;
-        y ^= sign;
-    }
-    return x > y ? x - y : y - x;
-}
-
 static int cmp_u64(const void *x, const void *y) {
     uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
     return a < b ? -1 : a > b;

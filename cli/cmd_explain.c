@@ -24,6 +24,11 @@ static const char *HELP_EXPLAIN =
     "         then on longer probes, then on the whole tensor.\n"
     "  arg reductions: the 3 NaN policies x INCREASING/DECREASING for argmin/argmax (--nan, --last\n"
     "         ignored); the index type is ACTUAL's dtype.\n"
+    "  reductions (reduce-sum, ..., or reduce --function F): the function's float orders of SEQUENTIAL,\n"
+    "         PAIRWISE, BLOCKED, EXACT and TREE (3 algorithms x blocks 2..65536 x AFTER/INTO_FIRST) and\n"
+    "         the GPU stacks' trees (torch-compile, xla, cupy), each x accumulation default/native/wide x\n"
+    "         identity seed off/on (x shifted/plain for reduce-log-sum-exp); reduce-max/reduce-min: the\n"
+    "         3 NaN policies. Integer inputs have one answer. --axes is kept and printed.\n"
     "A progress line goes to stderr when it is a terminal.\n";
 
 typedef struct candidate {
@@ -90,7 +95,13 @@ static void describe_run(const candidate *c, const op_args *given, char *buf, si
     used = strlen(buf);
     if (given->axis_set && used < cap) used += (size_t)snprintf(buf + used, cap - used, " --axis %ld", given->axis);
     if (given->exclusive && used < cap) used += (size_t)snprintf(buf + used, cap - used, " --exclusive");
-    if (given->reverse && used < cap) snprintf(buf + used, cap - used, " --reverse");
+    if (given->reverse && used < cap) used += (size_t)snprintf(buf + used, cap - used, " --reverse");
+    if (given->axes_set && used < cap) {
+        unsigned k;
+        used += (size_t)snprintf(buf + used, cap - used, " --axes ");
+        for (k = 0; k < given->naxes && used < cap; k++)
+            used += (size_t)snprintf(buf + used, cap - used, "%s%ld", k ? "," : "", given->axes[k]);
+    }
 }
 
 int cmd_explain(int argc, char **argv) {
@@ -131,9 +142,11 @@ int cmd_explain(int argc, char **argv) {
     n = d.out_count;
     want = packed_le(&act);
     out = (unsigned char *)xcalloc((size_t)d.out_bytes + 8);
-    /* integer scans have one answer: SEQUENTIAL stands for every order */
-    integer = a.op->shape == DMLREF_SHAPE_SCAN && !is_float_type(in.type);
-    if (integer) printf("%s is an integer scan: every order, accumulation and seed give the same result\n", pos[0]);
+    /* integer scans and reductions have one answer: SEQUENTIAL stands for every order */
+    integer = a.op->float_orders != 0 && !is_float_type(in.type);
+    if (integer)
+        printf("%s is an integer %s: every order, accumulation and seed give the same result\n", pos[0],
+               a.op->shape == DMLREF_SHAPE_SCAN ? "scan" : "reduction");
     staged = a.op->shape == DMLREF_SHAPE_SCAN && !integer;
     if (staged) {
         long ax = a.axis_set ? a.axis : (long)in.rank - 1;

@@ -22,14 +22,17 @@ static const char *HELP_RUN_DESC =
     "{\"type\": \"DML_OPERATOR_...\", \"desc\": {...}}. Types: CUMULATIVE_SUMMATION,\n"
     "CUMULATIVE_PRODUCT (InputTensor, OutputTensor, Axis, AxisDirection, HasExclusiveSum /\n"
     "HasExclusiveProduct), ARGMIN, ARGMAX (InputTensor, OutputTensor, AxisCount optional, Axes,\n"
-    "AxisDirection), REDUCE with Function ARGMIN or ARGMAX (Function, InputTensor, OutputTensor,\n"
-    "AxisCount optional, Axes). Every non-optional field is required, as in DxDispatch. Tensors:\n"
+    "AxisDirection), REDUCE (Function, InputTensor, OutputTensor, AxisCount optional, Axes) with\n";
+/* then the REDUCE Functions, then: */
+static const char *HELP_RUN_DESC_END =
+    "Every non-optional field is required, as in DxDispatch. Tensors:\n"
     "{\"DataType\", \"Sizes\", \"Strides\" (optional), ...}; enum values in full or without their\n"
     "prefix (\"DML_AXIS_DIRECTION_DECREASING\" or \"DECREASING\"); booleans true/false. InputTensor's\n"
     "DataType and Sizes must equal the .npy's dtype and shape (no broadcasting), Strides (if given)\n"
     "its layout; OutputTensor must be the output dml_ref writes (packed). Only --order,\n"
-    "--accumulation, --identity-seed, --nan, --isa and --threads may be given. Malformed JSON,\n"
-    "unknown types and unknown fields are errors (exit 2, nothing written).\n";
+    "--accumulation, --identity-seed, --nan, --log-sum-exp, --isa and --threads may be given (as\n"
+    "the operator takes them). Malformed JSON, unknown types and unknown fields are errors (exit 2,\n"
+    "nothing written).\n";
 
 /* Runs the operator and writes its output; 0, or 2 after a message. */
 static int run_and_save(const opdesc *d, const op_args *a, const npy_array *in, const char *output) {
@@ -108,7 +111,8 @@ static int cmd_run_desc(int argc, char **argv) {
         if (r < 0) return 2;
         if (r > 0) {
             if (strcmp(o2, "--order") != 0 && strcmp(o2, "--accumulation") != 0 && strcmp(o2, "--identity-seed") != 0 &&
-                strcmp(o2, "--nan") != 0 && strcmp(o2, "--isa") != 0 && strcmp(o2, "--threads") != 0) {
+                strcmp(o2, "--nan") != 0 && strcmp(o2, "--isa") != 0 && strcmp(o2, "--threads") != 0 &&
+                strcmp(o2, "--log-sum-exp") != 0) {
                 fail("option %s: with --desc the operator's parameters come from the JSON desc", o2);
                 return 2;
             }
@@ -159,7 +163,11 @@ int cmd_run(int argc, char **argv) {
     if (wants_help(argc, argv)) {
         fputs(HELP_RUN, stdout);
         print_op_help(stdout);
+        char functions[256];
+        jdesc_functions(functions, sizeof functions, ", ");
         fputs(HELP_RUN_DESC, stdout);
+        printf("Function %s.\n", functions);
+        fputs(HELP_RUN_DESC_END, stdout);
         return 0;
     }
     for (npos = 0; npos < argc; npos++)

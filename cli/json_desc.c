@@ -24,9 +24,21 @@ static const dmlref_operator_info *type_row(const char *s) {
     return NULL;
 }
 
-/* "CUMULATIVE_SUMMATION, ..., REDUCE with Function ARGMAX or ARGMIN": the implemented types. */
+/* "ARGMAX, ARGMIN, ..., SUM_SQUARE": REDUCE's implemented functions, joined by sep. */
+void jdesc_functions(char *buf, size_t cap, const char *sep) {
+    uint32_t i;
+    size_t used = 0;
+    buf[0] = 0;
+    for (i = 0; i < dmlref_operator_count() && used < cap; i++) {
+        const dmlref_operator_info *r = dmlref_operator_at(i);
+        if ((r->flags & DMLREF_OPERATOR_IMPLEMENTED) && r->reduce_function >= 0)
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? sep : "", function_name(r));
+    }
+}
+
+/* "CUMULATIVE_SUMMATION, ..., REDUCE with Function ARGMAX/ARGMIN/...": the implemented types. */
 static void implemented_types(char *buf, size_t cap) {
-    char fns[128] = "";
+    char fns[256] = "";
     const dmlref_operator_info *fn_row = NULL; /* a row with a function */
     uint32_t i;
     size_t used = 0, fused = 0;
@@ -38,7 +50,7 @@ static void implemented_types(char *buf, size_t cap) {
             used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", r->name);
         else if (r->reduce_function >= 0 && fused < sizeof fns) {
             fn_row = r;
-            fused += (size_t)snprintf(fns + fused, sizeof fns - fused, "%s%s", fused ? " or " : "", function_name(r));
+            fused += (size_t)snprintf(fns + fused, sizeof fns - fused, "%s%s", fused ? "/" : "", function_name(r));
         }
     }
     if (fn_row && used < cap)
@@ -211,7 +223,11 @@ static const dmlref_operator_info *jfunction_row(const json_value *v) {
         fail("--desc: Function %s: operator %s (%s) is not implemented by dml_ref", v->text, r->cli_name, r->name);
         return NULL;
     }
-    fail("--desc: Function: unknown value '%s'", v->text);
+    {
+        char list[256];
+        jdesc_functions(list, sizeof list, ", ");
+        fail("--desc: Function: unknown value '%s' (DML_REDUCE_FUNCTION_ %s)", v->text, list);
+    }
     return NULL;
 }
 
@@ -245,7 +261,7 @@ static int jdesc_parse(const json_value *disp, const char *name, jdesc *jd) {
     }
     tr = type_row(type->text);
     if (!tr || (tr->reduce_function < 0 && !(tr->flags & DMLREF_OPERATOR_IMPLEMENTED))) {
-        char list[256];
+        char list[512];
         implemented_types(list, sizeof list);
         fail("--desc: unsupported operator type '%s' (supported: DML_OPERATOR_%s)", type->text, list);
         return 0;

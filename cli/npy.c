@@ -577,3 +577,24 @@ int float_is_inf(DML_TENSOR_DATA_TYPE t, uint64_t b) {
     default: return (b & 0x7FFFFFFFFFFFFFFFull) == 0x7FF0000000000000ull;
     }
 }
+
+/* Ordered integer key: consecutive floats differ by 1, across the sign change (-0 and +0 are 1 apart). */
+uint64_t float_key(unsigned size, uint64_t b) {
+    uint64_t sign = (uint64_t)1 << (size * 8 - 1);
+    uint64_t mask = size == 8 ? ~(uint64_t)0 : (((uint64_t)1 << (size * 8)) - 1);
+    return (b & sign) ? (~b & mask) : (b | sign);
+}
+
+/* |a - b| in the integer type's value, saturated to 2^64-1. */
+uint64_t int_distance(DML_TENSOR_DATA_TYPE t, const unsigned char *a, const unsigned char *b) {
+    unsigned size = dmlref_data_type_size(t);
+    uint64_t x = elem_bits(a, size), y = elem_bits(b, size);
+    int is_signed = t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_INT16 ||
+                    t == DML_TENSOR_DATA_TYPE_INT32 || t == DML_TENSOR_DATA_TYPE_INT64;
+    if (is_signed) { /* bias to unsigned order */
+        uint64_t sign = (uint64_t)1 << (size * 8 - 1);
+        x ^= sign;
+        y ^= sign;
+    }
+    return x > y ? x - y : y - x;
+}

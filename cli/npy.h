@@ -78,5 +78,10 @@ uint64_t elem_bits(const unsigned char *p, unsigned size);
 double elem_double(DML_TENSOR_DATA_TYPE t, const unsigned char *p);
 int float_is_nan(DML_TENSOR_DATA_TYPE t, uint64_t b);
 int float_is_inf(DML_TENSOR_DATA_TYPE t, uint64_t b);
+/* Ordered integer key of a float's bits: consecutive floats differ by 1, across the sign change (-0 and +0
+   are 1 apart). */
+uint64_t float_key(unsigned size, uint64_t b);
+/* |a - b| in an integer type's value (a and b its elements), saturated to 2^64-1. */
+uint64_t int_distance(DML_TENSOR_DATA_TYPE t, const unsigned char *a, const unsigned char *b);
 
 #endif

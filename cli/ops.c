@@ -26,12 +26,15 @@ static const char *const carry_names[] = {"after", "into-first", "recursive", "r
 static const char *const stack_names[] = {"torch-compile", "xla", "cupy"}; /* --order's GPU stacks */
 static const char *const acc_names[] = {"default", "native", "wide"};
 static const char *const nan_names[] = {"propagate", "ignore", "compare"};
+static const char *const lse_names[] = {"shifted", "plain"}; /* --log-sum-exp: dmlref_log_sum_exp */
 static const char *const isa_names[] = {"auto", "scalar", "sse2", "avx2", "avx512", "neon", "avx512fp16", "reference"};
 #define N_ALG ((int)COUNT_OF(alg_names))
 #define N_CARRY ((int)COUNT_OF(carry_names))
 #define N_CARRY_PLAIN 2 /* explain's plain trees: AFTER and INTO_FIRST */
 #define N_ACC ((int)COUNT_OF(acc_names))
 #define N_NAN ((int)COUNT_OF(nan_names))
+#define N_LSE ((int)COUNT_OF(lse_names))
+#define N_STACK ((int)COUNT_OF(stack_names))
 #define N_BLOCK (TREE_BLOCK_LOG2_MAX - TREE_BLOCK_LOG2_MIN + 1)
 
 /* --order's names of the float orders without parameters (TREE has its own form). */
@@ -41,6 +44,7 @@ static const struct {
 } order_names[] = {{"sequential", DMLREF_FLOAT_ORDER_SEQUENTIAL},
                    {"blocked", DMLREF_FLOAT_ORDER_BLOCKED},
                    {"exact", DMLREF_FLOAT_ORDER_EXACT},
+                   {"pairwise", DMLREF_FLOAT_ORDER_PAIRWISE},
                    {"any", DMLREF_FLOAT_ORDER_ANY}}; /* valid for `dmlref bound` only (the library says so) */
 
 const char *accumulation_name(int accumulation) { return acc_names[accumulation]; }
@@ -71,6 +75,17 @@ static int takes_last(const dmlref_operator_info *r) {
 static int takes_float_order(const dmlref_operator_info *r) { return r->float_orders != 0; }
 static int takes_nan(const dmlref_operator_info *r) { return (r->flags & DMLREF_OPERATOR_NAN_POLICY) != 0; }
 static int takes_index_type(const dmlref_operator_info *r) { return r->shape == DMLREF_SHAPE_ARG_REDUCTION; }
+/* --log-sum-exp: options.log_sum_exp, read by the row whose map is exp (REDUCE LOG_SUM_EXP). */
+static int takes_log_sum_exp(const dmlref_operator_info *r) { return r->map == DMLREF_MAP_EXP; }
+/* --function: a function of DML_OPERATOR_REDUCE (OP `reduce`). */
+static int is_reduce_function(const dmlref_operator_info *r) {
+    return r->operator_type == DML_OPERATOR_REDUCE && strncmp(r->cli_name, "reduce-", 7) == 0;
+}
+/* --order's value: the rows whose float_orders has it (op_args.float_order; checked by check_op_args). */
+static int g_order_asked;
+static int takes_order_asked(const dmlref_operator_info *r) { return (r->float_orders >> g_order_asked) & 1u; }
+
+int op_is_reduction(const dmlref_operator_info *r) { return r->shape == DMLREF_SHAPE_REDUCTION; }
 
 int op_has_any_bound(const dmlref_operator_info *r) {
     return r->shape == DMLREF_SHAPE_SCAN && (r->bound_orders & (1u << DMLREF_FLOAT_ORDER_ANY)) != 0;
@@ -87,14 +102,59 @@ void op_names(char *buf, size_t cap, const char *sep, int (*takes)(const dmlref_
     }
 }
 
+void op_groups(char *buf, size_t cap, int (*takes)(const dmlref_operator_info *)) {
+    static const char *const group_names[] = {"scans", "arg reductions", "reductions"}; /* by dmlref_shape */
+    size_t used = 0;
+    int shape;
+    buf[0] = 0;
+    for (shape = 0; shape < (int)COUNT_OF(group_names); shape++) {
+        uint32_t i, total = 0, in = 0, listed = 0;
+        int except;
+        for (i = 0; i < dmlref_operator_count(); i++) {
+            const dmlref_operator_info *r = dmlref_operator_at(i);
+            if (!implemented(r) || r->shape != shape) continue;
+            total++;
+            in += (uint32_t)(takes(r) != 0);
+        }
+        if (!in || used >= cap) continue;
+        used += (size_t)snprintf(buf + used, cap - used, "%s", used ? ", " : "");
+        if (in == total) {
+            if (used < cap) used += (size_t)snprintf(buf + used, cap - used, "%s", group_names[shape]);
+            continue;
+        }
+        except = 2 * in > total; /* most of the group: name the group and the rows it leaves out */
+        if (except && used < cap) used += (size_t)snprintf(buf + used, cap - used, "%s except ", group_names[shape]);
+        for (i = 0; i < dmlref_operator_count() && used < cap; i++) {
+            const dmlref_operator_info *r = dmlref_operator_at(i);
+            if (!implemented(r) || r->shape != shape || (takes(r) != 0) == except) continue;
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s", listed++ ? "/" : "", r->cli_name);
+        }
+    }
+}
+
+void reduce_function_names(char *buf, size_t cap, const char *sep) {
+    uint32_t i;
+    size_t used = 0;
+    buf[0] = 0;
+    for (i = 0; i < dmlref_operator_count() && used < cap; i++) {
+        const dmlref_operator_info *r = dmlref_operator_at(i);
+        if (implemented(r) && is_reduce_function(r))
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? sep : "", r->cli_name + 7);
+    }
+}
+
 void op_args_init(op_args *a) {
     memset(a, 0, sizeof *a);
     a->index_type = DML_TENSOR_DATA_TYPE_INT64;
 }
 
 int op_select(const char *name, op_args *a) {
-    char list[256];
+    char list[512];
     uint32_t i;
+    if (strcmp(name, "reduce") == 0) { /* DML_OPERATOR_REDUCE: the function comes from --function */
+        a->reduce_family = 1;
+        return 1;
+    }
     op_names(list, sizeof list, ", ", NULL);
     for (i = 0; i < dmlref_operator_count(); i++) {
         const dmlref_operator_info *r = dmlref_operator_at(i);
@@ -107,8 +167,41 @@ int op_select(const char *name, op_args *a) {
         a->op = r;
         return 1;
     }
-    fail("OP must be one of %s (got '%s')", list, name);
+    fail("OP must be one of %s, or reduce --function F (got '%s')", list, name);
     return 0;
+}
+
+int resolve_function(op_args *a) {
+    char list[256], want[64];
+    uint32_t i;
+    size_t k;
+    if (!a->reduce_family) {
+        if (a->function && a->op) {
+            fail("option --function applies to OP reduce (dmlref run reduce --function F); %s is one operator already",
+                 a->op->cli_name);
+            return 2;
+        }
+        return 0;
+    }
+    reduce_function_names(list, sizeof list, ", ");
+    if (!a->function) {
+        fail("OP reduce needs --function F (F: %s)", list);
+        return 2;
+    }
+    /* sum, SUM, log_sum_exp, log-sum-exp, DML_REDUCE_FUNCTION_SUM: the row "reduce-" + the name */
+    k = strncmp(a->function, "DML_REDUCE_FUNCTION_", 20) == 0 ? 20 : 0;
+    snprintf(want, sizeof want, "reduce-%s", a->function + k);
+    for (k = 7; want[k]; k++)
+        want[k] = want[k] == '_' ? '-' : (char)(want[k] >= 'A' && want[k] <= 'Z' ? want[k] + 32 : want[k]);
+    for (i = 0; i < dmlref_operator_count(); i++) {
+        const dmlref_operator_info *r = dmlref_operator_at(i);
+        if (!is_reduce_function(r) || strcmp(r->cli_name, want) != 0) continue;
+        if (!implemented(r)) break;
+        a->op = r;
+        return 0;
+    }
+    fail("option --function: '%s' is not one of %s", a->function, list);
+    return 2;
 }
 
 /* ---- options ----------------------------------------------------------------------------- */
@@ -168,7 +261,8 @@ int parse_op_option(int argc, char **argv, int *i, op_args *a) {
     const char *v = NULL;
     int needs_value = strcmp(o, "--axis") == 0 || strcmp(o, "--axes") == 0 || strcmp(o, "--order") == 0 ||
                       strcmp(o, "--accumulation") == 0 || strcmp(o, "--nan") == 0 || strcmp(o, "--index-type") == 0 ||
-                      strcmp(o, "--isa") == 0 || strcmp(o, "--threads") == 0;
+                      strcmp(o, "--isa") == 0 || strcmp(o, "--threads") == 0 || strcmp(o, "--function") == 0 ||
+                      strcmp(o, "--log-sum-exp") == 0;
     if (needs_value) {
         if (*i + 1 >= argc) {
             fail("option %s needs a value", o);
@@ -210,7 +304,7 @@ int parse_op_option(int argc, char **argv, int *i, op_args *a) {
     else if (strcmp(o, "--identity-seed") == 0) a->identity_seed = 1;
     else if (strcmp(o, "--order") == 0) {
         if (!parse_order(v, a)) {
-            fail("option --order: '%s' is not sequential, blocked, exact, torch-compile, xla, cupy or "
+            fail("option --order: '%s' is not sequential, blocked, exact, pairwise, torch-compile, xla, cupy or "
                  "tree:ALG:BLOCK:CARRY[:SERIAL[:LANES[:run-seed]]] (ALG kogge-stone|sklansky|brent-kung, BLOCK a "
                  "power of two 2..65536, CARRY after|into-first|recursive|recursive-last, SERIAL 1..65536, LANES a "
                  "power of two 1..65536)",
@@ -218,6 +312,17 @@ int parse_op_option(int argc, char **argv, int *i, op_args *a) {
             return -1;
         }
         a->order_set = 1;
+        a->order_text = v;
+    } else if (strcmp(o, "--function") == 0) {
+        a->function = v;
+    } else if (strcmp(o, "--log-sum-exp") == 0) {
+        int found = find_name(v, lse_names, N_LSE);
+        if (found < 0) {
+            fail("option --log-sum-exp: '%s' is not shifted or plain", v);
+            return -1;
+        }
+        a->log_sum_exp = found;
+        a->log_sum_exp_set = 1;
     } else if (strcmp(o, "--accumulation") == 0) {
         int found = find_name(v, acc_names, N_ACC);
         if (found < 0) {
@@ -278,19 +383,27 @@ int check_op_args(const op_args *a) {
                  {a->accumulation_set, "--accumulation", takes_float_order, NULL},
                  {a->identity_seed, "--identity-seed", takes_float_order, NULL},
                  {a->nan_set, "--nan", takes_nan, NULL},
-                 {a->index_type_set, "--index-type", takes_index_type, NULL}};
+                 {a->index_type_set, "--index-type", takes_index_type, NULL},
+                 {a->log_sum_exp_set, "--log-sum-exp", takes_log_sum_exp, NULL}};
     size_t k;
+    char list[512];
     for (k = 0; k < COUNT_OF(rules); k++) {
-        char list[256];
         int alternative = 0;
         size_t j;
         if (!rules[k].given || rules[k].takes(r)) continue;
         for (j = 0; j < COUNT_OF(rules); j++)
             if (rules[k].instead && strcmp(rules[j].option, rules[k].instead) == 0) alternative = rules[j].takes(r);
-        op_names(list, sizeof list, "/", rules[k].takes);
+        op_groups(list, sizeof list, rules[k].takes);
         if (alternative)
             fail("option %s applies to %s; %s takes %s", rules[k].option, list, r->cli_name, rules[k].instead);
         else fail("option %s applies to %s", rules[k].option, list);
+        return 2;
+    }
+    /* an order the row does not take (ANY: the library's own message, it is dmlref bound's) */
+    if (a->order_set && a->float_order != DMLREF_FLOAT_ORDER_ANY && !((r->float_orders >> a->float_order) & 1u)) {
+        g_order_asked = a->float_order;
+        op_groups(list, sizeof list, takes_order_asked);
+        fail("option --order: '%s' applies to %s, not %s", a->order_text, list, r->cli_name);
         return 2;
     }
     return 0;
@@ -324,6 +437,7 @@ int parse_op_command(int argc, char **argv, op_args *a, const char **pos, int np
         }
         pos[(*npos)++] = argv[i];
     }
+    if (resolve_function(a) != 0) return 2;
     if (*npos != npos_max) {
         fail("expected %d file name%s, got %d", npos_max, npos_max > 1 ? "s" : "", *npos);
         return 2;
@@ -331,30 +445,77 @@ int parse_op_command(int argc, char **argv, op_args *a, const char **pos, int np
     return check_op_args(a);
 }
 
+/* A space, then `text` from column `col` (the cursor there), wrapped at spaces before column 100 onto lines
+   indented by 21, and a newline. */
+static void help_wrap(FILE *f, size_t col, const char *text) {
+    while (*text) {
+        size_t word = strcspn(text, " ");
+        if (col > 21 && col + 1 + word > 100) fputs("\n                     ", f), col = 21;
+        else fputc(' ', f), col++;
+        fwrite(text, 1, word, f);
+        col += word;
+        text += word;
+        text += strspn(text, " ");
+    }
+    fputc('\n', f);
+}
+
+/* One option's help: its name, the operators that take it (op_groups) and the text. */
+static void help_line(FILE *f, const char *option, int (*takes)(const dmlref_operator_info *), const char *text) {
+    char line[1024];
+    op_groups(line, 512, takes);
+    snprintf(line + strlen(line), sizeof line - strlen(line), ": %s", text);
+    fprintf(f, "  %-18s", option);
+    help_wrap(f, 20, line);
+}
+
 void print_op_help(FILE *f) {
-    char list[256];
+    char list[512], functions[256];
     op_names(list, sizeof list, " | ", NULL);
-    fprintf(f, "operator options (OP: %s):\n", list);
-    fputs("  --axis N           scans: the axis (negative counts from the end); default: the LAST axis\n"
-          "  --exclusive        scans: exclusive sum / product\n"
-          "  --reverse          scans: DML_AXIS_DIRECTION_DECREASING\n"
-          "  --order O          scans: sequential (default) | blocked | exact | torch-compile | xla | cupy\n"
-          "                     | any (bound only)\n"
+    reduce_function_names(functions, sizeof functions, " | ");
+    fputs("operator options (OP:", f);
+    help_wrap(f, 21, list);
+    fputs("  or OP reduce with --function F, F:", f);
+    strncat(functions, "):", sizeof functions - strlen(functions) - 1);
+    help_wrap(f, 35, functions);
+    help_line(f, "--axis N", takes_axis, "the axis (negative counts from the end); default: the LAST axis");
+    help_line(f, "--exclusive", takes_exclusive, "exclusive sum / product");
+    help_line(f, "--reverse", takes_reverse, "DML_AXIS_DIRECTION_DECREASING");
+    help_line(f, "--order O", takes_float_order, "sequential (default) | blocked | exact | pairwise");
+    fputs("                     | torch-compile | xla | cupy | any (bound only)\n"
           "                     | tree:ALG:BLOCK:CARRY[:SERIAL[:LANES[:run-seed]]]: ALG kogge-stone|\n"
           "                     sklansky|brent-kung, BLOCK a power of two 2..65536, CARRY after|\n"
           "                     into-first|recursive|recursive-last, SERIAL elements per lane 1..65536,\n"
           "                     LANES a power of two 1..65536, run-seed: each lane starts at the identity\n"
-          "                     (torch-compile, xla, cupy: the GPU stacks' schedules, docs/reproducing.md)\n"
-          "  --accumulation A   scans: default | native | wide\n"
-          "  --identity-seed    scans: the tally starts at the identity (+0.0 or 1)\n"
-          "  --axes N,M,...     arg reductions: reduced axes (negative counts from the end); default: all\n"
-          "  --last             argmin/argmax: DECREASING (the last index on ties)\n"
-          "  --nan P            arg reductions: propagate (default) | ignore | compare\n"
-          "  --index-type T     arg reduction output: int32 | int64 (default) | uint32 | uint64\n"
-          "  --isa I            auto (default) | scalar | sse2 | avx2 | avx512 | avx512fp16 | neon | reference\n"
+          "                     (torch-compile, xla, cupy: the GPU stacks' schedules, docs/reproducing.md)\n",
+          f);
+    {
+        static const struct {
+            int order;
+            const char *text;
+        } only[] = {{DMLREF_FLOAT_ORDER_EXACT, "exact:"}, {DMLREF_FLOAT_ORDER_PAIRWISE, "pairwise (NumPy's):"}};
+        size_t k;
+        for (k = 0; k < COUNT_OF(only); k++) { /* the orders some rows take: which (op_groups) */
+            char line[600];
+            g_order_asked = only[k].order;
+            op_groups(list, sizeof list, takes_order_asked);
+            snprintf(line, sizeof line, "%s only %s", only[k].text, list);
+            fprintf(f, "%20s", "");
+            help_wrap(f, 20, line);
+        }
+    }
+    help_line(f, "--accumulation A", takes_float_order, "default | native | wide");
+    help_line(f, "--identity-seed", takes_float_order, "the tally starts at the identity (+0.0 or 1)");
+    help_line(f, "--axes N,M,...", takes_axes, "reduced axes (negative counts from the end); default: all");
+    help_line(f, "--last", takes_last, "DECREASING (the last index on ties)");
+    help_line(f, "--nan P", takes_nan, "propagate (default) | ignore | compare");
+    help_line(f, "--index-type T", takes_index_type, "the output type: int32 | int64 (default) | uint32 | uint64");
+    help_line(f, "--log-sum-exp F", takes_log_sum_exp,
+              "shifted (default: M + log(sum exp(x - M))) | plain (log(sum exp(x)))");
+    fputs("  --isa I            auto (default) | scalar | sse2 | avx2 | avx512 | avx512fp16 | neon | reference\n"
           "  --threads N        run on up to N threads, 1 to 1024 (default: every CPU): the same output bits for "
           "every N\n"
-          "Arg outputs keep the input's rank: reduced axes have size 1 (as DirectML).\n",
+          "Reduction outputs keep the input's rank: reduced axes have size 1 (as DirectML).\n",
           f);
 }
 
@@ -427,6 +588,9 @@ int build_desc(opdesc *d, op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE 
             d->op.Desc = &d->amax;
         } else if (r->operator_type == DML_OPERATOR_REDUCE) {
             DML_REDUCE_OPERATOR_DESC red = {(DML_REDUCE_FUNCTION)r->reduce_function, &d->it, &d->ot, naxes, d->axes};
+            uint64_t reduced = 1; /* torch-compile's schedule is that of the reduced sequence's length */
+            for (k = 0; k < naxes; k++) reduced *= in->shape[d->axes[k]];
+            if (a->stack == 1) a->tree = dmlref_inductor_scan_tree(reduced, in->type);
             d->red = red;
             d->op.Desc = &d->red;
         }
@@ -501,6 +665,7 @@ void options_from_args(dmlref_options *o, const op_args *a, char *msg, size_t ca
     o->error_message = msg;
     o->error_message_capacity = cap;
     o->parallel = threads_parallel(a->threads);
+    o->log_sum_exp = a->log_sum_exp;
 }
 
 static int library_error(dmlref_status s, const dmlref_options *o) {
@@ -555,6 +720,9 @@ void describe_options(const op_args *a, char *buf, size_t cap) {
         used += (size_t)snprintf(buf, cap, "--order %s --accumulation %s%s", ord, acc_names[a->accumulation],
                                  a->identity_seed ? " --identity-seed" : "");
     }
+    if (takes_log_sum_exp(r) && used < cap)
+        used +=
+            (size_t)snprintf(buf + used, cap - used, "%s--log-sum-exp %s", used ? " " : "", lse_names[a->log_sum_exp]);
     if (takes_nan(r) && used < cap)
         used += (size_t)snprintf(buf + used, cap - used, "%s--nan %s", used ? " " : "", nan_names[a->nan_policy]);
     if (takes_last(r) && a->last && used < cap) snprintf(buf + used, cap - used, "%s--last", used ? " " : "");
@@ -640,31 +808,39 @@ size_t op_configurations(const op_args *base, int integer, op_args *out) {
     int tally = takes_float_order(r) && !integer; /* orders, accumulations and seeds give other bits */
     uint32_t orders = tally ? r->float_orders : 1u << DMLREF_FLOAT_ORDER_SEQUENTIAL;
     int accs = tally ? N_ACC : 1, seeds = tally ? 2 : 1;
-    int nans = takes_nan(r) ? N_NAN : 1, lasts = takes_last(r) ? 2 : 1;
-    int order, tr, acc, seed, nan, last;
+    int nans = takes_nan(r) ? N_NAN : 1, lasts = takes_last(r) ? 2 : 1, lses = takes_log_sum_exp(r) ? N_LSE : 1;
+    /* a reduction also runs the GPU stacks' TREE schedules (the scans have them as named presets) */
+    int stacks =
+        tally && r->shape == DMLREF_SHAPE_REDUCTION && ((orders >> DMLREF_FLOAT_ORDER_TREE) & 1u) ? N_STACK : 0;
+    int order, tr, acc, seed, nan, last, lse;
     size_t n = 0;
-    for (order = 0; order < DMLREF_FLOAT_ORDER_COUNT; order++) {
+    for (order = 0; order < DMLREF_FLOAT_ORDER_COUNT + stacks; order++) {
+        int stack = order >= DMLREF_FLOAT_ORDER_COUNT ? order - DMLREF_FLOAT_ORDER_COUNT + 1 : 0;
         int trees = order == DMLREF_FLOAT_ORDER_TREE ? N_ALG * N_BLOCK * N_CARRY_PLAIN : 1;
-        if (!((orders >> order) & 1u)) continue;
+        if (!stack && !((orders >> order) & 1u)) continue;
         for (tr = 0; tr < trees; tr++)
             for (acc = 0; acc < accs; acc++)
                 for (seed = 0; seed < seeds; seed++)
                     for (nan = 0; nan < nans; nan++)
-                        for (last = 0; last < lasts; last++, n++) {
-                            op_args *t = out ? &out[n] : NULL;
-                            if (!t) continue;
-                            *t = *base;
-                            t->float_order = order;
-                            t->stack = 0;
-                            memset(&t->tree, 0, sizeof t->tree);
-                            t->tree.algorithm = tr / (N_BLOCK * N_CARRY_PLAIN);
-                            t->tree.block = (uint32_t)1 << (TREE_BLOCK_LOG2_MIN + tr / N_CARRY_PLAIN % N_BLOCK);
-                            t->tree.carry = tr % N_CARRY_PLAIN;
-                            t->accumulation = acc;
-                            t->identity_seed = seed;
-                            t->nan_policy = nan;
-                            t->last = last;
-                        }
+                        for (last = 0; last < lasts; last++)
+                            for (lse = 0; lse < lses; lse++, n++) {
+                                op_args *t = out ? &out[n] : NULL;
+                                if (!t) continue;
+                                *t = *base;
+                                t->float_order = stack ? DMLREF_FLOAT_ORDER_TREE : order;
+                                t->stack = stack;
+                                memset(&t->tree, 0, sizeof t->tree);
+                                t->tree.algorithm = tr / (N_BLOCK * N_CARRY_PLAIN);
+                                t->tree.block = (uint32_t)1 << (TREE_BLOCK_LOG2_MIN + tr / N_CARRY_PLAIN % N_BLOCK);
+                                t->tree.carry = tr % N_CARRY_PLAIN;
+                                if (stack == 2) t->tree = dmlref_xla_scan_tree();
+                                if (stack == 3) t->tree = dmlref_cupy_scan_tree(); /* 1: build_desc sets it */
+                                t->accumulation = acc;
+                                t->identity_seed = seed;
+                                t->nan_policy = nan;
+                                t->last = last;
+                                t->log_sum_exp = lse;
+                            }
     }
     return n;
 }

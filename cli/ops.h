@@ -17,6 +17,7 @@ typedef struct op_args {
     long axes[MAX_RANK];
     int exclusive, reverse, last;
     int order_set;
+    const char *order_text; /* --order's value as given */
     int float_order;
     dmlref_scan_tree tree;
     int stack; /* --order torch-compile (1), xla (2), cupy (3); build_desc sets torch-compile's tree */
@@ -28,7 +29,11 @@ typedef struct op_args {
     int isa;
     int index_type_set;
     DML_TENSOR_DATA_TYPE index_type;
-    uint32_t threads; /* --threads N; 0 when not given (every CPU the process may run on) */
+    int log_sum_exp_set;
+    int log_sum_exp;      /* dmlref_log_sum_exp */
+    int reduce_family;    /* OP `reduce`: the row comes from --function */
+    const char *function; /* --function's value; NULL when not given */
+    uint32_t threads;     /* --threads N; 0 when not given (every CPU the process may run on) */
 } op_args;
 
 /* Every field 0 but the index type, int64. */
@@ -37,9 +42,17 @@ void op_args_init(op_args *a);
 int op_select(const char *name, op_args *a);
 /* The implemented operators' CLI names for which `takes` holds (NULL: all), joined by `sep`. */
 void op_names(char *buf, size_t cap, const char *sep, int (*takes)(const dmlref_operator_info *));
+/* The same operators by group: "scans", "reductions except reduce-max/reduce-min", "argmin/argmax", ... */
+void op_groups(char *buf, size_t cap, int (*takes)(const dmlref_operator_info *));
+/* REDUCE's implemented functions (`--function`'s values: the CLI names after "reduce-"), joined by `sep`. */
+void reduce_function_names(char *buf, size_t cap, const char *sep);
+/* A row of shape DMLREF_SHAPE_REDUCTION (a REDUCE value function: sum, max, ...). */
+int op_is_reduction(const dmlref_operator_info *r);
 /* A scan whose outputs have an error bound for any order: what `check` judges. */
 int op_has_any_bound(const dmlref_operator_info *r);
 
+/* Resolves OP `reduce` with its --function into a->op (a no-op for another OP): 0, or 2 after a message. */
+int resolve_function(op_args *a);
 /* Parses the operator option at argv[*i]. 1 consumed, 0 not an operator option, -1 error (printed). */
 int parse_op_option(int argc, char **argv, int *i, op_args *a);
 /* Options that do not apply to a->op are errors: 0, or 2 after a message. */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli/test_cli.sh DMLREF [WORKDIR] - tests of the command-line tool (make test-cli).
 # Needs no Python: inputs are written by the CLI's hidden `_make` subcommand, or
-# with printf / head / tail. CLI_TEST_COMPILERS (e.g. "clang g++") adds compile
+# with printf / head / tail (cli/test_cli_reduce.sh, sourced, adds NumPy checks when
+# ${PYTHON:-/usr/bin/python3} has NumPy, and says so when it has not). CLI_TEST_COMPILERS (e.g. "clang g++") adds compile
 # checks of cli/*.c with clang (C99) and as C++11; XXH_CFLAGS / XXH_LIBS as the Makefile's.
 # RUN_ENV: a command prefix for every run of the tool (as the Makefile's).
 # Ends with "N passed, N failed"; exit status 1 if any check failed.
@@ -168,15 +169,6 @@ for args in "--last" "--reverse" "--order blocked" "--exclusive" "--axis 0"; do
     [ -e bad_out.npy ] && bad "run reduce-argmax $args wrote an output"
 done
 has "run reduce-argmax --axis: the option it takes" err.txt "reduce-argmax takes --axes"
-# operators of the table that dml_ref does not implement: refused, named
-for op in reduce-sum reduce-average; do
-    rm -f bad_out.npy
-    expect "run $op (not implemented)" 2 "$D" run $op f.npy -o bad_out.npy
-    has "run $op: named" err.txt "operator $op (REDUCE"
-    has "run $op: not implemented" err.txt "is not implemented by dml_ref"
-    [ "$(wc -l <err.txt)" -eq 1 ] || bad "run $op: more than one stderr line"
-    [ -e bad_out.npy ] && bad "run $op wrote an output"
-done
 expect "run --help lists reduce-argmax" 0 "$D" run --help
 has "run --help: OP list from the table" out.txt "reduce-argmax | reduce-argmin"
 
@@ -244,7 +236,7 @@ for args in "--axis 0" "--exclusive" "--reverse" "--order blocked" "--identity-s
 done
 expect "run without -o" 2 "$D" run cumsum m.npy
 expect "run bad OP" 2 "$D" run cumfoo m.npy -o bad_out.npy
-expect "library error: EXACT cumprod" 2 "$D" run cumprod --order exact a.npy -o bad_out.npy
+expect "library error: EXACT with wide" 2 "$D" run cumsum --order exact --accumulation wide a.npy -o bad_out.npy
 [ -e bad_out.npy ] && bad "library error wrote an output"
 has "library error message" err.txt "EXACT"
 expect "missing input" 2 "$D" run cumsum nonexistent.npy -o bad_out.npy
@@ -551,8 +543,6 @@ sed 's/CUMULATIVE_SUMMATION/GEMM/' cs_desc.json >unknown_type.json
 desc_refused "run --desc unknown type" unknown_type.json "unsupported operator type 'DML_OPERATOR_GEMM'"
 sed 's/"Axis": 1,/"Axis": 1, "Alpha": 0.5,/' cs_desc.json >unknown_field.json
 desc_refused "run --desc unknown field" unknown_field.json "unknown field 'Alpha'"
-sed 's/DML_REDUCE_FUNCTION_ARGMIN/SUM/' rd_desc.json >rd_sum.json
-desc_refused "run --desc REDUCE SUM (not implemented)" rd_sum.json "operator reduce-sum (REDUCE SUM) is not implemented"
 sed 's/"DataType": "FLOAT32", "Sizes": \[2, 3\] }/"DataType": "FLOAT16", "Sizes": [2, 3] }/' cs_desc.json >dtype_desc.json
 desc_refused "run --desc DataType mismatch" dtype_desc.json "InputTensor DataType FLOAT16 does not match m.npy (FLOAT32)"
 sed 's/"Sizes": \[2, 3\] },/"Sizes": [3, 2] },/' cs_desc.json >sizes_desc.json
@@ -562,7 +552,7 @@ desc_refused "run --desc non-boolean BOOL" bool_desc.json "HasExclusiveSum must 
 sed 's/"HasExclusiveSum": true/"HasExclusiveProduct": true/' cs_desc.json >missing_desc.json
 desc_refused "run --desc field of another operator" missing_desc.json "unknown field 'HasExclusiveProduct'"
 desc_refused "run --desc with --axis" cs_desc.json "come from the JSON desc" --axis 0
-desc_refused "run --desc argmax with --order" am_desc.json "option --order applies to cumsum/cumprod" --order blocked
+desc_refused "run --desc argmax with --order" am_desc.json "option --order applies to scans, reductions except" --order blocked
 "$D" run --help >out.txt
 has "run --help: --desc" out.txt "dmlref run --desc OP.json"
 
@@ -640,6 +630,9 @@ expect "run --desc --threads 0" 2 "$D" run --desc big_desc.json --threads 0 big_
 expect "compare takes no --threads" 2 "$D" compare a.npy a.npy --threads 2
 "$D" run --help >out.txt
 has "run --help: --threads" out.txt "--threads N"
+
+# ---- reductions (cli/test_cli_reduce.sh) ---------------------------------------------------
+. "$HERE/test_cli_reduce.sh"
 
 # ---- files written by NumPy (tests/data/npy/) ----------------------------------------------
 if [ -f "$NPY/dtype_f4.npy" ]; then

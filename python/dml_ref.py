@@ -1,9 +1,10 @@
-"""dml_ref for Python: DirectML's scan and arg-reduction operators on NumPy arrays.
+"""dml_ref for Python: DirectML's scan and reduction operators on NumPy arrays.
 
 A thin ctypes binding of ``dml_ref.h`` (the C header in the directory above):
-``cumsum``, ``cumprod``, ``argmin``, ``argmax``, ``reduce_argmin`` and
-``reduce_argmax`` compute exactly what the C library computes (same bits on every
-machine), ``error_bound`` gives a rigorous bound on a scan's rounding error,
+``cumsum``, ``cumprod``, ``argmin``, ``argmax``, ``reduce(x, 'sum', ...)`` (every
+DML_REDUCE_FUNCTION, also as ``reduce_sum``, ..., ``reduce_argmax``) compute exactly
+what the C library computes (same bits on every machine), ``exp`` and ``log`` are
+the library's own, ``error_bound`` gives a rigorous bound on a scan's rounding error,
 ``compare`` measures two arrays element by element, and ``explain`` searches the
 library's options for the ones that reproduce an output bit for bit. The operators
 are the implemented rows of the library's operator table (``operators()``), each
@@ -28,8 +29,9 @@ strides, byte-swapped data) is copied first. Results are new C-order arrays, or
 the input itself for an in-place scan.
 
 Option names and values are those of the command-line tool (cli/README.md):
-``order='tree:sklansky:32:into-first'``, ``accumulation='native'``,
-``nan='ignore'``, ``index_type='int32'``, ``isa='avx2'``. Library errors raise
+``order='tree:sklansky:32:into-first'`` (or ``'pairwise'``, reductions' sums),
+``accumulation='native'``, ``nan='ignore'``, ``log_sum_exp='plain'``,
+``index_type='int32'``, ``isa='avx2'``. Library errors raise
 ``DmlRefError`` with the library's status name and its one-line message.
 
 ``threads=N`` (every function that runs the library) runs a call on up to N
@@ -52,7 +54,8 @@ except ImportError:  # a top-level module beside it (python/ on sys.path)
 __all__ = [
     "DmlRefError", "cumsum", "cumprod", "argmin", "argmax", "reduce_argmin", "reduce_argmax", "error_bound",
     "compare", "explain", "check", "Comparison", "Explanation", "Verdict", "best_isa", "isa_available", "version",
-    "operators",
+    "operators", "reduce", "reduce_sum", "reduce_average", "reduce_l1", "reduce_l2", "reduce_sum_square",
+    "reduce_log_sum", "reduce_log_sum_exp", "reduce_multiply", "reduce_min", "reduce_max", "exp", "log",
 ]
 
 UINT = _capi.UINT
@@ -70,11 +73,12 @@ _DATA_TYPES = {
 # Option names (the CLI's) -> the C enum values (the test checks that each covers its enum's COUNT).
 _ORDERS = {"sequential": _capi.DMLREF_FLOAT_ORDER_SEQUENTIAL, "blocked": _capi.DMLREF_FLOAT_ORDER_BLOCKED,
            "exact": _capi.DMLREF_FLOAT_ORDER_EXACT, "any": _capi.DMLREF_FLOAT_ORDER_ANY,
-           "tree": _capi.DMLREF_FLOAT_ORDER_TREE}
+           "tree": _capi.DMLREF_FLOAT_ORDER_TREE, "pairwise": _capi.DMLREF_FLOAT_ORDER_PAIRWISE}
 _ACCUMULATIONS = {"default": _capi.DMLREF_ACCUMULATION_DEFAULT, "native": _capi.DMLREF_ACCUMULATION_NATIVE,
                   "wide": _capi.DMLREF_ACCUMULATION_WIDE}
 _NAN_POLICIES = {"propagate": _capi.DMLREF_NAN_PROPAGATE, "ignore": _capi.DMLREF_NAN_IGNORE,
                  "compare": _capi.DMLREF_NAN_COMPARE}
+_LOG_SUM_EXP = {"shifted": _capi.DMLREF_LOG_SUM_EXP_SHIFTED, "plain": _capi.DMLREF_LOG_SUM_EXP_PLAIN}
 _TREE_ALGORITHMS = {"kogge-stone": _capi.DMLREF_TREE_KOGGE_STONE, "sklansky": _capi.DMLREF_TREE_SKLANSKY,
                     "brent-kung": _capi.DMLREF_TREE_BRENT_KUNG}
 _TREE_CARRIES = {"after": _capi.DMLREF_CARRY_AFTER, "into-first": _capi.DMLREF_CARRY_INTO_FIRST,
@@ -478,13 +482,13 @@ class _Options:
     __slots__ = ("message", "tree", "options")
 
     def __init__(self, float_order=0, tree=None, nan_policy=0, isa=0, accumulation=0,
-                 identity_seed=False, feature_level=0, threads=None):
+                 identity_seed=False, feature_level=0, threads=None, log_sum_exp=0):
         self.message = _MESSAGE()
         self.tree = tree
         self.options = _capi.dmlref_options(
             feature_level, float_order, nan_policy, isa, ctypes.addressof(self.message), len(self.message),
             accumulation, 1 if identity_seed else 0, None if tree is None else ctypes.addressof(tree),
-            _parallel(threads))
+            _parallel(threads), log_sum_exp)
 
     def check(self, status):
         """Raise DmlRefError unless status is DMLREF_OK."""
@@ -795,6 +799,219 @@ def reduce_argmax(x, axes=None, nan="propagate", index_type="int64", keepdims=Tr
 
 
 # ---------------------------------------------------------------------------
+# Reductions (DML_OPERATOR_REDUCE's value functions).
+
+
+def _is_reduction(row):
+    return row.shape == _capi.DMLREF_SHAPE_REDUCTION
+
+
+def _takes_log_sum_exp(row):
+    """options.log_sum_exp applies to the row whose map is exp (REDUCE LOG_SUM_EXP)."""
+    return row.map == _capi.DMLREF_MAP_EXP
+
+
+def _reduce_functions():
+    """REDUCE's implemented functions by name ('sum', 'log_sum_exp', 'argmax', ...): their rows."""
+    return {r.python_name[len("reduce_"):]: r for r in _operator_rows().values()
+            if r.operator_type == _capi.DML_OPERATOR_REDUCE and _implemented(r) and r.python_name.startswith("reduce_")}
+
+
+def _reduce_row(function):
+    """The REDUCE row of a function name: 'sum', 'SUM', 'log-sum-exp', 'reduce_sum', ... (ValueError else)."""
+    functions = _reduce_functions()
+    key = function.lower().replace("-", "_") if isinstance(function, str) else None
+    if key is not None and key.startswith("reduce_"):
+        key = key[len("reduce_"):]
+    if key not in functions:
+        raise ValueError("dml_ref: function must be one of %s (got %r)" % (", ".join(functions), function))
+    return functions[key]
+
+
+def _reduce(name, x, axes=None, order="sequential", accumulation="default", identity_seed=False, nan="propagate",
+            log_sum_exp="shifted", keepdims=True, isa="auto", out=None, feature_level=0, threads=None):
+    """The REDUCTION row `name` of the operator table on x."""
+    x = _native(x)
+    key = None
+    if out is None:
+        key = _prepared_key(x, (name, axes, order, accumulation, identity_seed, nan, log_sum_exp, keepdims, isa,
+                                feature_level, threads))
+        prepared = _PREPARED.get(key) if key is not None else None
+        if prepared is not None and x.flags.aligned:
+            result = prepared.run(x)
+            if result is not None:
+                return result
+    row = _row(name, "a reduction", _is_reduction)
+    nan_policy = _lookup(_NAN_POLICIES, nan, "nan")
+    _applies(row, _capi.DMLREF_OPERATOR_NAN_POLICY, nan_policy, _capi.DMLREF_NAN_PROPAGATE, "NaN policy")
+    lse = _lookup(_LOG_SUM_EXP, log_sum_exp, "log_sum_exp")
+    if lse != _capi.DMLREF_LOG_SUM_EXP_SHIFTED and not _takes_log_sum_exp(row):
+        raise ValueError("dml_ref: %s (%s) takes no log_sum_exp (only reduce_log_sum_exp does)"
+                         % (row.python_name, row.name))
+    accumulation_value = _lookup(_ACCUMULATIONS, accumulation, "accumulation")
+    if not row.float_orders and (order != "sequential" or accumulation_value or identity_seed):
+        raise ValueError("dml_ref: %s (%s) takes no float order, accumulation or identity seed"
+                         % (row.python_name, row.name))
+    scalar = x.ndim == 0
+    x1 = x.reshape(1) if scalar else x
+    axes = _reduced_axes(axes, x1.ndim)
+    reduced = 1
+    for k in set(axes):
+        reduced *= x1.shape[k] if k < x1.ndim else 1
+    float_order, tree = _parse_order(order, reduced, x.dtype)
+    if float_order == _ORDERS["any"]:
+        raise ValueError("dml_ref: order 'any' is valid only for error_bound")
+    options = _Options(float_order, tree, nan_policy, _lookup(_ISAS, isa, "isa"), accumulation_value, identity_seed,
+                       feature_level, threads, lse)
+    kept_shape = tuple(1 if k in axes else s for k, s in enumerate(x1.shape))
+    if scalar:
+        result_shape = ()
+    elif keepdims:
+        result_shape = kept_shape
+    else:
+        result_shape = tuple(s for k, s in enumerate(x1.shape) if k not in axes)
+    out = _check_out(out, result_shape, x.dtype)
+    if x1.size == 0:
+        raise ValueError("dml_ref: a reduction of an empty array: the library takes sizes of at least 1")
+    given = x1
+    x1, tin = _input_tensor(x1)
+    in_place = x1 is given
+    dest = _Output(kept_shape, x.dtype, None if out is None else _with_kept_axes(out, kept_shape, axes))
+    axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
+    op, desc = _arg_desc(row, tin, dest.tensor, axis_array, len(axes), False)
+    status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
+                                                 _void_array(dest.tensor.address), ctypes.byref(options.options))
+    options.check(status)
+    dest.finish()
+    if out is not None:
+        return out
+    if key is not None and in_place:
+        _keep_prepared(key, _Prepared(op, (desc, axis_array), options, tin, dest.tensor, kept_shape, x.dtype,
+                                      result_shape))
+    return dest.array.reshape(result_shape)
+
+
+def reduce(x, function, axes=None, order="sequential", accumulation="default", identity_seed=False, nan="propagate",
+           log_sum_exp="shifted", keepdims=True, isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_<function> of x over axes (an int, a sequence, or None
+    for every axis); docs/semantics.md, "Reductions".
+
+    function: 'sum', 'average', 'l1', 'l2', 'sum_square', 'log_sum', 'log_sum_exp', 'multiply', 'min',
+    'max' (any case, '-' or '_'; 'argmin'/'argmax' give reduce_argmin/reduce_argmax's int64 indices).
+    order: 'sequential' (default), 'pairwise' (NumPy's pairwise sum; sums only), 'blocked', 'exact'
+    (the sum's exact value rounded once: sum, average, l1, sum_square, l2), 'tree:...' or a GPU stack's
+    'torch-compile', 'xla', 'cupy'; accumulation 'default', 'native', 'wide'; identity_seed: the tally
+    starts at +0.0 (or 1). min/max take no order but nan ('propagate', 'ignore', 'compare');
+    log_sum_exp: 'shifted' (M + log(sum exp(x - M)), the default) or 'plain' (log(sum exp(x))). An option
+    the function does not take, set away from its default, is a ValueError. Integer types wrap modulo
+    2^bits and read no order. keepdims=True returns DirectML's shape (size 1 on every reduced axis),
+    False squeezes them as NumPy does. Returns an array of x's dtype (out, when given)."""
+    row = _reduce_row(function)
+    if _is_arg_reduction(row):
+        if order != "sequential" or accumulation != "default" or identity_seed or log_sum_exp != "shifted":
+            raise ValueError("dml_ref: %s (%s) takes no float order, accumulation, identity seed or log_sum_exp"
+                             % (row.python_name, row.name))
+        return _arg(row.python_name, x, axes, False, nan, "int64", keepdims, isa, out, threads=threads)
+    return _reduce(row.python_name, x, axes, order, accumulation, identity_seed, nan, log_sum_exp, keepdims, isa,
+                   out, threads=threads)
+
+
+def reduce_sum(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
+               isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_SUM: reduce(x, 'sum', ...)."""
+    return _reduce("reduce_sum", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa, out=out,
+                   threads=threads)
+
+
+def reduce_average(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
+                   isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_AVERAGE: reduce(x, 'average', ...)."""
+    return _reduce("reduce_average", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa,
+                   out=out, threads=threads)
+
+
+def reduce_l1(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
+              isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_L1: reduce(x, 'l1', ...)."""
+    return _reduce("reduce_l1", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa, out=out,
+                   threads=threads)
+
+
+def reduce_l2(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
+              isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_L2: reduce(x, 'l2', ...)."""
+    return _reduce("reduce_l2", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa, out=out,
+                   threads=threads)
+
+
+def reduce_sum_square(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
+                      isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_SUM_SQUARE: reduce(x, 'sum_square', ...)."""
+    return _reduce("reduce_sum_square", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa,
+                   out=out, threads=threads)
+
+
+def reduce_log_sum(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
+                   isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_LOG_SUM: reduce(x, 'log_sum', ...)."""
+    return _reduce("reduce_log_sum", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa,
+                   out=out, threads=threads)
+
+
+def reduce_log_sum_exp(x, axes=None, order="sequential", accumulation="default", identity_seed=False,
+                       log_sum_exp="shifted", keepdims=True, isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_LOG_SUM_EXP: reduce(x, 'log_sum_exp', ...)."""
+    return _reduce("reduce_log_sum_exp", x, axes, order, accumulation, identity_seed, log_sum_exp=log_sum_exp,
+                   keepdims=keepdims, isa=isa, out=out, threads=threads)
+
+
+def reduce_multiply(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
+                    isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_MULTIPLY: reduce(x, 'multiply', ...) (no 'pairwise' or
+    'exact' order)."""
+    return _reduce("reduce_multiply", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa,
+                   out=out, threads=threads)
+
+
+def reduce_min(x, axes=None, nan="propagate", keepdims=True, isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_MIN: the least element, exactly (-0.0 below +0.0);
+    nan 'propagate' (np.min), 'ignore' (np.nanmin, but all-NaN gives NaN) or 'compare'."""
+    return _reduce("reduce_min", x, axes, nan=nan, keepdims=keepdims, isa=isa, out=out, threads=threads)
+
+
+def reduce_max(x, axes=None, nan="propagate", keepdims=True, isa="auto", out=None, threads=None):
+    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_MAX: the greatest element; options as for reduce_min."""
+    return _reduce("reduce_max", x, axes, nan=nan, keepdims=keepdims, isa=isa, out=out, threads=threads)
+
+
+# ---------------------------------------------------------------------------
+# The library's elementary functions.
+
+
+def _elementwise(function, x):
+    x = _native(x)
+    if x.dtype.kind != "f":
+        raise TypeError("dml_ref: %s takes float16, float32 or float64 arrays (got %s)"
+                        % (("exp", "log")[function], x.dtype))
+    y = np.array(x, order="C", copy=True)
+    status = (_library or _lib()).dmlref_python_elementwise(function, _DATA_TYPES[x.dtype], y.ctypes.data,
+                                                            y.ctypes.data, y.size)
+    assert status == 0
+    return y
+
+
+def exp(x):
+    """dmlref_exp_f16/f32/f64 on every element of a float array (the library's exp: correctly rounded for
+    float16 and float32, within 1 ulp for float64, the same bits everywhere; NaN is the canonical NaN)."""
+    return _elementwise(0, x)
+
+
+def log(x):
+    """dmlref_log_f16/f32/f64 on every element of a float array; as exp()."""
+    return _elementwise(1, x)
+
+
+# ---------------------------------------------------------------------------
 # Error bounds.
 
 
@@ -803,13 +1020,18 @@ def _has_bound(row):
 
 
 def error_bound(op, x, axis=-1, exclusive=False, reverse=False, order="any", accumulation="default",
-                identity_seed=False, threads=None):
+                identity_seed=False, threads=None, axes=None):
     """dmlref_error_bound: a float64 array shaped like the output of op ('cumsum' or
     'cumprod': the operators whose table row has bound orders) on x, each element an upper
     bound on |computed - exact|, where computed is the library's output with these options
     (order 'any': any association order, the default) and exact the real result. +inf where
     the prefix holds a non-finite input or may overflow; 0 for integer types. threads: as
-    for cumsum (the lines are shared between threads; one line stays on one)."""
+    for cumsum (the lines are shared between threads; one line stays on one). A reduction
+    ('reduce_sum', ..., over axes) goes to the library, which raises its own DmlRefError while
+    it bounds no reduction."""
+    row = _row(op)
+    if _is_reduction(row):
+        return _reduction_bound(row, x, axes, order, accumulation, identity_seed, threads)
     row = _row(op, "op", _has_bound)
     _applies(row, _capi.DMLREF_OPERATOR_EXCLUSIVE, bool(exclusive), False, "exclusive")
     _applies(row, _capi.DMLREF_OPERATOR_DIRECTION, bool(reverse), False, "direction (reverse=True)")
@@ -833,6 +1055,30 @@ def error_bound(op, x, axis=-1, exclusive=False, reverse=False, order="any", acc
                                                      ctypes.byref(options.options))
     options.check(status)
     return bound.reshape(shape)
+
+
+def _reduction_bound(row, x, axes, order, accumulation, identity_seed, threads):
+    """dmlref_error_bound of a REDUCTION row, as the library answers it."""
+    x = _native(x)
+    x1 = x.reshape(1) if x.ndim == 0 else x
+    axes = _reduced_axes(axes, x1.ndim)
+    kept_shape = tuple(1 if k in axes else s for k, s in enumerate(x1.shape))
+    float_order, tree = _parse_order(order, 1, x.dtype)
+    options = _Options(float_order, tree, 0, 0, _lookup(_ACCUMULATIONS, accumulation, "accumulation"),
+                       identity_seed, threads=threads)
+    if x1.size == 0:
+        raise ValueError("dml_ref: a reduction of an empty array: the library takes sizes of at least 1")
+    x1, tin = _input_tensor(x1)
+    tout = _Tensor(kept_shape, x.dtype, _packed_strides(kept_shape), 0)  # only its descriptor is read
+    bound = np.empty(kept_shape, np.float64)
+    tbound = _Tensor.of(bound)
+    axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
+    op, desc = _arg_desc(row, tin, tout, axis_array, len(axes), False)
+    status = (_library or _lib()).dmlref_error_bound(ctypes.byref(op), _void_array(tin.address),
+                                                     ctypes.byref(tbound.desc), tbound.address,
+                                                     ctypes.byref(options.options))
+    options.check(status)
+    return bound.reshape(() if x.ndim == 0 else kept_shape)
 
 
 # ---------------------------------------------------------------------------
@@ -1029,6 +1275,14 @@ def check(op, x, actual, axis=-1, exclusive=False, reverse=False, accumulation="
     of the exact output; cumprod against SEQUENTIAL with accumulation 'wide', with the ANY bound plus
     that reference's own bound. An infinite output of a finite prefix is inside where |reference| +
     tolerance reaches the type's overflow threshold. Returns a Verdict."""
+    row = _row(op)
+    if _is_reduction(row) and not _has_bound(row):
+        try:  # the library's own error: it bounds no reduction yet
+            error_bound(row.python_name, x, order="sequential", threads=threads)
+        except DmlRefError as e:
+            raise DmlRefError(e.status, "%s; check needs an error bound: compare(reduce(x, %r, order='exact'), "
+                                        "actual) gives the ULP distances (what `dmlref check` prints)"
+                              % (e.message, row.python_name[len("reduce_"):]), e.code) from None
     row = _row(op, "op", _has_bound)
     x, actual = _native(x), _native(actual)
     if x.dtype.kind != "f":
@@ -1139,6 +1393,37 @@ def _scan_configurations(row):
                 yield {"order": order, "accumulation": accumulation, "identity_seed": seed}
 
 
+def _reduction_configurations(row, integer):
+    """`dmlref explain`'s configurations of a REDUCTION row: its float orders (TREE: 3 algorithms x blocks
+    2..65536 x 2 carries) and the GPU stacks' trees, each x 3 accumulations (EXACT: default) x the seed
+    off/on x log_sum_exp shifted/plain (reduce_log_sum_exp); one order for integer inputs; the NaN
+    policies of min/max. 614 for a float reduce_sum."""
+    orders = []
+    if row.float_orders and not integer:
+        for name, value in _ORDERS.items():
+            if value == _ORDERS["any"] or not row.float_orders >> value & 1:
+                continue
+            if name != "tree":
+                orders.append(name)
+                continue
+            for alg in _TREE_ALGORITHMS:
+                for log2 in range(1, 17):
+                    for carry in ("after", "into-first"):
+                        orders.append("tree:%s:%d:%s" % (alg, 1 << log2, carry))
+        if row.float_orders >> _ORDERS["tree"] & 1:
+            orders += list(_STACK_ORDERS)
+    lses = list(_LOG_SUM_EXP) if _takes_log_sum_exp(row) else [None]
+    for order in orders or [None]:
+        accumulations = [None] if order is None else ["default"] if order == "exact" else list(_ACCUMULATIONS)
+        for accumulation in accumulations:
+            for seed in ((None,) if order is None else (False, True)):
+                for lse in lses:
+                    for nan in (list(_NAN_POLICIES) if row.flags & _capi.DMLREF_OPERATOR_NAN_POLICY else [None]):
+                        config = {"order": order, "accumulation": accumulation, "identity_seed": seed,
+                                  "log_sum_exp": lse, "nan": nan}
+                        yield {k: v for k, v in config.items() if v is not None}
+
+
 def _arg_configurations(row):
     """The NaN policies (if the row takes one) x last False/True (if it has a direction)."""
     nans = list(_NAN_POLICIES) if row.flags & _capi.DMLREF_OPERATOR_NAN_POLICY else [None]
@@ -1163,6 +1448,11 @@ def explain(op, x, actual, **op_options):
     exclusive, reverse, isa and threads are kept (order, accumulation, identity_seed ignored). Arg-reductions ('argmin', 'argmax',
     'reduce_argmin', 'reduce_argmax'): the 3 NaN policies x last False/True (REDUCE's have
     no last); axes, keepdims, isa and threads are kept, the index type is actual's dtype.
+    Reductions ('reduce_sum', ..., 'reduce_max'): the function's float orders (SEQUENTIAL, PAIRWISE,
+    BLOCKED, EXACT, the plain TREEs) and the GPU stacks' trees ('torch-compile', 'xla', 'cupy'), each
+    with the accumulations and the seed (and log_sum_exp 'shifted'/'plain' for reduce_log_sum_exp):
+    614 for a float reduce_sum, as `dmlref explain`; one order for integer inputs; min/max the 3 NaN
+    policies; axes, keepdims, isa and threads are kept.
     Configurations the library refuses are skipped."""
     row = _row(op)
     function = _function(row)
@@ -1179,6 +1469,11 @@ def explain(op, x, actual, **op_options):
         if actual.dtype not in dtype_names:
             raise TypeError("dml_ref: actual must be int32, int64, uint32 or uint64 (got %s)" % actual.dtype)
         op_options = dict(op_options, index_type=dtype_names[actual.dtype])
+    elif _is_reduction(row):
+        kept = ("axes", "keepdims", "isa", "threads")
+        varied = tuple(k for k in ("order", "accumulation", "identity_seed", "log_sum_exp", "nan")
+                       if k in function.__code__.co_varnames[:function.__code__.co_argcount])
+        configurations = list(_reduction_configurations(row, _native(x).dtype.kind != "f"))
     else:
         raise NotImplementedError("dml_ref: explain has no configurations for %s's shape (%d)"
                                   % (row.python_name, row.shape))

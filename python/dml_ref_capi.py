@@ -107,6 +107,16 @@ DML_OPERATOR_ARGMAX = 138
 DML_OPERATOR_CUMULATIVE_PRODUCT = 145
 DML_REDUCE_FUNCTION_ARGMAX = 0
 DML_REDUCE_FUNCTION_ARGMIN = 1
+DML_REDUCE_FUNCTION_AVERAGE = 2
+DML_REDUCE_FUNCTION_L1 = 3
+DML_REDUCE_FUNCTION_L2 = 4
+DML_REDUCE_FUNCTION_LOG_SUM = 5
+DML_REDUCE_FUNCTION_LOG_SUM_EXP = 6
+DML_REDUCE_FUNCTION_MAX = 7
+DML_REDUCE_FUNCTION_MIN = 8
+DML_REDUCE_FUNCTION_MULTIPLY = 9
+DML_REDUCE_FUNCTION_SUM = 10
+DML_REDUCE_FUNCTION_SUM_SQUARE = 11
 
 # The descriptor struct of each operator type (dml_ref.h's descriptor reader has the same pairs).
 OPERATOR_DESCS = {
@@ -125,7 +135,8 @@ DMLREF_FLOAT_ORDER_BLOCKED = 1
 DMLREF_FLOAT_ORDER_EXACT = 2
 DMLREF_FLOAT_ORDER_ANY = 3
 DMLREF_FLOAT_ORDER_TREE = 4
-DMLREF_FLOAT_ORDER_COUNT = 5
+DMLREF_FLOAT_ORDER_PAIRWISE = 5
+DMLREF_FLOAT_ORDER_COUNT = 6
 DMLREF_ACCUMULATION_DEFAULT = 0
 DMLREF_ACCUMULATION_NATIVE = 1
 DMLREF_ACCUMULATION_WIDE = 2
@@ -134,6 +145,9 @@ DMLREF_NAN_PROPAGATE = 0
 DMLREF_NAN_IGNORE = 1
 DMLREF_NAN_COMPARE = 2
 DMLREF_NAN_POLICY_COUNT = 3
+DMLREF_LOG_SUM_EXP_SHIFTED = 0
+DMLREF_LOG_SUM_EXP_PLAIN = 1
+DMLREF_LOG_SUM_EXP_COUNT = 2
 DMLREF_TREE_KOGGE_STONE = 0
 DMLREF_TREE_SKLANSKY = 1
 DMLREF_TREE_BRENT_KUNG = 2
@@ -158,6 +172,10 @@ DMLREF_SHAPE_REDUCTION = 2
 DMLREF_SHAPE_COUNT = 3
 DMLREF_COMBINE_ADD = 0
 DMLREF_COMBINE_MULTIPLY = 1
+DMLREF_COMBINE_MIN = 2
+DMLREF_COMBINE_MAX = 3
+DMLREF_MAP_NONE = 0
+DMLREF_MAP_EXP = 3
 DMLREF_OPERATOR_IMPLEMENTED = 0x1
 DMLREF_OPERATOR_EXCLUSIVE = 0x2
 DMLREF_OPERATOR_DIRECTION = 0x4
@@ -165,6 +183,7 @@ DMLREF_OPERATOR_NAN_POLICY = 0x8
 DMLREF_OPERATOR_SPLIT_LINES = 0x10
 DMLREF_OPERATOR_SPLIT_LINE = 0x20
 DMLREF_OK = 0
+DMLREF_ERROR_INVALID_OPTION = 3
 DMLREF_ERROR_UNSUPPORTED_OPERATOR = 9
 DMLREF_PYTHON_MAX_TASKS = 1024  # dml_ref_shared.c: the most tasks dmlref_python_parallel serves
 
@@ -194,6 +213,7 @@ class dmlref_options(ctypes.Structure):
         ("identity_seed", ctypes.c_int32),
         ("tree", ctypes.c_void_p),  # const dmlref_scan_tree *
         ("parallel", ctypes.c_void_p),  # const dmlref_parallel *: NULL, the calling thread does the work
+        ("log_sum_exp", ctypes.c_int32),  # dmlref_log_sum_exp: REDUCE LOG_SUM_EXP's formula
     ]
 
 
@@ -293,8 +313,16 @@ def load():
         "dmlref_inductor_scan_tree": (dmlref_scan_tree, [ctypes.c_uint64, ENUM]),
         "dmlref_xla_scan_tree": (dmlref_scan_tree, []),
         "dmlref_cupy_scan_tree": (dmlref_scan_tree, []),
+        "dmlref_exp_f16": (ctypes.c_uint16, [ctypes.c_uint16]),
+        "dmlref_log_f16": (ctypes.c_uint16, [ctypes.c_uint16]),
+        "dmlref_exp_f32": (ctypes.c_float, [ctypes.c_float]),
+        "dmlref_log_f32": (ctypes.c_float, [ctypes.c_float]),
+        "dmlref_exp_f64": (ctypes.c_double, [ctypes.c_double]),
+        "dmlref_log_f64": (ctypes.c_double, [ctypes.c_double]),
         # dml_ref_shared.c's own
         "dmlref_python_parallel": (ctypes.c_void_p, [ctypes.c_uint32]),
+        "dmlref_python_elementwise": (ctypes.c_int, [ctypes.c_int, ENUM, ctypes.c_void_p, ctypes.c_void_p,
+                                                     ctypes.c_size_t]),
         "dmlref_python_layout": (ctypes.c_uint32, [ctypes.c_uint32, P(ctypes.c_char_p), P(ctypes.c_char_p),
                                                    P(ctypes.c_int64), P(ctypes.c_int64)]),
     }

@@ -13,6 +13,7 @@
 #define DMLREF_PYTHON_MAX_TASKS 1024u
 
 const dmlref_parallel *dmlref_python_parallel(uint32_t tasks);
+int dmlref_python_elementwise(int function, DML_TENSOR_DATA_TYPE type, const void *in, void *out, size_t count);
 uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **name, int64_t *value, int64_t *extra);
 
 /* The C side of python/dml_ref_capi.py, for its layout test: every struct the module mirrors with its
@@ -48,7 +49,7 @@ uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **n
     S(dmlref_options) F(dmlref_options, feature_level) F(dmlref_options, float_order) F(dmlref_options, nan_policy) \
     F(dmlref_options, isa) F(dmlref_options, error_message) F(dmlref_options, error_message_capacity)             \
     F(dmlref_options, accumulation) F(dmlref_options, identity_seed) F(dmlref_options, tree)                      \
-    F(dmlref_options, parallel)                                                                                    \
+    F(dmlref_options, parallel) F(dmlref_options, log_sum_exp)                                                     \
     S(dmlref_operator_info) F(dmlref_operator_info, operator_type) F(dmlref_operator_info, reduce_function)        \
     F(dmlref_operator_info, name) F(dmlref_operator_info, cli_name) F(dmlref_operator_info, python_name)           \
     F(dmlref_operator_info, shape) F(dmlref_operator_info, map) F(dmlref_operator_info, combine)                   \
@@ -65,13 +66,21 @@ uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **n
     C(DML_OPERATOR_TYPE, DML_OPERATOR_CUMULATIVE_SUMMATION) C(DML_OPERATOR_TYPE, DML_OPERATOR_CUMULATIVE_PRODUCT)  \
     C(DML_OPERATOR_TYPE, DML_OPERATOR_ARGMIN) C(DML_OPERATOR_TYPE, DML_OPERATOR_ARGMAX)                            \
     C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_ARGMAX) C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_ARGMIN)          \
+    C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_AVERAGE) C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_L1)             \
+    C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_L2) C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_LOG_SUM)             \
+    C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_LOG_SUM_EXP) C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_MAX)        \
+    C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_MIN) C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_MULTIPLY)           \
+    C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_SUM) C(DML_REDUCE_FUNCTION, DML_REDUCE_FUNCTION_SUM_SQUARE)         \
     C(dmlref_float_order, DMLREF_FLOAT_ORDER_SEQUENTIAL) C(dmlref_float_order, DMLREF_FLOAT_ORDER_BLOCKED)         \
     C(dmlref_float_order, DMLREF_FLOAT_ORDER_EXACT) C(dmlref_float_order, DMLREF_FLOAT_ORDER_ANY)                  \
-    C(dmlref_float_order, DMLREF_FLOAT_ORDER_TREE) C(dmlref_float_order, DMLREF_FLOAT_ORDER_COUNT)                 \
+    C(dmlref_float_order, DMLREF_FLOAT_ORDER_TREE) C(dmlref_float_order, DMLREF_FLOAT_ORDER_PAIRWISE)              \
+    C(dmlref_float_order, DMLREF_FLOAT_ORDER_COUNT)                                                                \
     C(dmlref_accumulation, DMLREF_ACCUMULATION_DEFAULT) C(dmlref_accumulation, DMLREF_ACCUMULATION_NATIVE)         \
     C(dmlref_accumulation, DMLREF_ACCUMULATION_WIDE) C(dmlref_accumulation, DMLREF_ACCUMULATION_COUNT)             \
     C(dmlref_nan_policy, DMLREF_NAN_PROPAGATE) C(dmlref_nan_policy, DMLREF_NAN_IGNORE)                             \
     C(dmlref_nan_policy, DMLREF_NAN_COMPARE) C(dmlref_nan_policy, DMLREF_NAN_POLICY_COUNT)                         \
+    C(dmlref_log_sum_exp, DMLREF_LOG_SUM_EXP_SHIFTED) C(dmlref_log_sum_exp, DMLREF_LOG_SUM_EXP_PLAIN)              \
+    C(dmlref_log_sum_exp, DMLREF_LOG_SUM_EXP_COUNT)                                                                \
     C(dmlref_tree_algorithm, DMLREF_TREE_KOGGE_STONE) C(dmlref_tree_algorithm, DMLREF_TREE_SKLANSKY)               \
     C(dmlref_tree_algorithm, DMLREF_TREE_BRENT_KUNG) C(dmlref_tree_algorithm, DMLREF_TREE_ALGORITHM_COUNT)         \
     C(dmlref_tree_carry, DMLREF_CARRY_AFTER) C(dmlref_tree_carry, DMLREF_CARRY_INTO_FIRST)                         \
@@ -83,9 +92,12 @@ uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **n
     C(dmlref_shape, DMLREF_SHAPE_SCAN) C(dmlref_shape, DMLREF_SHAPE_ARG_REDUCTION)                                 \
     C(dmlref_shape, DMLREF_SHAPE_REDUCTION) C(dmlref_shape, DMLREF_SHAPE_COUNT)                                    \
         C(dmlref_combine, DMLREF_COMBINE_ADD) C(dmlref_combine, DMLREF_COMBINE_MULTIPLY)                           \
+    C(dmlref_combine, DMLREF_COMBINE_MIN) C(dmlref_combine, DMLREF_COMBINE_MAX)                                    \
+    C(dmlref_map, DMLREF_MAP_NONE) C(dmlref_map, DMLREF_MAP_EXP)                                                   \
     C(flags, DMLREF_OPERATOR_IMPLEMENTED) C(flags, DMLREF_OPERATOR_EXCLUSIVE) C(flags, DMLREF_OPERATOR_DIRECTION)  \
     C(flags, DMLREF_OPERATOR_NAN_POLICY) C(flags, DMLREF_OPERATOR_SPLIT_LINES) C(flags, DMLREF_OPERATOR_SPLIT_LINE) \
-    C(dmlref_status, DMLREF_OK) C(dmlref_status, DMLREF_ERROR_UNSUPPORTED_OPERATOR)                                \
+    C(dmlref_status, DMLREF_OK) C(dmlref_status, DMLREF_ERROR_INVALID_OPTION)                                      \
+    C(dmlref_status, DMLREF_ERROR_UNSUPPORTED_OPERATOR)                                                            \
     C(python, DMLREF_PYTHON_MAX_TASKS)
 /* clang-format on */
 
@@ -115,6 +127,28 @@ uint32_t dmlref_python_layout(uint32_t index, const char **group, const char **n
     *group = g_layout[index].group, *name = g_layout[index].name;
     *value = g_layout[index].value, *extra = g_layout[index].extra;
     return g_layout[index].kind;
+}
+
+/* The module's exp() and log(): dmlref_exp_* (function 0) or dmlref_log_* (1) of `count` packed elements of
+   `type` (FLOAT16 as binary16 bits, FLOAT32, FLOAT64); in and out may be the same. 0, or -1 for another
+   function or type. */
+int dmlref_python_elementwise(int function, DML_TENSOR_DATA_TYPE type, const void *in, void *out, size_t count) {
+    size_t i;
+    if (function != 0 && function != 1) return -1;
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT16) {
+        const uint16_t *x = (const uint16_t *)in;
+        uint16_t *y = (uint16_t *)out;
+        for (i = 0; i < count; i++) y[i] = function ? dmlref_log_f16(x[i]) : dmlref_exp_f16(x[i]);
+    } else if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
+        const float *x = (const float *)in;
+        float *y = (float *)out;
+        for (i = 0; i < count; i++) y[i] = function ? dmlref_log_f32(x[i]) : dmlref_exp_f32(x[i]);
+    } else if (type == DML_TENSOR_DATA_TYPE_FLOAT64) {
+        const double *x = (const double *)in;
+        double *y = (double *)out;
+        for (i = 0; i < count; i++) y[i] = function ? dmlref_log_f64(x[i]) : dmlref_exp_f64(x[i]);
+    } else return -1;
+    return 0;
 }
 
 #ifdef _WIN32

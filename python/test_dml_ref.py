@@ -717,6 +717,18 @@ def test_threads_arg_reductions_same_bits():
         same_on_every_thread_count(d.argmin, m, "argmin lines axes %s" % (axes,), axes=axes, nan="ignore")
 
 
+def test_threads_reductions_same_bits():
+    x = normal(LONG, np.float32)
+    for fn, kwargs in ((d.reduce_sum, {}), (d.reduce_sum, dict(order="pairwise")), (d.reduce_l2, dict(order="exact")),
+                       (d.reduce_log_sum_exp, dict(order="blocked")), (d.reduce_max, dict(nan="ignore"))):
+        same_on_every_thread_count(fn, x, "%s %s" % (fn.__name__, kwargs), **kwargs)
+    m = normal((48, 8192), np.float16)
+    for axes in (0, 1, None):
+        same_on_every_thread_count(d.reduce_average, m, "reduce_average axes %s" % (axes,), axes=axes)
+    i = RNG.integers(-100, 100, size=LONG).astype(np.int32)
+    assert same_on_every_thread_count(d.reduce_sum, i, "reduce_sum int32", keepdims=False) == np.sum(i, dtype=np.int32)
+
+
 def test_threads_error_bound_same_bits():
     m = normal((40, 9000), np.float32)  # lines shared between tasks; each line on one
     for order in ("any", "sequential", "blocked"):
@@ -941,6 +953,7 @@ def test_c_api_layout():
 
 def test_option_names_cover_the_enums():
     for names, count in ((d._ORDERS, capi.DMLREF_FLOAT_ORDER_COUNT), (d._ACCUMULATIONS, capi.DMLREF_ACCUMULATION_COUNT),
+                         (d._LOG_SUM_EXP, capi.DMLREF_LOG_SUM_EXP_COUNT),
                          (d._NAN_POLICIES, capi.DMLREF_NAN_POLICY_COUNT), (d._ISAS, capi.DMLREF_ISA_COUNT),
                          (d._TREE_ALGORITHMS, capi.DMLREF_TREE_ALGORITHM_COUNT),
                          (d._TREE_CARRIES, capi.DMLREF_TREE_CARRY_COUNT)):
@@ -975,6 +988,14 @@ def test_operator_table_functions():
             assert ("exclusive" in params) == bool(r.flags & capi.DMLREF_OPERATOR_EXCLUSIVE), r
             assert ("reverse" in params) == direction, r
             assert {"order", "accumulation", "identity_seed"} <= params and r.float_orders, r
+        elif r.shape == capi.DMLREF_SHAPE_REDUCTION:
+            assert ("nan" in params) == bool(r.flags & capi.DMLREF_OPERATOR_NAN_POLICY), r
+            assert ({"order", "accumulation", "identity_seed"} <= params) == bool(r.float_orders), r
+            assert ("log_sum_exp" in params) == (r.map == capi.DMLREF_MAP_EXP), r
+            assert {"axes", "keepdims", "isa", "out", "threads"} <= params and "last" not in params, r
+            # reduce(x, function) reaches the same row
+            fn_name = r.python_name[len("reduce_"):]
+            assert d._reduce_row(fn_name) is r and d._reduce_row(fn_name.upper().replace("_", "-")) is r
         else:
             assert r.shape == capi.DMLREF_SHAPE_ARG_REDUCTION, r
             assert ("last" in params) == direction, r
@@ -1028,6 +1049,261 @@ def test_reduce_arg_reductions():
     raises(TypeError, d.explain, "reduce_argmax", x, actual, axes=1, last=True)
     r = d.explain("reduce-argmin", x, d.reduce_argmin(x, 1), axes=1)
     assert r.reproduced and r.tried == 3, r
+
+
+# ---------------------------------------------------------------------------
+# Reductions (DML_OPERATOR_REDUCE's value functions) against NumPy 1.24
+
+REDUCE_LENGTHS = (7, 8, 9, 127, 128, 129, 1000, 8192)
+# NumPy's reduction loop takes a contiguous line in buffers of NPY_BUFSIZE (8192) elements: each buffer is one
+# pairwise sum, added to the running output in x's own type. Up to 8192 elements that is the library's
+# PAIRWISE with the identity seed (np.sum([-0.0]) is +0.0); beyond, no option set reproduces it.
+NPY_BUFSIZE = 8192
+
+
+def numpy_sum_model(line):
+    """np.sum of a contiguous line, rebuilt from the library's PAIRWISE sums of its 8192-element buffers."""
+    if line.dtype == np.float16:  # HALF_add: a float32 pairwise sum per buffer, the output rounded to half
+        total = np.float16(0)
+        for k in range(0, line.size, NPY_BUFSIZE):
+            part = d.reduce(line[k:k + NPY_BUFSIZE].astype(np.float32), "sum", order="pairwise", keepdims=False)
+            total = np.float16(np.float32(total) + part)
+        return total
+    total = line.dtype.type(0)
+    for k in range(0, line.size, NPY_BUFSIZE):
+        total = line.dtype.type(total + d.reduce(line[k:k + NPY_BUFSIZE], "sum", order="pairwise", keepdims=False))
+    return total
+
+
+def reduce_inputs(dtype, length, axis):
+    """Three lines of `length` normal values along `axis` (-1: rows of a C-order (3, L); 0: columns of (L, 3)),
+    the first line all -0.0 (its sum is +0.0 only with the identity seed)."""
+    x = normal((3, length) if axis == -1 else (length, 3), dtype)
+    if axis == -1:
+        x[0] = -0.0
+    else:
+        x[:, 0] = -0.0
+    return x
+
+
+def test_reduce_sum_equals_numpy():
+    """np.sum / np.add.reduce: along the last axis (up to 8192 elements) order='pairwise', identity_seed=True,
+    accumulation 'default' (float16: a float32 tally rounded once, as NumPy's HALF_add); along axis 0,
+    order='sequential' with the seed, accumulation 'native' for float16 (each step rounds to half), 'default'
+    otherwise. np.mean is AVERAGE with the same options, np.sum(abs) L1."""
+    for dtype in FLOATS:
+        for length in REDUCE_LENGTHS:
+            for axis in (-1, 0):
+                x = reduce_inputs(dtype, length, axis)
+                what = "%s length %d axis %d" % (np.dtype(dtype), length, axis)
+                if axis == -1:
+                    options = dict(order="pairwise", identity_seed=True, accumulation="default")
+                else:
+                    options = dict(order="sequential", identity_seed=True,
+                                   accumulation="native" if dtype == np.float16 else "default")
+                got = d.reduce(x, "sum", axes=axis, keepdims=False, **options)
+                assert_bits_equal(got, np.sum(x, axis=axis), "np.sum " + what)
+                assert_bits_equal(got, np.add.reduce(x, axis=axis), "np.add.reduce " + what)
+                assert_bits_equal(d.reduce_l1(x, axis, keepdims=False, **options), np.sum(np.abs(x), axis=axis),
+                                  "L1 " + what)
+                # np.mean: np.add.reduce (float16: in float32, on either axis), then / n
+                assert_bits_equal(d.reduce_average(x, axis, keepdims=False, **dict(options, accumulation="default")),
+                                  np.mean(x, axis=axis), "np.mean " + what)
+        # the seed matters: without it the all -0.0 line sums to -0.0
+        x = reduce_inputs(dtype, 9, -1)
+        assert bits(d.reduce(x, "sum", axes=1, order="pairwise"))[0, 0] != bits(np.sum(x, axis=1))[0]
+    # above 8192 elements NumPy adds its buffers' pairwise sums: no option set reproduces that, the model does
+    for dtype in FLOATS:
+        x = reduce_inputs(dtype, 100000, -1)
+        want = np.sum(x, axis=-1)
+        model = np.array([numpy_sum_model(line) for line in x], dtype)
+        assert_bits_equal(model, want, "np.sum %s of 100000: 8192-element buffers" % np.dtype(dtype))
+        assert not np.array_equal(bits(d.reduce(x, "sum", axes=-1, order="pairwise", identity_seed=True,
+                                                keepdims=False)), bits(want)), np.dtype(dtype)
+        # along axis 0 NumPy is sequential at any length
+        y = reduce_inputs(dtype, 100000, 0)
+        assert_bits_equal(d.reduce(y, "sum", axes=0, identity_seed=True, keepdims=False,
+                                   accumulation="native" if dtype == np.float16 else "default"),
+                          np.sum(y, axis=0), "np.sum axis 0 of 100000")
+
+
+def test_reduce_functions_equal_numpy():
+    """SUM_SQUARE, L2 (float32/64: NumPy rounds the squares to x's type, as the library's default compute type
+    does; float16 squares are float16 in NumPy but float32 in the library), MULTIPLY (np.prod: sequential),
+    LOG_SUM, LOG_SUM_EXP (the library's own exp and log: dml_ref.exp/log rebuild them bit for bit), MIN/MAX."""
+    for dtype in (np.float32, np.float64):
+        for length in REDUCE_LENGTHS:
+            x = normal((3, length), dtype)
+            pw = dict(order="pairwise", identity_seed=True, keepdims=False)
+            assert_bits_equal(d.reduce_sum_square(x, -1, **pw), np.sum(x * x, axis=-1), "sum_square")
+            assert_bits_equal(d.reduce_l2(x, -1, **pw), np.sqrt(np.sum(x * x, axis=-1)), "l2")
+            # LOG_SUM: the library's log of the sum (float32/64: the compute type is x's)
+            p = np.abs(x) + 1
+            s = d.reduce_sum(p, -1, order="pairwise", keepdims=False)
+            assert_bits_equal(d.reduce_log_sum(p, -1, order="pairwise", keepdims=False), d.log(s), "log_sum")
+            assert d.compare(np.log(s), d.log(s), ulp=1).ok
+            # LOG_SUM_EXP shifted: M + log(sum of exp(x - M)), each step one operation in x's type
+            m = np.max(x, axis=-1, keepdims=True)
+            t = np.add.accumulate(d.exp(x - m), axis=-1)[:, -1]
+            assert_bits_equal(d.reduce_log_sum_exp(x, -1, keepdims=False), m[:, 0] + d.log(t), "log_sum_exp")
+            plain = d.log(np.add.accumulate(d.exp(x), axis=-1)[:, -1])
+            assert_bits_equal(d.reduce(x, "log_sum_exp", -1, log_sum_exp="plain", keepdims=False), plain, "plain")
+            with np.errstate(over="ignore"):
+                assert d.compare(np.log(np.sum(np.exp(x.astype(np.float64)), axis=-1)).astype(dtype),
+                                 d.reduce_log_sum_exp(x, -1, keepdims=False), ulp=4).ok
+    for dtype in FLOATS:
+        for length in REDUCE_LENGTHS:
+            for axis in (-1, 0):
+                x = (1 + normal((3, length) if axis == -1 else (length, 3), np.float64) / 64).astype(dtype)
+                acc = "native" if dtype == np.float16 and axis == 0 else "default"
+                assert_bits_equal(d.reduce_multiply(x, axis, accumulation=acc, keepdims=False),
+                                  np.prod(x, axis=axis), "np.prod %s %d %d" % (np.dtype(dtype), length, axis))
+                y = normal(x.shape, dtype)
+                y[1, 2] = np.nan
+                for fn, np_fn in (("min", np.min), ("max", np.max)):
+                    assert_bits_equal(d.reduce(y, fn, axis, keepdims=False), np_fn(y, axis=axis), "np." + fn)
+                    assert_bits_equal(d.reduce(y, fn, axis, nan="ignore", keepdims=False),
+                                      getattr(np, "f" + fn).reduce(y, axis=axis), "np.f%s.reduce" % fn)
+    # MIN/MAX are IEEE minimum/maximum: -0.0 below +0.0 in either order (np.maximum keeps the first)
+    z = np.array([[-0.0, 0.0], [0.0, -0.0]], np.float32)
+    assert bits(d.reduce_max(z, 1, keepdims=False)).tolist() == [0, 0]
+    assert bits(d.reduce_min(z, 1, keepdims=False)).tolist() == [0x80000000] * 2
+    # every value of the NaN policies on an all-NaN line: NaN
+    assert np.isnan(d.reduce_max(np.full(4, np.nan, np.float16), nan="ignore")).all()
+
+
+def test_reduce_integers_wrap_as_numpy():
+    for dtype in INTS:
+        info = np.iinfo(dtype)
+        x = RNG.integers(info.min, info.max, size=(4, 33), dtype=dtype, endpoint=True)
+        for axes in (0, 1, None, (0, 1)):
+            ax = tuple(range(2)) if axes is None else axes
+            what = "%s axes %s" % (np.dtype(dtype), axes)
+            assert_bits_equal(d.reduce(x, "sum", axes, keepdims=False), np.sum(x, axis=ax, dtype=dtype), "sum " + what)
+            assert_bits_equal(d.reduce_multiply(x, axes, keepdims=False), np.prod(x, axis=ax, dtype=dtype),
+                              "prod " + what)
+            assert_bits_equal(d.reduce_l1(x, axes, keepdims=False), np.sum(np.abs(x), axis=ax, dtype=dtype),
+                              "l1 " + what)
+            with np.errstate(over="ignore"):
+                assert_bits_equal(d.reduce_sum_square(x, axes, keepdims=False),
+                                  np.sum(x * x, axis=ax, dtype=dtype), "sum_square " + what)
+            assert_bits_equal(d.reduce_min(x, axes, keepdims=False), np.min(x, axis=ax), "min " + what)
+            assert_bits_equal(d.reduce(x, "MAX", axes, keepdims=False), np.max(x, axis=ax), "max " + what)
+        # one answer in every order (the options are not read)
+        assert_bits_equal(d.reduce_sum(x, 1, order="tree:sklansky:8:after", accumulation="wide"), d.reduce_sum(x, 1),
+                          "integer orders")
+
+
+def test_reduce_shapes_options_and_errors():
+    x = normal((4, 6, 5), np.float32)
+    assert d.reduce(x, "sum").shape == (1, 1, 1) and d.reduce(x, "sum", keepdims=False).shape == ()
+    assert d.reduce(x, "sum", axes=[2, 0]).shape == (1, 6, 1)
+    assert d.reduce(x, "sum", axes=-1, keepdims=False).shape == (4, 6)
+    assert d.reduce(np.float64(3), "max").shape == ()
+    assert_bits_equal(d.reduce(x, "sum", axes=(0, 2)), d.reduce_sum(x, [2, 0]), "axes in any order")
+    out = np.empty((4, 6), np.float32)
+    assert d.reduce(x, "l2", axes=2, keepdims=False, out=out) is out
+    assert_bits_equal(out, d.reduce_l2(x, 2, keepdims=False), "out")
+    # argmin/argmax through reduce(): reduce_argmin/reduce_argmax's int64 indices
+    assert_bits_equal(d.reduce(x, "argmax", axes=1), d.reduce_argmax(x, 1), "reduce(x, 'argmax')")
+    # every order the sums take, and the GPU stacks' trees (positive terms: each within a few ulp of EXACT)
+    p = np.abs(x) + 1
+    for order in ("sequential", "pairwise", "blocked", "exact", "tree:brent-kung:8:after", "xla", "cupy",
+                  "torch-compile"):
+        assert d.compare(d.reduce_sum(p, 2, order="exact"), d.reduce_sum(p, 2, order=order), ulp=4).ok, order
+    # the prepared fast path gives the same bits as the first call
+    first = d.reduce_sum_square(x, (0, 1), order="pairwise")
+    assert_bits_equal(d.reduce_sum_square(x, (0, 1), order="pairwise"), first, "prepared")
+    # errors: ValueError for an option the function does not take, DmlRefError for what the library refuses
+    e = raises(ValueError, d.reduce, x, "mean")
+    assert "sum, " in str(e) and "log_sum_exp" in str(e) and "'mean'" in str(e), str(e)
+    raises(ValueError, d.reduce, x, None)
+    for fn, kwargs in (("max", dict(order="pairwise")), ("min", dict(identity_seed=True)),
+                       ("max", dict(accumulation="wide")), ("sum", dict(nan="ignore")),
+                       ("sum", dict(log_sum_exp="plain")), ("log_sum_exp", dict(log_sum_exp="bogus")),
+                       ("sum", dict(order="any")), ("sum", dict(order="nope")), ("argmax", dict(order="blocked")),
+                       ("sum", dict(accumulation="huge")), ("sum", dict(nan="sometimes"))):
+        raises(ValueError, d.reduce, x, fn, **kwargs)
+    for fn, kwargs, status in (("multiply", dict(order="pairwise"), "DMLREF_ERROR_INVALID_OPTION"),
+                               ("log_sum", dict(order="exact"), "DMLREF_ERROR_INVALID_OPTION"),
+                               ("sum", dict(order="exact", accumulation="wide"), "DMLREF_ERROR_INVALID_OPTION"),
+                               ("sum", dict(axes=(0, 0)), "DMLREF_ERROR_INVALID_ARGUMENT"),
+                               ("sum", dict(axes=3), "DMLREF_ERROR_INVALID_ARGUMENT")):
+        e = raises(d.DmlRefError, d.reduce, x, fn, **kwargs)
+        assert e.status == status and e.message, (fn, kwargs, e)
+    e = raises(d.DmlRefError, d.reduce, np.arange(6, dtype=np.int8), "average")
+    assert e.status == "DMLREF_ERROR_UNSUPPORTED_DATA_TYPE", e
+    raises(ValueError, d.reduce, np.zeros((0, 3), np.float32), "sum")
+    raises(TypeError, d.reduce, x, "sum", axes=1.5)
+    raises(ValueError, d.reduce, x, "sum", axes=-4)
+    raises(ValueError, d.reduce, x, "sum", axes=2, out=np.empty((4, 6), np.float32))  # keepdims: (4, 6, 1)
+    # error_bound: the library's own error while it bounds no reduction; check says so too
+    for kwargs in (dict(), dict(order="sequential")):
+        e = raises(d.DmlRefError, d.error_bound, "reduce_sum", x, axes=1, **kwargs)
+        assert e.status == "DMLREF_ERROR_UNSUPPORTED_OPERATOR" and "CUMULATIVE_SUMMATION" in e.message, e
+    e = raises(d.DmlRefError, d.error_bound, "reduce_multiply", x, axes=1, order="pairwise")
+    assert e.status == "DMLREF_ERROR_INVALID_OPTION" and "PAIRWISE" in e.message, e  # as dmlref_validate says
+    e = raises(d.DmlRefError, d.error_bound, "reduce_max", x, order="sequential")
+    assert e.status == "DMLREF_ERROR_UNSUPPORTED_OPERATOR" and "dmlref_error_bound takes" in e.message, e
+    e = raises(d.DmlRefError, d.check, "reduce_sum", x, d.reduce_sum(x))
+    assert "order='exact'" in e.message, e.message
+
+
+def test_reduce_explain():
+    """explain tries `dmlref explain`'s configurations: 614 for a float reduce_sum, 1224 for
+    reduce_log_sum_exp, the NaN policies for min/max, one for integers; and the CLI agrees."""
+    x = normal((5, 1000), np.float32)
+    actual = np.sum(x, axis=-1)
+    r = d.explain("reduce_sum", x, actual, axes=-1, keepdims=False)
+    assert r.reproduced and r.tried == 614, r.tried
+    assert {"order": "pairwise", "accumulation": "default", "identity_seed": True} in [c for c, s in r.candidates]
+    assert all(c["order"] == "pairwise" for c, s in r.candidates), r.candidates
+    lse = d.reduce(x[:, :50], "log_sum_exp", axes=1, log_sum_exp="plain", order="blocked")
+    r = d.explain("reduce-log-sum-exp", x[:, :50], lse, axes=1)
+    options = [c for c, s in r.candidates]
+    assert r.reproduced and r.tried == 1224, r.tried
+    assert {"order": "blocked", "accumulation": "default", "identity_seed": False, "log_sum_exp": "plain"} in options
+    y = x.copy()
+    y[2, 0] = np.nan  # first: COMPARE keeps it, IGNORE skips it
+    r = d.explain("reduce_max", y, d.reduce_max(y, 1, nan="ignore"), axes=1)
+    assert r.reproduced and r.tried == 3 and [c for c, s in r.candidates] == [{"nan": "ignore"}], r
+    i = np.arange(24, dtype=np.int16).reshape(4, 6)
+    r = d.explain("reduce_sum", i, np.sum(i, axis=0, dtype=np.int16), axes=0, keepdims=False)
+    assert r.reproduced and r.tried == 1, r
+    r = d.explain("reduce_sum", x, actual + 1, axes=-1, keepdims=False)
+    assert not r.reproduced and len(r.candidates) == 5, r
+    raises(TypeError, d.explain, "reduce_sum", x, actual, axes=-1, nan="ignore")
+    cli = os.environ.get("DMLREF_CLI")
+    if cli:
+        with tempfile.TemporaryDirectory() as tmp:
+            np.save(os.path.join(tmp, "x.npy"), x)
+            np.save(os.path.join(tmp, "y.npy"), actual)
+            p = subprocess.run([cli, "explain", "reduce", "--function", "sum", "--axes", "1",
+                                os.path.join(tmp, "x.npy"), os.path.join(tmp, "y.npy")], capture_output=True, text=True)
+            assert p.returncode == 0 and "4 of 614 configurations" in p.stdout, p.stdout + p.stderr
+
+
+def test_exp_log():
+    """dml_ref.exp/log: the library's dmlref_exp_*/dmlref_log_* on float16/32/64 arrays, within 1 ulp of NumPy's
+    float64 result rounded, the same bits on every call; NaN canonical; integers refused."""
+    h = np.arange(65536, dtype=np.uint16).view(np.float16)
+    for fn, np_fn in ((d.exp, np.exp), (d.log, np.log)):
+        y = fn(h)
+        assert y.dtype == np.float16 and y.shape == h.shape
+        with np.errstate(all="ignore"):
+            want = np_fn(h.astype(np.float64)).astype(np.float16)
+        assert d.compare(want, y, ulp=1).ok, fn
+        assert_bits_equal(fn(h.reshape(256, 256)[:, ::2]), y.reshape(256, 256)[:, ::2], "strided")
+    for dtype in (np.float32, np.float64):
+        x = (normal(20000, np.float64) * 20).astype(dtype)
+        with np.errstate(all="ignore"):
+            assert d.compare(np.exp(x.astype(np.float64)).astype(dtype), d.exp(x), ulp=1).ok
+            assert d.compare(np.log(np.abs(x).astype(np.float64)).astype(dtype), d.log(np.abs(x)), ulp=1).ok
+    assert bits(d.log(np.float32([-1.0, np.nan])) ).tolist() == [0x7FC00000] * 2
+    assert d.exp(np.float64(0)) == 1.0 and d.log(np.float16(1)) == 0
+    assert d.exp(np.float32([-np.inf, np.inf])).tolist() == [0.0, np.inf]
+    raises(TypeError, d.exp, np.arange(3))
+    raises(TypeError, d.log, np.arange(3, dtype=np.int16))
 
 
 # ---------------------------------------------------------------------------

@@ -499,3 +499,67 @@ int bf_within(const bigfloat *a, double c, double bound) {
     bf_free(&lim);
     return ok;
 }
+
+/* ---- correctly rounded quotients by an integer and square roots ----------------------------
+   The result v is never formed: the encoding is found by comparing v with the midpoints
+   between neighbouring encodings, each comparison exact (|a| against mid * n, or against
+   mid * mid). Midpoints increase with the encoding, so a binary search over the encodings
+   0 .. MAX + 1 finds the smallest j whose midpoint above is at least |v|; a v on that
+   midpoint goes to the even one of j and j + 1. */
+
+typedef int (*bf_compare_fn)(const bigfloat *a, const bigfloat *mid, uint64_t n); /* sign(|v| - mid) */
+
+static int bf_compare_quotient(const bigfloat *a, const bigfloat *mid, uint64_t n) {
+    bigfloat scaled, count;
+    int c;
+    bf_init(&scaled);
+    bf_init(&count);
+    bf_set_u64(&count, 0, n, 0);
+    bf_mul(&scaled, mid, &count);
+    c = bf_cmp_abs(a, &scaled);
+    bf_free(&scaled);
+    bf_free(&count);
+    return c;
+}
+
+static int bf_compare_root(const bigfloat *a, const bigfloat *mid, uint64_t n) {
+    bigfloat square;
+    int c;
+    (void)n;
+    bf_init(&square);
+    bf_mul(&square, mid, mid);
+    c = bf_cmp_abs(a, &square);
+    bf_free(&square);
+    return c;
+}
+
+static uint64_t bf_round_implicit(const bigfloat *a, uint64_t n, int format, bf_compare_fn compare) {
+    bf_format f = bf_format_of(format);
+    uint64_t k_inf = (((uint64_t)1 << f.ebits) - 1) << (f.p - 1), k_max = k_inf - 1, lo = 0, hi = k_inf;
+    bigfloat mid;
+    bf_init(&mid);
+    while (lo < hi) { /* the smallest j in [0, k_inf] with |v| <= mid(j) (mid(k_inf) taken as infinite) */
+        uint64_t j = lo + (hi - lo) / 2;
+        bf_midpoint_above(&mid, f, j);
+        if (compare(a, &mid, n) <= 0) hi = j;
+        else lo = j + 1;
+    }
+    if (lo <= k_max && (lo & 1)) { /* on the midpoint between an odd lo and lo + 1: the even one */
+        bf_midpoint_above(&mid, f, lo);
+        if (compare(a, &mid, n) == 0) lo++;
+    }
+    bf_free(&mid);
+    return ((uint64_t)a->sign << (f.p + f.ebits - 1)) | lo;
+}
+
+uint64_t bf_round_div_u64(const bigfloat *a, uint64_t n, int format) {
+    if (n == 0) bf_die("division by zero");
+    if (a->n == 0) return 0;
+    return bf_round_implicit(a, n, format, bf_compare_quotient);
+}
+
+uint64_t bf_round_sqrt(const bigfloat *a, int format) {
+    if (a->n == 0) return 0;
+    if (a->sign) bf_die("square root of a negative number");
+    return bf_round_implicit(a, 0, format, bf_compare_root);
+}

@@ -62,6 +62,14 @@ int bf_cmp_abs(const bigfloat *a, const bigfloat *b); /* compares |a| with |b| *
 enum { BF_F16 = 16, BF_F32 = 32, BF_F64 = 64 };
 uint64_t bf_round(const bigfloat *a, int format);
 
+/* a / n (n >= 1) and the square root of a (a >= 0), each rounded once to nearest even to the
+   format, with bf_round's conventions (overflow to infinity, an exact zero +0, a nonzero
+   quotient that rounds to zero keeps a's sign). Both search the encoding by exact
+   comparisons with the midpoints (|a| against mid x n, a against mid x mid); n == 0 or a
+   negative a aborts. */
+uint64_t bf_round_div_u64(const bigfloat *a, uint64_t n, int format);
+uint64_t bf_round_sqrt(const bigfloat *a, int format);
+
 /* 1 when |c - a| <= bound exactly, else 0. bound == +inf gives 1 (whatever c is);
    otherwise a non-finite c, a NaN bound or a negative bound gives 0. */
 int bf_within(const bigfloat *a, double c, double bound);

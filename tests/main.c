@@ -20,5 +20,6 @@ int main(int argc, char **argv) {
     register_registry_tests();
     register_stack_tests();
     register_reverse_tests();
+    register_reduce_tests();
     return tr_main(argc, argv);
 }

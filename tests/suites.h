@@ -21,5 +21,6 @@ void register_thread_tests(void);   /* test_threads.c: options.parallel gives th
 void register_registry_tests(void); /* test_registry.c: every operator table row has its oracle, bound and names */
 void register_stack_tests(void);    /* test_stacks.c: torch.compile, JAX/XLA and CuPy outputs reproduced */
 void register_reverse_tests(void);  /* test_reverse.c: DECREASING contiguous lines through the SIMD stage */
+void register_reduce_tests(void);   /* test_reduce.c: REDUCE's value functions against tests/reduce_model.c */
 
 #endif

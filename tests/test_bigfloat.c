@@ -830,6 +830,208 @@ static void case_prefix_cancel(const void *ctx) {
     bf_free(&acc);
 }
 
+/* ---- bf_round_div_u64 and bf_round_sqrt ---------------------------------------------------- */
+
+/* |a - r n| for the encoding k of format (finite): the distance the nearest quotient minimises. */
+static void quotient_residual(bigfloat *d, const bigfloat *a, uint64_t k, uint64_t n, int format) {
+    bigfloat r, count;
+    bf_init(&r);
+    bf_init(&count);
+    set_encoding(&r, k, format);
+    bf_set_double(&count, (double)n);
+    bf_mul(&r, &r, &count);
+    bf_sub(d, a, &r);
+    if (bf_sign(d) < 0) bf_neg(d);
+    bf_free(&r);
+    bf_free(&count);
+}
+
+/* 1 when bits (finite, a's sign) is a nearest-even quotient a / n by the definition: no finite
+   neighbour encoding is closer, and on a tie the encoding is even. */
+static int is_quotient_of(const bigfloat *a, uint64_t n, uint64_t bits, int format) {
+    const uint64_t k = bits & ~sign_bit(format), k_inf = inf_bits(format);
+    bigfloat d0, d1, mag;
+    int ok = 1, c;
+    if (k >= k_inf) return 0;
+    bf_init(&d0);
+    bf_init(&d1);
+    bf_init(&mag);
+    bf_copy(&mag, a);
+    if (bf_sign(&mag) < 0) bf_neg(&mag);
+    quotient_residual(&d0, &mag, k, n, format);
+    if (k + 1 < k_inf) {
+        quotient_residual(&d1, &mag, k + 1, n, format);
+        c = bf_cmp(&d0, &d1);
+        if (c > 0 || (c == 0 && (k & 1))) ok = 0;
+    }
+    if (k > 0) {
+        quotient_residual(&d1, &mag, k - 1, n, format);
+        c = bf_cmp(&d0, &d1);
+        if (c > 0 || (c == 0 && (k & 1))) ok = 0;
+    }
+    bf_free(&d0);
+    bf_free(&d1);
+    bf_free(&mag);
+    return ok;
+}
+
+/* a / n against IEEE division (correctly rounded: the platform's for float32 and float64,
+   binary16 through a double quotient, exact enough for n < 2^41), against the definition on
+   sums of many wide doubles, powers of two against bf_round, hand-checked ties and overflow. */
+static void case_div_u64(const void *ctx) {
+    uint64_t rng = 0xD1D1D1D1u;
+    bigfloat a, b, t;
+    int i;
+    (void)ctx;
+    bf_init(&a);
+    bf_init(&b);
+    bf_init(&t);
+    for (i = 0; i < 3000; i++) {
+        const double x = random_any_double(&rng);
+        const uint64_t n = 1 + splitmix(&rng) % (i % 3 == 0 ? 7u : i % 3 == 1 ? 3000u : 1u << 24);
+        const float xf = random_float(&rng);
+        const uint16_t h = (uint16_t)(splitmix(&rng) & 0xFFFFu);
+        uint64_t got;
+        bf_set_double(&a, x);
+        got = bf_round_div_u64(&a, n, BF_F64);
+        TR_CHECKF(got == bits_of(x / (double)n), "div: %.17g / %llu gives 0x%016llx, IEEE 0x%016llx", x,
+                  (unsigned long long)n, (unsigned long long)got, (unsigned long long)bits_of(x / (double)n));
+        bf_set_f32_bits(&a, bits_of_float(xf));
+        got = bf_round_div_u64(&a, n, BF_F32);
+        TR_CHECKF(got == bits_of_float(xf / (float)n), "div: %.9g / %llu gives 0x%08llx, IEEE 0x%08lx", (double)xf,
+                  (unsigned long long)n, (unsigned long long)got, (unsigned long)bits_of_float(xf / (float)n));
+        if ((h & 0x7C00u) != 0x7C00u) {
+            bf_set_f16_bits(&a, h);
+            got = bf_round_div_u64(&a, n, BF_F16);
+            TR_CHECKF(got == ref_f16(half_value(h) / (double)n), "div: f16 0x%04x / %llu gives 0x%04llx, want 0x%04x",
+                      h, (unsigned long long)n, (unsigned long long)got, ref_f16(half_value(h) / (double)n));
+        }
+        if (tr_case_failures() > 8) break;
+    }
+    /* sums of many wide doubles (hundreds of bits) by odd counts: the definition, neighbour by neighbour */
+    for (i = 0; i < 200 && tr_case_failures() <= 8; i++) {
+        const int format = i % 3 == 0 ? BF_F16 : i % 3 == 1 ? BF_F32 : BF_F64;
+        const uint64_t n = 1 + 2 * (splitmix(&rng) % 50000u);
+        int j, terms = 2 + (int)(splitmix(&rng) % 40u);
+        uint64_t got;
+        bf_free(&a);
+        for (j = 0; j < terms; j++)
+            bf_add_double(&a, random_double(&rng, format == BF_F64 ? 900 : 1000, format == BF_F64 ? 1150 : 1060));
+        got = bf_round_div_u64(&a, n, format);
+        if ((got & ~sign_bit(format)) == inf_bits(format)) continue; /* beyond MAX x n: the overflow cases below */
+        TR_CHECKF(is_quotient_of(&a, n, got, format) && (bf_sign(&a) < 0) == ((got & sign_bit(format)) != 0),
+                  "div: a sum of %d doubles / %llu (format %d) gives 0x%llx, not the nearest", terms,
+                  (unsigned long long)n, format, (unsigned long long)got);
+    }
+    /* powers of two: exact scalings, bf_round's answer */
+    for (i = 0; i < 300 && tr_case_failures() <= 8; i++) {
+        const int format = i % 3 == 0 ? BF_F16 : i % 3 == 1 ? BF_F32 : BF_F64, k = (int)(splitmix(&rng) % 63u);
+        const uint64_t n = (uint64_t)1 << k;
+        bf_set_double(&a, random_any_double(&rng));
+        bf_set_double(&b, pow2(-k));
+        bf_mul(&t, &a, &b);
+        TR_CHECKF(bf_round_div_u64(&a, n, format) == bf_round(&t, format), "div: by 2^%d (format %d)", k, format);
+    }
+    /* ties: 3 (1 + 2^-53) / 3 lies between 1 and 1 + 2^-52 (odd): 1; 3 (1 + 3 2^-53) / 3 between 1 + 2^-52
+       (odd) and 1 + 2^-51: 1 + 2^-51; in float32, 5 (1 + 2^-24) / 5: 1 */
+    bf_set_double(&a, 3.0);
+    bf_add_double(&a, 3.0 * pow2(-53));
+    TR_CHECK(bf_round_div_u64(&a, 3, BF_F64) == bits_of(1.0));
+    bf_set_double(&a, 3.0);
+    bf_add_double(&a, 9.0 * pow2(-53));
+    TR_CHECK(bf_round_div_u64(&a, 3, BF_F64) == bits_of(1.0 + pow2(-51)));
+    bf_set_double(&a, 5.0);
+    bf_add_double(&a, 5.0 * pow2(-24));
+    TR_CHECK(bf_round_div_u64(&a, 5, BF_F32) == 0x3F800000u);
+    bf_neg(&a);
+    TR_CHECK(bf_round_div_u64(&a, 5, BF_F32) == 0xBF800000u);
+    /* overflow: 65520 (MAX + ulp/2) x 7 / 7 is the tie at the threshold: infinity; 65519 x 7 / 7: 65504 */
+    bf_set_double(&a, 65520.0 * 7);
+    TR_CHECK(bf_round_div_u64(&a, 7, BF_F16) == 0x7C00u);
+    bf_neg(&a);
+    TR_CHECK(bf_round_div_u64(&a, 7, BF_F16) == 0xFC00u);
+    bf_set_double(&a, 65519.0 * 7);
+    TR_CHECK(bf_round_div_u64(&a, 7, BF_F16) == 0x7BFFu);
+    bf_set_double(&a, ldexp(1.0, 128) * 3);
+    TR_CHECK(bf_round_div_u64(&a, 3, BF_F32) == 0x7F800000u);
+    /* underflow: 2^-25 / 1 is half the smallest binary16 subnormal (a tie): +0; -3 2^-26 / 1 rounds to -2^-24;
+       the smallest double subnormal / 3 gives -0 on the negative side */
+    bf_set_double(&a, pow2(-25));
+    TR_CHECK(bf_round_div_u64(&a, 1, BF_F16) == 0);
+    bf_set_double(&a, -3 * pow2(-26));
+    TR_CHECK(bf_round_div_u64(&a, 1, BF_F16) == 0x8001u);
+    bf_set_double(&a, -double_of(1));
+    TR_CHECK(bf_round_div_u64(&a, 3, BF_F64) == UINT64_C(0x8000000000000000));
+    bf_free(&a);
+    TR_CHECK(bf_round_div_u64(&a, 9, BF_F32) == 0);
+    bf_free(&b);
+    bf_free(&t);
+}
+
+/* sqrt against IEEE sqrt (the platform's for float32 and float64; binary16 through the double root,
+   exact since 53 >= 2 x 11 + 2), exact squares of doubles over the whole range (squares far outside
+   double's), squares nudged by a tiny amount, ties that only exact numbers reach, and overflow. */
+static void case_sqrt(const void *ctx) {
+    uint64_t rng = 0x5A5A5A5Au;
+    bigfloat a, b;
+    int i;
+    (void)ctx;
+    bf_init(&a);
+    bf_init(&b);
+    for (i = 0; i < 3000 && tr_case_failures() <= 8; i++) {
+        const double x = fabs(random_any_double(&rng));
+        const float xf = fabsf(random_float(&rng));
+        const uint16_t h = (uint16_t)(splitmix(&rng) % 0x7C00u);
+        const double y = random_any_double(&rng);
+        uint64_t got;
+        bf_set_double(&a, x);
+        got = bf_round_sqrt(&a, BF_F64);
+        TR_CHECKF(got == bits_of(sqrt(x)), "sqrt(%.17g) gives 0x%016llx, IEEE 0x%016llx", x, (unsigned long long)got,
+                  (unsigned long long)bits_of(sqrt(x)));
+        bf_set_f32_bits(&a, bits_of_float(xf));
+        got = bf_round_sqrt(&a, BF_F32);
+        TR_CHECKF(got == bits_of_float(sqrtf(xf)), "sqrt(%.9g) gives 0x%08llx, IEEE 0x%08lx", (double)xf,
+                  (unsigned long long)got, (unsigned long)bits_of_float(sqrtf(xf)));
+        bf_set_f16_bits(&a, h);
+        got = bf_round_sqrt(&a, BF_F16);
+        TR_CHECKF(got == ref_f16(sqrt(half_value(h))), "sqrt(f16 0x%04x) gives 0x%04llx, want 0x%04x", h,
+                  (unsigned long long)got, ref_f16(sqrt(half_value(h))));
+        /* y^2 exactly, then y^2 +- a tiny amount: the root is |y| */
+        bf_set_double(&a, y);
+        bf_mul(&a, &a, &a);
+        TR_CHECKF(bf_round_sqrt(&a, BF_F64) == bits_of(fabs(y)), "sqrt(y^2) is not |y| for y = %.17g", y);
+        if (fabs(y) >= pow2(-500)) { /* 2^-1074 moves the root by less than 2^-575, far below its half ulp */
+            bf_copy(&b, &a);
+            bf_add_double(&b, pow2(-1074));
+            TR_CHECKF(bf_round_sqrt(&b, BF_F64) == bits_of(fabs(y)), "sqrt(y^2 + 2^-1074) for y = %.17g", y);
+            bf_copy(&b, &a);
+            bf_add_double(&b, -pow2(-1074));
+            TR_CHECKF(bf_round_sqrt(&b, BF_F64) == bits_of(fabs(y)), "sqrt(y^2 - 2^-1074) for y = %.17g", y);
+        }
+    }
+    /* ties: the root of m^2 for a midpoint m: (1 + 2^-53)^2 -> 1, (1 + 3 2^-53)^2 -> 1 + 2^-51 (even) */
+    bf_set_double(&a, 1.0);
+    bf_add_double(&a, pow2(-53));
+    bf_mul(&a, &a, &a);
+    TR_CHECK(bf_round_sqrt(&a, BF_F64) == bits_of(1.0));
+    bf_set_double(&a, 1.0);
+    bf_add_double(&a, 3 * pow2(-53));
+    bf_mul(&a, &a, &a);
+    TR_CHECK(bf_round_sqrt(&a, BF_F64) == bits_of(1.0 + pow2(-51)));
+    /* overflow: the root of 65520^2 is the threshold itself (a tie with MAX odd): infinity; of 65519^2: MAX */
+    bf_set_double(&a, 65520.0 * 65520.0);
+    TR_CHECK(bf_round_sqrt(&a, BF_F16) == 0x7C00u);
+    bf_set_double(&a, 65519.0 * 65519.0);
+    TR_CHECK(bf_round_sqrt(&a, BF_F16) == 0x7BFFu);
+    bf_set_double(&a, ldexp(1.0, 1000));
+    bf_mul(&a, &a, &a); /* 2^2000: root 2^1000, beyond float32 */
+    TR_CHECK(bf_round_sqrt(&a, BF_F32) == 0x7F800000u);
+    TR_CHECK(bf_round_sqrt(&a, BF_F64) == bits_of(ldexp(1.0, 1000)));
+    bf_free(&a);
+    TR_CHECK(bf_round_sqrt(&a, BF_F16) == 0);
+    bf_free(&b);
+}
+
 void register_bigfloat_tests(void) {
     tr_add("bigfloat/roundtrip-double", case_roundtrip_double, NULL);
     tr_add("bigfloat/roundtrip-float", case_roundtrip_float, NULL);
@@ -845,4 +1047,6 @@ void register_bigfloat_tests(void) {
     tr_add("bigfloat/compare", case_compare, NULL);
     tr_add("bigfloat/prefix-sum", case_prefix_sum, NULL);
     tr_add("bigfloat/prefix-cancel", case_prefix_cancel, NULL);
+    tr_add("bigfloat/div-u64", case_div_u64, NULL);
+    tr_add("bigfloat/sqrt", case_sqrt, NULL);
 }

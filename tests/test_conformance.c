@@ -25,7 +25,19 @@
    tolerance ("tolerance" not null): there dml_ref's default SEQUENTIAL order
    must give the strictly sequential running tally exactly, which is
    cross_check.strict_sequential.data_hex (or output.data_hex when
-   strict_sequential.matches is true). */
+   strict_sequential.matches is true).
+
+   REDUCE cases ("operator": "REDUCE", "params": {"function": a
+   DML_REDUCE_FUNCTION name, "axes": [...]}) run with the default options on
+   every ISA path dmlref_isa_available() reports (AUTO first, then each by
+   name) and must give those bits on each. "exact": true: output.data_hex
+   itself. Otherwise the case has the peer's "tolerance" and the output must
+   also be within it of output.data_hex: {"ulp": N} (WPT: distance in ulps of
+   the output type, +0 and -0 equal, NaN only near NaN) or {"rtol", "atol"}
+   (ONNX: |got - expected| <= atol + rtol |expected|, NaN equal to NaN,
+   infinities exactly). The cases "onnx/reduce_summary" and
+   "wpt/reduce_summary" print how many were bit-exact with the peer and how
+   many only within its tolerance. */
 #include "../dml_ref.h"
 #include "json.h"
 #include "runner.h"
@@ -99,47 +111,319 @@ static const char *const conf_onnx_names[] = {
     "test_cumsum_2d_axis_1",
     "test_cumsum_2d_int32",
     "test_cumsum_2d_negative_axis",
+    "test_reduce_l1_default_axes_keepdims_example",
+    "test_reduce_l1_default_axes_keepdims_random",
+    "test_reduce_l1_do_not_keepdims_example",
+    "test_reduce_l1_do_not_keepdims_random",
+    "test_reduce_l1_keep_dims_example",
+    "test_reduce_l1_keep_dims_random",
+    "test_reduce_l1_negative_axes_keep_dims_example",
+    "test_reduce_l1_negative_axes_keep_dims_random",
+    "test_reduce_l2_default_axes_keepdims_example",
+    "test_reduce_l2_default_axes_keepdims_random",
+    "test_reduce_l2_do_not_keepdims_example",
+    "test_reduce_l2_do_not_keepdims_random",
+    "test_reduce_l2_keep_dims_example",
+    "test_reduce_l2_keep_dims_random",
+    "test_reduce_l2_negative_axes_keep_dims_example",
+    "test_reduce_l2_negative_axes_keep_dims_random",
+    "test_reduce_log_sum",
+    "test_reduce_log_sum_asc_axes",
+    "test_reduce_log_sum_default",
+    "test_reduce_log_sum_desc_axes",
+    "test_reduce_log_sum_exp_default_axes_keepdims_example",
+    "test_reduce_log_sum_exp_default_axes_keepdims_random",
+    "test_reduce_log_sum_exp_do_not_keepdims_example",
+    "test_reduce_log_sum_exp_do_not_keepdims_random",
+    "test_reduce_log_sum_exp_keepdims_example",
+    "test_reduce_log_sum_exp_keepdims_random",
+    "test_reduce_log_sum_exp_negative_axes_keepdims_example",
+    "test_reduce_log_sum_exp_negative_axes_keepdims_random",
+    "test_reduce_log_sum_negative_axes",
+    "test_reduce_max_default_axes_keepdim_example",
+    "test_reduce_max_default_axes_keepdims_random",
+    "test_reduce_max_do_not_keepdims_example",
+    "test_reduce_max_do_not_keepdims_random",
+    "test_reduce_max_keepdims_example",
+    "test_reduce_max_keepdims_random",
+    "test_reduce_max_negative_axes_keepdims_example",
+    "test_reduce_max_negative_axes_keepdims_random",
+    "test_reduce_mean_default_axes_keepdims_example",
+    "test_reduce_mean_default_axes_keepdims_random",
+    "test_reduce_mean_do_not_keepdims_example",
+    "test_reduce_mean_do_not_keepdims_random",
+    "test_reduce_mean_keepdims_example",
+    "test_reduce_mean_keepdims_random",
+    "test_reduce_mean_negative_axes_keepdims_example",
+    "test_reduce_mean_negative_axes_keepdims_random",
+    "test_reduce_min_default_axes_keepdims_example",
+    "test_reduce_min_default_axes_keepdims_random",
+    "test_reduce_min_do_not_keepdims_example",
+    "test_reduce_min_do_not_keepdims_random",
+    "test_reduce_min_keepdims_example",
+    "test_reduce_min_keepdims_random",
+    "test_reduce_min_negative_axes_keepdims_example",
+    "test_reduce_min_negative_axes_keepdims_random",
+    "test_reduce_prod_default_axes_keepdims_example",
+    "test_reduce_prod_default_axes_keepdims_random",
+    "test_reduce_prod_do_not_keepdims_example",
+    "test_reduce_prod_do_not_keepdims_random",
+    "test_reduce_prod_keepdims_example",
+    "test_reduce_prod_keepdims_random",
+    "test_reduce_prod_negative_axes_keepdims_example",
+    "test_reduce_prod_negative_axes_keepdims_random",
+    "test_reduce_sum_default_axes_keepdims_example",
+    "test_reduce_sum_default_axes_keepdims_random",
+    "test_reduce_sum_do_not_keepdims_example",
+    "test_reduce_sum_do_not_keepdims_random",
+    "test_reduce_sum_keepdims_example",
+    "test_reduce_sum_keepdims_random",
+    "test_reduce_sum_negative_axes_keepdims_example",
+    "test_reduce_sum_square_default_axes_keepdims_example",
+    "test_reduce_sum_square_default_axes_keepdims_random",
+    "test_reduce_sum_square_do_not_keepdims_example",
+    "test_reduce_sum_square_do_not_keepdims_random",
+    "test_reduce_sum_square_keepdims_example",
+    "test_reduce_sum_square_keepdims_random",
+    "test_reduce_sum_square_negative_axes_keepdims_example",
+    "test_reduce_sum_square_negative_axes_keepdims_random",
 };
 
 static const char *const conf_wpt_names[] = {
-    "wpt_argmax_01_float32_r1_axes0_inc",    "wpt_argmax_02_float32_r1_axes0_inc",
-    "wpt_argmax_03_float32_r2_axes0_inc",    "wpt_argmax_04_float32_r3_axes0_inc",
-    "wpt_argmax_05_float32_r4_axes0_inc",    "wpt_argmax_06_float32_r5_axes0_inc",
-    "wpt_argmax_07_float32_r4_axes2_inc",    "wpt_argmax_08_float32_r4_axes3_inc",
-    "wpt_argmax_09_float32_r4_axes3_inc",    "wpt_argmax_10_float32_r4_axes3_inc",
-    "wpt_argmax_11_float32_r4_axes3_inc",    "wpt_argmax_12_float32_r4_axes3_inc",
-    "wpt_argmax_13_float16_r1_axes0_inc",    "wpt_argmax_14_float16_r1_axes0_inc",
-    "wpt_argmax_15_float16_r2_axes0_inc",    "wpt_argmax_16_float16_r3_axes0_inc",
-    "wpt_argmax_17_float16_r4_axes0_inc",    "wpt_argmax_18_float16_r5_axes0_inc",
-    "wpt_argmax_19_float16_r4_axes2_inc",    "wpt_argmax_20_float16_r4_axes3_inc",
-    "wpt_argmax_21_float16_r4_axes3_inc",    "wpt_argmax_22_float16_r4_axes3_inc",
-    "wpt_argmax_23_float16_r4_axes3_inc",    "wpt_argmax_24_float16_r4_axes3_inc",
-    "wpt_argmax_25_int8_r4_axes0_inc",       "wpt_argmax_26_uint8_r4_axes1_inc",
-    "wpt_argmax_27_int32_r4_axes0_inc",      "wpt_argmax_28_uint32_r4_axes1_inc",
-    "wpt_argmax_29_int64_r4_axes0_inc",      "wpt_argmax_30_uint64_r4_axes1_inc",
-    "wpt_argmax_31_float32_r2_axes1_inc",    "wpt_argmax_32_float32_r3_axes0_inc",
-    "wpt_argmax_33_float32_r4_axes3_inc",    "wpt_argmin_01_float32_r1_axes0_inc",
-    "wpt_argmin_02_float32_r1_axes0_inc",    "wpt_argmin_03_float32_r2_axes0_inc",
-    "wpt_argmin_04_float32_r3_axes0_inc",    "wpt_argmin_05_float32_r4_axes0_inc",
-    "wpt_argmin_06_float32_r5_axes0_inc",    "wpt_argmin_07_float32_r4_axes2_inc",
-    "wpt_argmin_08_float32_r4_axes0_inc",    "wpt_argmin_09_float32_r4_axes0_inc",
-    "wpt_argmin_10_float32_r4_axes0_inc",    "wpt_argmin_11_float32_r4_axes0_inc",
-    "wpt_argmin_12_float32_r4_axes0_inc",    "wpt_argmin_13_float16_r1_axes0_inc",
-    "wpt_argmin_14_float16_r1_axes0_inc",    "wpt_argmin_15_float16_r2_axes0_inc",
-    "wpt_argmin_16_float16_r3_axes0_inc",    "wpt_argmin_17_float16_r4_axes0_inc",
-    "wpt_argmin_18_float16_r5_axes0_inc",    "wpt_argmin_19_float16_r4_axes2_inc",
-    "wpt_argmin_20_float16_r4_axes0_inc",    "wpt_argmin_21_float16_r4_axes0_inc",
-    "wpt_argmin_22_float16_r4_axes0_inc",    "wpt_argmin_23_float16_r4_axes0_inc",
-    "wpt_argmin_24_float16_r4_axes0_inc",    "wpt_argmin_25_int8_r4_axes0_inc",
-    "wpt_argmin_26_uint8_r4_axes1_inc",      "wpt_argmin_27_int32_r4_axes0_inc",
-    "wpt_argmin_28_uint32_r4_axes1_inc",     "wpt_argmin_29_int64_r4_axes0_inc",
-    "wpt_argmin_30_uint64_r4_axes1_inc",     "wpt_argmin_31_float32_r2_axes0_inc",
-    "wpt_argmin_32_float32_r3_axes1_inc",    "wpt_argmin_33_float32_r4_axes2_inc",
-    "wpt_cumsum_01_float32_r4_ax3_inc",      "wpt_cumsum_02_float32_r4_ax3_inc_excl",
-    "wpt_cumsum_03_float32_r4_ax3_dec",      "wpt_cumsum_04_float16_r4_ax3_inc",
-    "wpt_cumsum_05_float16_r4_ax3_inc_excl", "wpt_cumsum_06_float16_r4_ax3_dec",
-    "wpt_cumsum_07_int32_r4_ax2_inc",        "wpt_cumsum_08_float32_r2_ax0_inc",
-    "wpt_cumsum_09_float32_r2_ax0_inc",      "wpt_cumsum_10_float32_r3_ax1_inc_excl",
+    "wpt_argmax_01_float32_r1_axes0_inc",
+    "wpt_argmax_02_float32_r1_axes0_inc",
+    "wpt_argmax_03_float32_r2_axes0_inc",
+    "wpt_argmax_04_float32_r3_axes0_inc",
+    "wpt_argmax_05_float32_r4_axes0_inc",
+    "wpt_argmax_06_float32_r5_axes0_inc",
+    "wpt_argmax_07_float32_r4_axes2_inc",
+    "wpt_argmax_08_float32_r4_axes3_inc",
+    "wpt_argmax_09_float32_r4_axes3_inc",
+    "wpt_argmax_10_float32_r4_axes3_inc",
+    "wpt_argmax_11_float32_r4_axes3_inc",
+    "wpt_argmax_12_float32_r4_axes3_inc",
+    "wpt_argmax_13_float16_r1_axes0_inc",
+    "wpt_argmax_14_float16_r1_axes0_inc",
+    "wpt_argmax_15_float16_r2_axes0_inc",
+    "wpt_argmax_16_float16_r3_axes0_inc",
+    "wpt_argmax_17_float16_r4_axes0_inc",
+    "wpt_argmax_18_float16_r5_axes0_inc",
+    "wpt_argmax_19_float16_r4_axes2_inc",
+    "wpt_argmax_20_float16_r4_axes3_inc",
+    "wpt_argmax_21_float16_r4_axes3_inc",
+    "wpt_argmax_22_float16_r4_axes3_inc",
+    "wpt_argmax_23_float16_r4_axes3_inc",
+    "wpt_argmax_24_float16_r4_axes3_inc",
+    "wpt_argmax_25_int8_r4_axes0_inc",
+    "wpt_argmax_26_uint8_r4_axes1_inc",
+    "wpt_argmax_27_int32_r4_axes0_inc",
+    "wpt_argmax_28_uint32_r4_axes1_inc",
+    "wpt_argmax_29_int64_r4_axes0_inc",
+    "wpt_argmax_30_uint64_r4_axes1_inc",
+    "wpt_argmax_31_float32_r2_axes1_inc",
+    "wpt_argmax_32_float32_r3_axes0_inc",
+    "wpt_argmax_33_float32_r4_axes3_inc",
+    "wpt_argmin_01_float32_r1_axes0_inc",
+    "wpt_argmin_02_float32_r1_axes0_inc",
+    "wpt_argmin_03_float32_r2_axes0_inc",
+    "wpt_argmin_04_float32_r3_axes0_inc",
+    "wpt_argmin_05_float32_r4_axes0_inc",
+    "wpt_argmin_06_float32_r5_axes0_inc",
+    "wpt_argmin_07_float32_r4_axes2_inc",
+    "wpt_argmin_08_float32_r4_axes0_inc",
+    "wpt_argmin_09_float32_r4_axes0_inc",
+    "wpt_argmin_10_float32_r4_axes0_inc",
+    "wpt_argmin_11_float32_r4_axes0_inc",
+    "wpt_argmin_12_float32_r4_axes0_inc",
+    "wpt_argmin_13_float16_r1_axes0_inc",
+    "wpt_argmin_14_float16_r1_axes0_inc",
+    "wpt_argmin_15_float16_r2_axes0_inc",
+    "wpt_argmin_16_float16_r3_axes0_inc",
+    "wpt_argmin_17_float16_r4_axes0_inc",
+    "wpt_argmin_18_float16_r5_axes0_inc",
+    "wpt_argmin_19_float16_r4_axes2_inc",
+    "wpt_argmin_20_float16_r4_axes0_inc",
+    "wpt_argmin_21_float16_r4_axes0_inc",
+    "wpt_argmin_22_float16_r4_axes0_inc",
+    "wpt_argmin_23_float16_r4_axes0_inc",
+    "wpt_argmin_24_float16_r4_axes0_inc",
+    "wpt_argmin_25_int8_r4_axes0_inc",
+    "wpt_argmin_26_uint8_r4_axes1_inc",
+    "wpt_argmin_27_int32_r4_axes0_inc",
+    "wpt_argmin_28_uint32_r4_axes1_inc",
+    "wpt_argmin_29_int64_r4_axes0_inc",
+    "wpt_argmin_30_uint64_r4_axes1_inc",
+    "wpt_argmin_31_float32_r2_axes0_inc",
+    "wpt_argmin_32_float32_r3_axes1_inc",
+    "wpt_argmin_33_float32_r4_axes2_inc",
+    "wpt_cumsum_01_float32_r4_ax3_inc",
+    "wpt_cumsum_02_float32_r4_ax3_inc_excl",
+    "wpt_cumsum_03_float32_r4_ax3_dec",
+    "wpt_cumsum_04_float16_r4_ax3_inc",
+    "wpt_cumsum_05_float16_r4_ax3_inc_excl",
+    "wpt_cumsum_06_float16_r4_ax3_dec",
+    "wpt_cumsum_07_int32_r4_ax2_inc",
+    "wpt_cumsum_08_float32_r2_ax0_inc",
+    "wpt_cumsum_09_float32_r2_ax0_inc",
+    "wpt_cumsum_10_float32_r3_ax1_inc_excl",
+    "wpt_reduce_average_01_float32_r1_axes0",
+    "wpt_reduce_average_02_float32_r1_axes0",
+    "wpt_reduce_average_03_float32_r1_axes0",
+    "wpt_reduce_average_04_float32_r1_axes0",
+    "wpt_reduce_average_05_float32_r3_axes012",
+    "wpt_reduce_average_06_float32_r4_axes0123",
+    "wpt_reduce_average_07_float32_r3_axes2",
+    "wpt_reduce_average_08_float32_r4_axes02",
+    "wpt_reduce_average_09_float32_r4_axes13",
+    "wpt_reduce_average_10_float16_r1_axes0",
+    "wpt_reduce_average_11_float16_r1_axes0",
+    "wpt_reduce_average_12_float16_r1_axes0",
+    "wpt_reduce_average_13_float16_r1_axes0",
+    "wpt_reduce_average_14_float16_r3_axes012",
+    "wpt_reduce_average_15_float16_r4_axes0123",
+    "wpt_reduce_average_16_float16_r3_axes2",
+    "wpt_reduce_average_17_float16_r4_axes02",
+    "wpt_reduce_average_18_float16_r4_axes13",
+    "wpt_reduce_l1_01_float32_r1_axes0",
+    "wpt_reduce_l1_02_float32_r1_axes0",
+    "wpt_reduce_l1_03_float32_r1_axes0",
+    "wpt_reduce_l1_04_float32_r1_axes0",
+    "wpt_reduce_l1_05_float32_r3_axes012",
+    "wpt_reduce_l1_06_float32_r4_axes0123",
+    "wpt_reduce_l1_07_float32_r3_axes2",
+    "wpt_reduce_l1_08_float32_r4_axes02",
+    "wpt_reduce_l1_09_float32_r4_axes13",
+    "wpt_reduce_l1_10_float16_r1_axes0",
+    "wpt_reduce_l1_11_float16_r1_axes0",
+    "wpt_reduce_l1_12_float16_r1_axes0",
+    "wpt_reduce_l1_13_float16_r1_axes0",
+    "wpt_reduce_l1_14_float16_r3_axes012",
+    "wpt_reduce_l1_15_float16_r4_axes0123",
+    "wpt_reduce_l1_16_float16_r3_axes2",
+    "wpt_reduce_l1_17_float16_r4_axes02",
+    "wpt_reduce_l1_18_float16_r4_axes13",
+    "wpt_reduce_l2_01_float32_r1_axes0",
+    "wpt_reduce_l2_02_float32_r1_axes0",
+    "wpt_reduce_l2_03_float32_r1_axes0",
+    "wpt_reduce_l2_04_float32_r1_axes0",
+    "wpt_reduce_l2_05_float32_r3_axes012",
+    "wpt_reduce_l2_06_float32_r4_axes0123",
+    "wpt_reduce_l2_07_float32_r3_axes2",
+    "wpt_reduce_l2_08_float32_r4_axes02",
+    "wpt_reduce_l2_09_float32_r4_axes13",
+    "wpt_reduce_l2_10_float16_r1_axes0",
+    "wpt_reduce_l2_11_float16_r1_axes0",
+    "wpt_reduce_l2_12_float16_r1_axes0",
+    "wpt_reduce_l2_13_float16_r1_axes0",
+    "wpt_reduce_l2_14_float16_r3_axes012",
+    "wpt_reduce_l2_15_float16_r4_axes0123",
+    "wpt_reduce_l2_16_float16_r3_axes2",
+    "wpt_reduce_l2_17_float16_r4_axes02",
+    "wpt_reduce_l2_18_float16_r4_axes13",
+    "wpt_reduce_log_sum_01_float32_r1_axes0",
+    "wpt_reduce_log_sum_02_float32_r1_axes0",
+    "wpt_reduce_log_sum_03_float32_r3_axes012",
+    "wpt_reduce_log_sum_04_float32_r4_axes0123",
+    "wpt_reduce_log_sum_05_float32_r3_axes2",
+    "wpt_reduce_log_sum_06_float32_r4_axes02",
+    "wpt_reduce_log_sum_07_float32_r4_axes13",
+    "wpt_reduce_log_sum_08_float16_r1_axes0",
+    "wpt_reduce_log_sum_09_float16_r1_axes0",
+    "wpt_reduce_log_sum_10_float16_r3_axes012",
+    "wpt_reduce_log_sum_11_float16_r4_axes0123",
+    "wpt_reduce_log_sum_12_float16_r3_axes2",
+    "wpt_reduce_log_sum_13_float16_r4_axes02",
+    "wpt_reduce_log_sum_14_float16_r4_axes13",
+    "wpt_reduce_log_sum_exp_01_float32_r1_axes0",
+    "wpt_reduce_log_sum_exp_02_float32_r1_axes0",
+    "wpt_reduce_log_sum_exp_03_float32_r1_axes0",
+    "wpt_reduce_log_sum_exp_04_float32_r1_axes0",
+    "wpt_reduce_log_sum_exp_05_float32_r3_axes012",
+    "wpt_reduce_log_sum_exp_06_float32_r4_axes0123",
+    "wpt_reduce_log_sum_exp_07_float32_r3_axes2",
+    "wpt_reduce_log_sum_exp_08_float32_r4_axes02",
+    "wpt_reduce_log_sum_exp_09_float32_r4_axes13",
+    "wpt_reduce_log_sum_exp_10_float16_r1_axes0",
+    "wpt_reduce_log_sum_exp_11_float16_r1_axes0",
+    "wpt_reduce_log_sum_exp_12_float16_r1_axes0",
+    "wpt_reduce_log_sum_exp_13_float16_r1_axes0",
+    "wpt_reduce_log_sum_exp_14_float16_r3_axes012",
+    "wpt_reduce_log_sum_exp_15_float16_r4_axes0123",
+    "wpt_reduce_log_sum_exp_16_float16_r3_axes2",
+    "wpt_reduce_log_sum_exp_17_float16_r4_axes02",
+    "wpt_reduce_log_sum_exp_18_float16_r4_axes13",
+    "wpt_reduce_max_01_float32_r1_axes0",
+    "wpt_reduce_max_02_float32_r3_axes012",
+    "wpt_reduce_max_03_float32_r4_axes0123",
+    "wpt_reduce_max_04_float32_r3_axes2",
+    "wpt_reduce_max_05_float32_r4_axes02",
+    "wpt_reduce_max_06_float32_r4_axes13",
+    "wpt_reduce_max_07_float16_r1_axes0",
+    "wpt_reduce_max_08_float16_r3_axes012",
+    "wpt_reduce_max_09_float16_r4_axes0123",
+    "wpt_reduce_max_10_float16_r3_axes2",
+    "wpt_reduce_max_11_float16_r4_axes02",
+    "wpt_reduce_max_12_float16_r4_axes13",
+    "wpt_reduce_min_01_float32_r1_axes0",
+    "wpt_reduce_min_02_float32_r3_axes012",
+    "wpt_reduce_min_03_float32_r4_axes0123",
+    "wpt_reduce_min_04_float32_r3_axes2",
+    "wpt_reduce_min_05_float32_r4_axes02",
+    "wpt_reduce_min_06_float32_r4_axes13",
+    "wpt_reduce_min_07_float16_r1_axes0",
+    "wpt_reduce_min_08_float16_r3_axes012",
+    "wpt_reduce_min_09_float16_r4_axes0123",
+    "wpt_reduce_min_10_float16_r3_axes2",
+    "wpt_reduce_min_11_float16_r4_axes02",
+    "wpt_reduce_min_12_float16_r4_axes13",
+    "wpt_reduce_multiply_01_float32_r1_axes0",
+    "wpt_reduce_multiply_02_float32_r3_axes012",
+    "wpt_reduce_multiply_03_float32_r4_axes0123",
+    "wpt_reduce_multiply_04_float32_r3_axes2",
+    "wpt_reduce_multiply_05_float32_r4_axes02",
+    "wpt_reduce_multiply_06_float32_r4_axes13",
+    "wpt_reduce_multiply_07_float16_r1_axes0",
+    "wpt_reduce_multiply_08_float16_r3_axes012",
+    "wpt_reduce_multiply_09_float16_r4_axes0123",
+    "wpt_reduce_multiply_10_float16_r3_axes2",
+    "wpt_reduce_multiply_11_float16_r4_axes02",
+    "wpt_reduce_multiply_12_float16_r4_axes13",
+    "wpt_reduce_sum_01_float32_r1_axes0",
+    "wpt_reduce_sum_02_float32_r1_axes0",
+    "wpt_reduce_sum_03_float32_r1_axes0",
+    "wpt_reduce_sum_04_float32_r1_axes0",
+    "wpt_reduce_sum_05_float32_r3_axes012",
+    "wpt_reduce_sum_06_float32_r4_axes0123",
+    "wpt_reduce_sum_07_float32_r3_axes2",
+    "wpt_reduce_sum_08_float32_r4_axes02",
+    "wpt_reduce_sum_09_float32_r4_axes13",
+    "wpt_reduce_sum_10_float16_r1_axes0",
+    "wpt_reduce_sum_11_float16_r1_axes0",
+    "wpt_reduce_sum_12_float16_r1_axes0",
+    "wpt_reduce_sum_13_float16_r1_axes0",
+    "wpt_reduce_sum_14_float16_r3_axes012",
+    "wpt_reduce_sum_15_float16_r4_axes0123",
+    "wpt_reduce_sum_16_float16_r3_axes2",
+    "wpt_reduce_sum_17_float16_r4_axes02",
+    "wpt_reduce_sum_18_float16_r4_axes13",
+    "wpt_reduce_sum_square_01_float32_r1_axes0",
+    "wpt_reduce_sum_square_02_float32_r1_axes0",
+    "wpt_reduce_sum_square_03_float32_r1_axes0",
+    "wpt_reduce_sum_square_04_float32_r1_axes0",
+    "wpt_reduce_sum_square_05_float32_r3_axes012",
+    "wpt_reduce_sum_square_06_float32_r4_axes0123",
+    "wpt_reduce_sum_square_07_float32_r3_axes2",
+    "wpt_reduce_sum_square_08_float32_r4_axes02",
+    "wpt_reduce_sum_square_09_float32_r4_axes13",
+    "wpt_reduce_sum_square_10_float16_r1_axes0",
+    "wpt_reduce_sum_square_11_float16_r1_axes0",
+    "wpt_reduce_sum_square_12_float16_r1_axes0",
+    "wpt_reduce_sum_square_13_float16_r1_axes0",
+    "wpt_reduce_sum_square_14_float16_r3_axes012",
+    "wpt_reduce_sum_square_15_float16_r4_axes0123",
+    "wpt_reduce_sum_square_16_float16_r3_axes2",
+    "wpt_reduce_sum_square_17_float16_r4_axes02",
+    "wpt_reduce_sum_square_18_float16_r4_axes13",
 };
 
 static const char *const conf_numpy_names[] = {
@@ -159,14 +443,14 @@ static const char *const conf_numpy_names[] = {
     "numpy_cumsum_f64_normal_n600",      "numpy_cumsum_f64_reverse_n500",
 };
 
-#define CONF_ONNX_EXPECTED 50
-#define CONF_WPT_EXPECTED 76
+#define CONF_ONNX_EXPECTED 126
+#define CONF_WPT_EXPECTED 234
 #define CONF_NUMPY_EXPECTED 41
 #define CONF_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Compile-time: the lists hold exactly the published numbers of cases. */
-typedef char conf_onnx_count_is_50[CONF_COUNT(conf_onnx_names) == CONF_ONNX_EXPECTED ? 1 : -1];
-typedef char conf_wpt_count_is_76[CONF_COUNT(conf_wpt_names) == CONF_WPT_EXPECTED ? 1 : -1];
+typedef char conf_onnx_count_is_126[CONF_COUNT(conf_onnx_names) == CONF_ONNX_EXPECTED ? 1 : -1];
+typedef char conf_wpt_count_is_234[CONF_COUNT(conf_wpt_names) == CONF_WPT_EXPECTED ? 1 : -1];
 typedef char conf_numpy_count_is_41[CONF_COUNT(conf_numpy_names) == CONF_NUMPY_EXPECTED ? 1 : -1];
 
 static size_t conf_registered_onnx, conf_registered_wpt, conf_registered_numpy;
@@ -213,7 +497,7 @@ const char *conf_data_root(const char **how) {
 
 /* ---- reading the case's JSON ------------------------------------------------ */
 
-typedef enum conf_op { CONF_CUMSUM, CONF_CUMPROD, CONF_ARGMIN, CONF_ARGMAX } conf_op;
+typedef enum conf_op { CONF_CUMSUM, CONF_CUMPROD, CONF_ARGMIN, CONF_ARGMAX, CONF_REDUCE } conf_op;
 
 typedef struct conf_tensor {
     DML_TENSOR_DATA_TYPE type;
@@ -534,7 +818,13 @@ typedef struct conf_params {
     UINT axis_count;
     DML_AXIS_DIRECTION direction;
     BOOL exclusive;
+    DML_REDUCE_FUNCTION function; /* REDUCE */
 } conf_params;
+
+/* params.function of a REDUCE case: DML_REDUCE_FUNCTION_<name>, in enum order. */
+static const char *const conf_reduce_function_names[] = {
+    "ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_SUM_EXP", "MAX", "MIN", "MULTIPLY", "SUM", "SUM_SQUARE",
+};
 
 static int conf_read_params(const json_value *doc, conf_params *p) {
     const json_value *params = json_get(doc, "params"), *axes;
@@ -547,6 +837,7 @@ static int conf_read_params(const json_value *doc, conf_params *p) {
     else if (strcmp(op, "CUMULATIVE_PRODUCT") == 0) p->op = CONF_CUMPROD;
     else if (strcmp(op, "ARGMIN") == 0) p->op = CONF_ARGMIN;
     else if (strcmp(op, "ARGMAX") == 0) p->op = CONF_ARGMAX;
+    else if (strcmp(op, "REDUCE") == 0) p->op = CONF_REDUCE;
     else {
         CONF_FAIL("operator \"%s\" is not one this test runs", op);
         return 0;
@@ -559,30 +850,46 @@ static int conf_read_params(const json_value *doc, conf_params *p) {
     /* A parameter this test does not know could change the meaning: refuse it. */
     for (i = 0; i < params->count; i++) {
         const char *k = params->children[i].key;
-        int known = strcmp(k, "direction") == 0 || strcmp(k, "nan_policy") == 0 ||
-                    (scan ? (strcmp(k, "axis") == 0 || strcmp(k, "exclusive") == 0) : strcmp(k, "axes") == 0);
+        int known;
+        if (strcmp(k, "nan_policy") == 0) known = 1;
+        else if (p->op == CONF_REDUCE) known = strcmp(k, "function") == 0 || strcmp(k, "axes") == 0;
+        else if (scan) known = strcmp(k, "direction") == 0 || strcmp(k, "axis") == 0 || strcmp(k, "exclusive") == 0;
+        else known = strcmp(k, "direction") == 0 || strcmp(k, "axes") == 0;
         if (!known) {
             CONF_FAIL("params.%s is not a parameter of %s", k, op);
             return 0;
         }
     }
-    dir = conf_string(params, "direction", "params");
-    if (!dir) return 0;
-    if (strcmp(dir, "INCREASING") == 0) p->direction = DML_AXIS_DIRECTION_INCREASING;
-    else if (strcmp(dir, "DECREASING") == 0) p->direction = DML_AXIS_DIRECTION_DECREASING;
-    else {
-        CONF_FAIL("params.direction \"%s\" is neither INCREASING nor DECREASING", dir);
-        return 0;
-    }
-    if (scan) {
-        int exclusive = conf_bool(params, "exclusive", "params");
-        if (exclusive < 0) return 0;
-        p->exclusive = exclusive ? TRUE : FALSE;
-        if (!json_get(params, "axis")) {
-            CONF_FAIL("params.axis is missing");
+    if (p->op == CONF_REDUCE) {
+        /* REDUCE has no direction: each output reduces its sub-tensor in row-major order. */
+        const char *fn = conf_string(params, "function", "params");
+        int32_t f;
+        if (!fn) return 0;
+        if (!conf_enum_name(fn, "DML_REDUCE_FUNCTION_", conf_reduce_function_names,
+                            CONF_COUNT(conf_reduce_function_names), &f)) {
+            CONF_FAIL("params.function \"%s\" is not a DML_REDUCE_FUNCTION name", fn);
             return 0;
         }
-        return conf_uint(json_get(params, "axis"), "params.axis", &p->axis);
+        p->function = (DML_REDUCE_FUNCTION)f;
+    } else {
+        dir = conf_string(params, "direction", "params");
+        if (!dir) return 0;
+        if (strcmp(dir, "INCREASING") == 0) p->direction = DML_AXIS_DIRECTION_INCREASING;
+        else if (strcmp(dir, "DECREASING") == 0) p->direction = DML_AXIS_DIRECTION_DECREASING;
+        else {
+            CONF_FAIL("params.direction \"%s\" is neither INCREASING nor DECREASING", dir);
+            return 0;
+        }
+        if (scan) {
+            int exclusive = conf_bool(params, "exclusive", "params");
+            if (exclusive < 0) return 0;
+            p->exclusive = exclusive ? TRUE : FALSE;
+            if (!json_get(params, "axis")) {
+                CONF_FAIL("params.axis is missing");
+                return 0;
+            }
+            return conf_uint(json_get(params, "axis"), "params.axis", &p->axis);
+        }
     }
     axes = json_get(params, "axes");
     if (!axes || axes->type != JSON_ARRAY || axes->count < 1 || axes->count > 8) {
@@ -599,24 +906,33 @@ static int conf_read_params(const json_value *doc, conf_params *p) {
 }
 
 /* Run the operator once. packed: explicit packed strides, else Strides = NULL;
-   fill: byte the output buffer starts as, so an element never written shows. */
-static void conf_execute(const conf_params *p, const conf_tensor *in, const conf_tensor *out,
-                         const dmlref_options *settings, int packed, unsigned char fill, const unsigned char *input,
-                         unsigned char *output, const uint64_t *expected, const char *source) {
+   fill: byte the output buffer starts as, so an element never written shows;
+   isa: options.isa (DMLREF_ISA_AUTO, the default, for every operator but
+   REDUCE). Returns how many elements differ from expected (each difference
+   reported), or -1 when dmlref_execute failed (reported). */
+static int conf_execute(const conf_params *p, const conf_tensor *in, const conf_tensor *out,
+                        const dmlref_options *settings, int32_t isa, int packed, unsigned char fill,
+                        const unsigned char *input, unsigned char *output, const uint64_t *expected,
+                        const char *source) {
     DML_BUFFER_TENSOR_DESC ib, ob;
     DML_TENSOR_DESC it, ot;
     DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cs;
     DML_CUMULATIVE_PRODUCT_OPERATOR_DESC cp;
     DML_ARGMIN_OPERATOR_DESC amin;
     DML_ARGMAX_OPERATOR_DESC amax;
+    DML_REDUCE_OPERATOR_DESC red;
     DML_OPERATOR_DESC op;
     dmlref_options options;
     dmlref_status status;
-    char message[512], opts_text[160];
+    char message[512], opts_text[160], layout[64];
     const void *inputs[1];
     void *outputs[1];
-    const char *layout = packed ? "packed Strides" : "Strides = NULL";
     size_t i, differ = 0, first = 0;
+
+    if (isa == DMLREF_ISA_AUTO) snprintf(layout, sizeof layout, "%s", packed ? "packed Strides" : "Strides = NULL");
+    else
+        snprintf(layout, sizeof layout, "%s, isa %s", packed ? "packed Strides" : "Strides = NULL",
+                 dmlref_isa_name((dmlref_isa)isa));
 
     ib.DataType = in->type;
     ib.Flags = DML_TENSOR_FLAG_NONE;
@@ -664,6 +980,15 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
         op.Type = DML_OPERATOR_ARGMIN;
         op.Desc = &amin;
         break;
+    case CONF_REDUCE:
+        red.Function = p->function;
+        red.InputTensor = &it;
+        red.OutputTensor = &ot;
+        red.AxisCount = p->axis_count;
+        red.Axes = p->axes;
+        op.Type = DML_OPERATOR_REDUCE;
+        op.Desc = &red;
+        break;
     default:
         amax.InputTensor = &it;
         amax.OutputTensor = &ot;
@@ -675,7 +1000,8 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
         break;
     }
 
-    options = *settings; /* the case's options; every other field the default (AUTO ISA, ...) */
+    options = *settings; /* the case's options; every other field the default */
+    options.isa = isa;
     options.error_message = message;
     options.error_message_capacity = sizeof message;
     message[0] = '\0';
@@ -686,7 +1012,7 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
     conf_options_text(settings, opts_text, sizeof opts_text);
     if (status != DMLREF_OK) {
         CONF_FAIL("dmlref_execute (%s; %s) returned %s: %s", layout, opts_text, dmlref_status_name(status), message);
-        return;
+        return -1;
     }
     for (i = 0; i < out->count; i++) {
         if (conf_load(output, i, out->element_size) != expected[i]) {
@@ -701,6 +1027,242 @@ static void conf_execute(const conf_params *p, const conf_tensor *in, const conf
                   layout, opts_text, source, (unsigned long)differ, (unsigned long)out->count, (unsigned long)first, w,
                   expected[first], w, conf_load(output, first, out->element_size));
     }
+    return (int)differ;
+}
+
+/* ---- REDUCE: the peer's tolerance, and a tally per suite --------------------- */
+
+/* "tolerance": null, {"ulp": N} (WPT) or {"rtol": r, "atol": a} (ONNX). */
+typedef enum conf_tolerance_kind { CONF_TOL_NONE, CONF_TOL_ULP, CONF_TOL_ALLCLOSE } conf_tolerance_kind;
+
+typedef struct conf_tolerance {
+    conf_tolerance_kind kind;
+    uint64_t ulp;
+    double rtol, atol;
+    char text[64]; /* for messages */
+} conf_tolerance;
+
+static int conf_read_tolerance(const json_value *doc, conf_tolerance *t) {
+    const json_value *v = json_get(doc, "tolerance");
+    size_t i;
+    int have_rtol = 0, have_atol = 0;
+    memset(t, 0, sizeof *t);
+    if (!v) {
+        CONF_FAIL("tolerance is missing (null when the peer's output is exact)");
+        return 0;
+    }
+    if (v->type == JSON_NULL) return 1;
+    if (v->type != JSON_OBJECT) {
+        CONF_FAIL("tolerance is a %s, expected null or an object", json_type_name(v->type));
+        return 0;
+    }
+    for (i = 0; i < v->count; i++) {
+        const json_value *c = &v->children[i];
+        int64_t n;
+        if (strcmp(c->key, "ulp") == 0) {
+            if (!json_as_int64(c, &n) || n < 0) {
+                CONF_FAIL("tolerance.ulp must be a non-negative integer");
+                return 0;
+            }
+            t->ulp = (uint64_t)n;
+            t->kind = CONF_TOL_ULP;
+        } else if (strcmp(c->key, "rtol") == 0 || strcmp(c->key, "atol") == 0) {
+            if (c->type != JSON_NUMBER || !(c->number >= 0.0)) {
+                CONF_FAIL("tolerance.%s must be a non-negative number", c->key);
+                return 0;
+            }
+            if (c->key[0] == 'r') {
+                t->rtol = c->number;
+                have_rtol = 1;
+            } else {
+                t->atol = c->number;
+                have_atol = 1;
+            }
+        } else {
+            CONF_FAIL("tolerance.%s is not a tolerance this test knows (ulp; rtol and atol)", c->key);
+            return 0;
+        }
+    }
+    if (t->kind == CONF_TOL_ULP ? (have_rtol || have_atol) : !(have_rtol && have_atol)) {
+        CONF_FAIL("tolerance must be {\"ulp\": N} or {\"rtol\": r, \"atol\": a}");
+        return 0;
+    }
+    if (t->kind == CONF_TOL_ULP) {
+        snprintf(t->text, sizeof t->text, "%" PRIu64 " ulp", t->ulp);
+    } else {
+        t->kind = CONF_TOL_ALLCLOSE;
+        snprintf(t->text, sizeof t->text, "atol %g + rtol %g x |expected|", t->atol, t->rtol);
+    }
+    return 1;
+}
+
+static int conf_is_float(DML_TENSOR_DATA_TYPE type) {
+    return type == DML_TENSOR_DATA_TYPE_FLOAT16 || type == DML_TENSOR_DATA_TYPE_FLOAT32 ||
+           type == DML_TENSOR_DATA_TYPE_FLOAT64;
+}
+
+/* A float element's bits: NaN?, its value, and its distance in ulps from
+   another (IEEE sign-magnitude made monotonic; +0 and -0 are 0 apart). */
+static uint64_t conf_sign_bit(uint32_t size) { return (uint64_t)1 << (8 * size - 1); }
+
+static int conf_bits_nan(uint64_t bits, uint32_t size) {
+    uint64_t magnitude = bits & ~conf_sign_bit(size);
+    uint64_t inf = size == 2 ? 0x7C00u : size == 4 ? 0x7F800000u : UINT64_C(0x7FF0000000000000);
+    return magnitude > inf;
+}
+
+static double conf_bits_value(uint64_t bits, uint32_t size) {
+    float f;
+    double d;
+    uint32_t b32 = (uint32_t)bits;
+    if (size == 2) return (double)dmlref_f16_to_f32((uint16_t)bits);
+    if (size == 4) {
+        memcpy(&f, &b32, 4);
+        return (double)f;
+    }
+    memcpy(&d, &bits, 8);
+    return d;
+}
+
+static uint64_t conf_ulp_distance(uint64_t a, uint64_t b, uint32_t size) {
+    uint64_t sign = conf_sign_bit(size), ma = a & ~sign, mb = b & ~sign;
+    if (conf_bits_nan(a, size) || conf_bits_nan(b, size))
+        return conf_bits_nan(a, size) && conf_bits_nan(b, size) ? 0 : UINT64_MAX;
+    if ((a & sign) == (b & sign)) return ma > mb ? ma - mb : mb - ma;
+    return ma + mb; /* through zero */
+}
+
+/* got within the peer's tolerance of its expected value (bits of the output type). */
+static int conf_within_tolerance(const conf_tolerance *t, const conf_tensor *out, uint64_t got, uint64_t want) {
+    double g, w, diff;
+    if (got == want) return 1;
+    if (t->kind == CONF_TOL_NONE || !conf_is_float(out->type)) return 0;
+    if (t->kind == CONF_TOL_ULP) return conf_ulp_distance(got, want, out->element_size) <= t->ulp;
+    /* numpy.testing.assert_allclose: NaN equals NaN, infinities must be equal. */
+    if (conf_bits_nan(got, out->element_size) || conf_bits_nan(want, out->element_size))
+        return conf_bits_nan(got, out->element_size) && conf_bits_nan(want, out->element_size);
+    g = conf_bits_value(got, out->element_size);
+    w = conf_bits_value(want, out->element_size);
+    if (g - g != 0.0 || w - w != 0.0) return g == w; /* an infinity */
+    diff = g > w ? g - w : w - g;
+    return diff <= t->atol + t->rtol * (w < 0 ? -w : w);
+}
+
+/* Per suite: REDUCE cases checked, bit-exact with the peer's output, only
+   within its tolerance (and exactly dml_ref's strict sequential bits), failed. */
+typedef struct conf_reduce_tally {
+    const char *suite;
+    const char *prefix; /* of the suite's REDUCE file names */
+    unsigned long cases, bit_exact, tolerance_only, failed, failed_exp_log;
+} conf_reduce_tally;
+
+static conf_reduce_tally conf_reduce_tallies[] = {
+    {"onnx", "test_reduce_", 0, 0, 0, 0, 0},
+    {"wpt", "wpt_reduce_", 0, 0, 0, 0, 0},
+    {"numpy", "numpy_reduce_", 0, 0, 0, 0, 0},
+};
+
+static conf_reduce_tally *conf_reduce_tally_of(const char *suite) {
+    size_t i;
+    for (i = 0; i < CONF_COUNT(conf_reduce_tallies); i++)
+        if (strcmp(conf_reduce_tallies[i].suite, suite) == 0) return &conf_reduce_tallies[i];
+    return NULL;
+}
+
+/* A REDUCE case. expected: the bits dml_ref's default options must give
+   (output.data_hex when "exact", else cross_check.strict_sequential's). The
+   peer's own output.data_hex must also be met: bit for bit when "exact",
+   else within "tolerance". Default options on every ISA path available. */
+static void conf_run_reduce(const char *suite, const json_value *doc, const conf_params *params, const conf_tensor *in,
+                            const conf_tensor *out, const dmlref_options *settings, const unsigned char *input,
+                            unsigned char *output, const uint64_t *expected, const char *source) {
+    conf_reduce_tally *tally = conf_reduce_tally_of(suite);
+    const json_value *ss = json_get(json_get(doc, "cross_check"), "strict_sequential");
+    conf_tolerance tol;
+    uint64_t *peer = NULL;
+    int failures = tr_case_failures(), exact, ran, isa;
+    size_t i, bit_equal = 0, outside = 0, first = 0;
+
+    exact = conf_bool(doc, "exact", "case");
+    if (exact < 0 || !conf_read_tolerance(doc, &tol)) goto done;
+    if (exact && ss && ss->type == JSON_OBJECT && json_get(ss, "data_hex")) {
+        CONF_FAIL("exact is true but cross_check.strict_sequential gives other bits: the data contradicts itself");
+        goto done;
+    }
+    if (!exact && tol.kind == CONF_TOL_NONE) {
+        CONF_FAIL("exact is false and tolerance is null: nothing to hold the peer's output to");
+        goto done;
+    }
+    peer = (uint64_t *)malloc(out->count * sizeof *peer);
+    if (!peer) {
+        CONF_FAIL("out of memory");
+        goto done;
+    }
+    if (!conf_read_hex(json_get(json_get(doc, "output"), "data_hex"), "output.data_hex", out, peer)) goto done;
+
+    /* The default path first, packed: its output also meets the peer's values
+       (when "exact" those are the expected bits, already compared). */
+    ran = conf_execute(params, in, out, settings, DMLREF_ISA_AUTO, 1, 0xA5, input, output, expected, source);
+    if (ran >= 0) {
+        for (i = 0; i < out->count; i++) {
+            uint64_t got = conf_load(output, i, out->element_size);
+            if (got == peer[i]) bit_equal++;
+            else if (!conf_within_tolerance(&tol, out, got, peer[i])) {
+                if (outside == 0) first = i;
+                outside++;
+            }
+        }
+    }
+    if (outside && !exact) {
+        int w = (int)(2 * out->element_size);
+        uint64_t got = conf_load(output, first, out->element_size);
+        CONF_FAIL("output (packed Strides) is outside the peer's tolerance (%s) at %lu of %lu elements; first at "
+                  "flat index %lu: output.data_hex 0x%0*" PRIx64 " (%.17g), got 0x%0*" PRIx64 " (%.17g)",
+                  tol.text, (unsigned long)outside, (unsigned long)out->count, (unsigned long)first, w, peer[first],
+                  conf_bits_value(peer[first], out->element_size), w, got, conf_bits_value(got, out->element_size));
+    }
+    /* Then Strides = NULL, and every ISA path by name, when that passed. */
+    if (tr_case_failures() == failures) {
+        conf_execute(params, in, out, settings, DMLREF_ISA_AUTO, 0, 0x5A, input, output, expected, source);
+        for (isa = DMLREF_ISA_AUTO + 1; isa < DMLREF_ISA_COUNT; isa++)
+            if (dmlref_isa_available((dmlref_isa)isa))
+                conf_execute(params, in, out, settings, isa, 1, (isa & 1) ? 0x5A : 0xA5, input, output, expected,
+                             source);
+    }
+
+done:
+    if (tally) {
+        tally->cases++;
+        if (tr_case_failures() > failures) {
+            tally->failed++;
+            if (params->function == DML_REDUCE_FUNCTION_LOG_SUM || params->function == DML_REDUCE_FUNCTION_LOG_SUM_EXP)
+                tally->failed_exp_log++;
+        } else if (bit_equal == out->count) {
+            tally->bit_exact++;
+        } else {
+            tally->tolerance_only++;
+        }
+    }
+    free(peer);
+}
+
+/* The summary line of a suite's REDUCE cases (registered after them). */
+static void conf_reduce_summary(const void *ctx) {
+    const conf_reduce_tally *t = (const conf_reduce_tally *)ctx;
+    const char *const *names = strcmp(t->suite, "onnx") == 0 ? conf_onnx_names : conf_wpt_names;
+    size_t count = strcmp(t->suite, "onnx") == 0 ? CONF_COUNT(conf_onnx_names) : CONF_COUNT(conf_wpt_names);
+    size_t i, listed = 0, plen = strlen(t->prefix);
+    int isa;
+    for (i = 0; i < count; i++)
+        if (strncmp(names[i], t->prefix, plen) == 0) listed++;
+    printf("  %s/reduce: %lu of %lu REDUCE cases checked: %lu bit-exact with the peer's output, %lu within its "
+           "tolerance only (and exactly the strict sequential bits), %lu failed",
+           t->suite, t->cases, (unsigned long)listed, t->bit_exact, t->tolerance_only, t->failed);
+    if (t->failed) printf(" (%lu of them LOG_SUM or LOG_SUM_EXP)", t->failed_exp_log);
+    printf("; ISA paths: AUTO");
+    for (isa = DMLREF_ISA_AUTO + 1; isa < DMLREF_ISA_COUNT; isa++)
+        if (dmlref_isa_available((dmlref_isa)isa)) printf(" %s", dmlref_isa_name((dmlref_isa)isa));
+    printf("\n");
 }
 
 static void conf_run(const char *suite, const char *name) {
@@ -759,8 +1321,13 @@ static void conf_run(const char *suite, const char *name) {
 
     /* Explicit packed strides first; Strides = NULL (the same layout) and the
        other fill byte only when that passed, so one bug is reported once. */
-    conf_execute(&params, &in, &out, &settings, 1, 0xA5, input, output, expected, source);
-    if (!tr_case_failures()) conf_execute(&params, &in, &out, &settings, 0, 0x5A, input, output, expected, source);
+    if (params.op == CONF_REDUCE) {
+        conf_run_reduce(suite, doc, &params, &in, &out, &settings, input, output, expected, source);
+    } else {
+        conf_execute(&params, &in, &out, &settings, DMLREF_ISA_AUTO, 1, 0xA5, input, output, expected, source);
+        if (!tr_case_failures())
+            conf_execute(&params, &in, &out, &settings, DMLREF_ISA_AUTO, 0, 0x5A, input, output, expected, source);
+    }
     TR_CHECKF(memcmp(input, input_copy, (size_t)in.bytes) == 0, "dmlref_execute wrote to its input");
 
 done:
@@ -1017,12 +1584,14 @@ void register_conformance_tests(void) {
         tr_add(name, conf_run_onnx, &conf_onnx_names[i]);
         conf_registered_onnx++;
     }
+    tr_add("onnx/reduce_summary", conf_reduce_summary, conf_reduce_tally_of("onnx"));
     for (i = 0; i < CONF_COUNT(conf_wpt_names); i++) {
         char name[160];
         snprintf(name, sizeof name, "wpt/%s", conf_wpt_names[i]);
         tr_add(name, conf_run_wpt, &conf_wpt_names[i]);
         conf_registered_wpt++;
     }
+    tr_add("wpt/reduce_summary", conf_reduce_summary, conf_reduce_tally_of("wpt"));
     for (i = 0; i < CONF_COUNT(conf_numpy_names); i++) {
         char name[160];
         snprintf(name, sizeof name, "numpy/%s", conf_numpy_names[i]);

@@ -21,8 +21,12 @@
    and the newer options are covered: each TREE algorithm, NATIVE and WIDE
    accumulation, the identity seed, NAN_COMPARE with a NaN first, a
    comparison with options that must give the same bits, and options.parallel
-   (a result equal to the one without it, and work split into tasks). Without POSIX
-   directories (dirent.h) the case does nothing. */
+   (a result equal to the one without it, and work split into tasks); and every
+   REDUCE function: each executed OK, each value function's outputs compared
+   with the model of docs/semantics.md's "Reductions" (fz_check_reduce), a
+   float reduction in EXACT order against exact arithmetic, one in PAIRWISE
+   order, LOG_SUM_EXP's plain formula. Without POSIX directories (dirent.h) the
+   case does nothing. */
 #include "fuzz/fuzz_check.c"
 
 #include "runner.h"
@@ -159,6 +163,18 @@ static void replay_corpus(const void *ctx) {
               "no corpus file compares a call with options.parallel with the same call without it");
     TR_CHECKF(fuzz_stats.parallel_split > before.parallel_split,
               "no corpus file has the library split its work into more than one task");
+    for (i = 0; i < 12; i++) {
+        TR_CHECKF(fuzz_stats.reduce_ok[i] > before.reduce_ok[i], "no corpus file executes REDUCE with function %s",
+                  fz_function_names[i]);
+        TR_CHECKF(i < 2 || fuzz_stats.reduce_modelled[i] > before.reduce_modelled[i],
+                  "no corpus file compares REDUCE %s with the model of its outputs", fz_function_names[i]);
+    }
+    TR_CHECKF(fuzz_stats.reduce_exact > before.reduce_exact,
+              "no corpus file is a float reduction checked in EXACT order against exact arithmetic");
+    TR_CHECKF(fuzz_stats.reduce_pairwise > before.reduce_pairwise,
+              "no corpus file is a float reduction checked in PAIRWISE order");
+    TR_CHECKF(fuzz_stats.reduce_plain_lse > before.reduce_plain_lse,
+              "no corpus file is a LOG_SUM_EXP checked with the plain formula");
     printf("  fuzz/replay: %lu files; dmlref_error_bound ran on %lu (OK %lu, its own errors %lu); every float order "
            "checked on %lu small float sums (%lu FLOAT16 against the exact sums) and %lu products; newer options "
            "(TREE, NATIVE/WIDE, seed, NAN_COMPARE) executed OK on %lu; %lu results with options.parallel equal to "
@@ -168,6 +184,19 @@ static void replay_corpus(const void *ctx) {
            fuzz_stats.exact_f16_checked - before.exact_f16_checked,
            fuzz_stats.products_checked - before.products_checked, fuzz_stats.new_options_ok - before.new_options_ok,
            fuzz_stats.parallel_checked - before.parallel_checked, fuzz_stats.parallel_split - before.parallel_split);
+    {
+        unsigned long ok = 0, modelled = 0;
+        for (i = 0; i < 12; i++) {
+            ok += fuzz_stats.reduce_ok[i] - before.reduce_ok[i];
+            modelled += fuzz_stats.reduce_modelled[i] - before.reduce_modelled[i];
+        }
+        printf("  fuzz/replay: REDUCE executed OK on %lu files, %lu value-function cases against the model (%lu with "
+               "EXACT, %lu PAIRWISE, %lu plain LOG_SUM_EXP); %lu feature-level statuses of the lenient set\n",
+               ok, modelled, fuzz_stats.reduce_exact - before.reduce_exact,
+               fuzz_stats.reduce_pairwise - before.reduce_pairwise,
+               fuzz_stats.reduce_plain_lse - before.reduce_plain_lse,
+               fuzz_stats.reduce_lenient_level - before.reduce_lenient_level);
+    }
     for (i = 0; i < count; i++) free(names[i]);
     free(names);
 }

@@ -6,9 +6,10 @@
    implemented row x data type x float order it takes, the row must have an
    independent oracle here (registry_oracles: a scan model from the contract
    for scheduled orders, exact arithmetic for EXACT, tests/oracle.c for
-   arg-reductions), the library's definition (DMLREF_ISA_REFERENCE) and its
-   default path must give the oracle's bits, and dmlref_error_bound must hold
-   against exact arithmetic. A new row or order without these fails here. */
+   arg-reductions, tests/reduce_model.c for REDUCE's value functions), the
+   library's definition (DMLREF_ISA_REFERENCE) and its default path must give
+   the oracle's bits, and dmlref_error_bound must hold against exact
+   arithmetic (scans). A new row or order without these fails here. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "bigfloat.h"
 #include "fixture.h"
 #include "oracle.h"
+#include "reduce_model.h"
 #include "runner.h"
 #include "suites.h"
 #include "tree_model.h"
@@ -89,6 +91,23 @@ static int reg_arg_oracle(const dmlref_operator_info *row, int order, DML_TENSOR
     return oracle_run(&o.op, x, y, DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_NAN_PROPAGATE);
 }
 
+/* REDUCE's value functions: tests/reduce_model.c on the whole line. */
+static int reg_reduce_model(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type,
+                            const unsigned char *x, unsigned char *y) {
+    const unsigned es = fx_type_size(type);
+    uint64_t in[REG_N];
+    rm_cfg c;
+    unsigned i;
+    memset(&c, 0, sizeof c);
+    c.function = row->reduce_function;
+    c.type = type;
+    c.float_order = row->float_orders ? order : DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    c.tree = reg_tree;
+    for (i = 0; i < REG_N; i++) in[i] = fx_load(x + i * es, es);
+    fx_store(y, es, rm_reduce_sequence(&c, in, REG_N));
+    return 0;
+}
+
 typedef struct reg_oracle {
     int shape, combine, order; /* order -1: any (the row takes no float order) */
     reg_oracle_fn run;
@@ -105,11 +124,22 @@ static const reg_oracle registry_oracles[] = {
     {DMLREF_SHAPE_SCAN, DMLREF_COMBINE_MULTIPLY, DMLREF_FLOAT_ORDER_TREE, reg_scan_model, "scan model"},
     {DMLREF_SHAPE_ARG_REDUCTION, DMLREF_COMBINE_MIN, -1, reg_arg_oracle, "tests/oracle.c"},
     {DMLREF_SHAPE_ARG_REDUCTION, DMLREF_COMBINE_MAX, -1, reg_arg_oracle, "tests/oracle.c"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_ADD, DMLREF_FLOAT_ORDER_SEQUENTIAL, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_ADD, DMLREF_FLOAT_ORDER_BLOCKED, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_ADD, DMLREF_FLOAT_ORDER_TREE, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_ADD, DMLREF_FLOAT_ORDER_PAIRWISE, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_ADD, DMLREF_FLOAT_ORDER_EXACT, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_MULTIPLY, DMLREF_FLOAT_ORDER_SEQUENTIAL, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_MULTIPLY, DMLREF_FLOAT_ORDER_BLOCKED, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_MULTIPLY, DMLREF_FLOAT_ORDER_TREE, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_MIN, -1, reg_reduce_model, "reduce model"},
+    {DMLREF_SHAPE_REDUCTION, DMLREF_COMBINE_MAX, -1, reg_reduce_model, "reduce model"},
 };
 
 static const reg_oracle *reg_find_oracle(const dmlref_operator_info *row, int order, DML_TENSOR_DATA_TYPE type) {
     size_t i;
-    if (row->shape == DMLREF_SHAPE_SCAN && !fx_is_float(type)) order = DMLREF_FLOAT_ORDER_SEQUENTIAL; /* one answer */
+    if (row->shape != DMLREF_SHAPE_ARG_REDUCTION && !fx_is_float(type))
+        order = DMLREF_FLOAT_ORDER_SEQUENTIAL; /* one answer */
     for (i = 0; i < sizeof registry_oracles / sizeof registry_oracles[0]; i++)
         if (registry_oracles[i].shape == row->shape && registry_oracles[i].combine == row->combine &&
             registry_oracles[i].order == (row->float_orders ? order : -1))
@@ -117,7 +147,7 @@ static const reg_oracle *reg_find_oracle(const dmlref_operator_info *row, int or
     return NULL;
 }
 
-static const char *const reg_order_names[] = {"SEQUENTIAL", "BLOCKED", "EXACT", "ANY", "TREE"};
+static const char *const reg_order_names[] = {"SEQUENTIAL", "BLOCKED", "EXACT", "ANY", "TREE", "PAIRWISE"};
 
 /* Inputs that keep every order finite: products near 1, sums of small values. */
 static void reg_input(fx_rng *r, DML_TENSOR_DATA_TYPE type, int product, unsigned char *x) {
@@ -145,6 +175,16 @@ static void reg_op(fx_op *o, const dmlref_operator_info *row, fx_tensor *in, fx_
         fx_scan_op(o, row->combine == DMLREF_COMBINE_MULTIPLY, &in->desc, &out->desc, 0, 0, 0);
         TR_CHECKF(o->op.Type == (DML_OPERATOR_TYPE)row->operator_type, "%s: the scan descriptor is operator %d",
                   row->name, (int)o->op.Type);
+    } else if (row->shape == DMLREF_SHAPE_REDUCTION) {
+        fx_tensor_packed(out, type, 1, &reg_one);
+        memset(o, 0, sizeof *o);
+        o->reduce.Function = (DML_REDUCE_FUNCTION)row->reduce_function;
+        o->reduce.InputTensor = &in->desc;
+        o->reduce.OutputTensor = &out->desc;
+        o->reduce.AxisCount = 1;
+        o->reduce.Axes = &reg_axis0;
+        o->op.Type = DML_OPERATOR_REDUCE;
+        o->op.Desc = &o->reduce;
     } else {
         fx_tensor_packed(out, DML_TENSOR_DATA_TYPE_INT64, 1, &reg_one);
         fx_arg_op(o, (DML_OPERATOR_TYPE)row->operator_type, row->combine == DMLREF_COMBINE_MAX, &in->desc, &out->desc,
@@ -156,7 +196,7 @@ static void reg_op(fx_op *o, const dmlref_operator_info *row, fx_tensor *in, fx_
 static void reg_check(const dmlref_operator_info *row, DML_TENSOR_DATA_TYPE type, int order) {
     static const dmlref_isa isas[2] = {DMLREF_ISA_REFERENCE, DMLREF_ISA_AUTO};
     const reg_oracle *oracle = reg_find_oracle(row, order, type);
-    const unsigned es = fx_type_size(type), oes = row->shape == DMLREF_SHAPE_SCAN ? es : 8u;
+    const unsigned es = fx_type_size(type), oes = row->shape == DMLREF_SHAPE_ARG_REDUCTION ? 8u : es;
     const char *order_name = row->float_orders ? reg_order_names[order] : "-";
     unsigned char x[REG_N * 8], want[REG_N * 8], got[REG_N * 8];
     char message[256];
@@ -272,6 +312,7 @@ static void reg_row(const void *ctx) {
     for (t = 0; t < FX_TYPE_COUNT; t++)
         for (order = 0; order < DMLREF_FLOAT_ORDER_COUNT; order++) {
             if (row->float_orders ? !(row->float_orders & (1u << order)) : order != 0) continue;
+            if (row->finalize != DMLREF_FINALIZE_NONE && !fx_is_float(fx_all_types[t])) continue; /* floats only */
             reg_check(row, fx_all_types[t], order);
         }
 }

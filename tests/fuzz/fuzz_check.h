@@ -57,6 +57,13 @@ typedef struct fuzz_check_stats {
     unsigned long compare_ok;         /* ... float arg-reductions with NAN_COMPARE */
     unsigned long parallel_checked;   /* outputs and bounds with options.parallel compared with those without */
     unsigned long parallel_split;     /* cases whose parallel_for was called with task_count > 1 */
+    /* REDUCE, by DML_REDUCE_FUNCTION (0 ARGMAX .. 11 SUM_SQUARE) */
+    unsigned long reduce_ok[12];        /* executed OK */
+    unsigned long reduce_modelled[12];  /* ... and every output compared with semantics.md's model */
+    unsigned long reduce_exact;         /* float reductions in EXACT order compared with exact arithmetic */
+    unsigned long reduce_pairwise;      /* float reductions in PAIRWISE order compared with the model */
+    unsigned long reduce_plain_lse;     /* LOG_SUM_EXP with DMLREF_LOG_SUM_EXP_PLAIN executed and checked */
+    unsigned long reduce_lenient_level; /* value functions with a feature_level: a status of the lenient set */
 } fuzz_check_stats;
 
 extern fuzz_check_stats fuzz_stats;

@@ -15,8 +15,13 @@
    seed and NAN_COMPARE on inputs with NaNs; then the format-4 word (top byte
    0xE7): options.parallel with 2 to 64 tasks in every schedule, on inputs of
    up to 4,096 elements (scans in every float order, in place, arg-reductions
-   with NaN, several reduced axes). Deterministic: rerunning rewrites the same
-   bytes. */
+   with NaN, several reduced axes); then REDUCE's value functions (each
+   function valid in several types, layouts and orders, the format-5 word (top
+   byte 0xE8) for PAIRWISE and options.log_sum_exp, EXACT, NaN policies,
+   options.parallel, feature levels) and their broken rules (output type,
+   float-only functions on integers, orders a function does not take,
+   log_sum_exp out of range, axes, overlap). Deterministic: rerunning rewrites
+   the same bytes. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +135,33 @@ static void payload(seed *s, unsigned count, unsigned start, unsigned step) {
     for (i = 0; i < count; i++) put(s, (start + i * step) & 0xFFu);
 }
 
+/* A payload of `count` float elements, raw little-endian bits (for FILL_BYTES, which copies the
+   payload as it is, repeated): full random significands and exponents near 1 (values of
+   magnitude 0.5 to 4), signs random unless `positive`, from a fixed generator seeded by `start`.
+   Their sums round in every type, so the float orders give different bits. */
+static uint32_t g_lcg;
+static uint32_t lcg(void) {
+    g_lcg = g_lcg * 1664525u + 1013904223u;
+    return g_lcg >> 8;
+}
+static void payload_floats(seed *s, unsigned type, unsigned count, uint32_t start, int positive) {
+    unsigned i;
+    g_lcg = start;
+    for (i = 0; i < count; i++) {
+        uint32_t r = lcg(), sign = positive ? 0u : r & 1u, e = (r >> 1) % 3u;
+        if (type == 2) { /* FLOAT16 */
+            uint32_t bits = sign << 15 | (14u + e) << 10 | (lcg() & 0x3FFu);
+            put(s, bits & 0xFFu);
+            put(s, bits >> 8);
+        } else if (type == 1) { /* FLOAT32 */
+            put32(s, sign << 31 | (126u + e) << 23 | (lcg() & 0x7FFFFFu));
+        } else { /* FLOAT64 */
+            put32(s, lcg() ^ lcg() << 16);
+            put32(s, sign << 31 | (1022u + e) << 20 | (lcg() & 0xFFFFFu));
+        }
+    }
+}
+
 /* A header whose float_order is the extension word `word` (EXT_*), followed
    by a raw accumulation value when word asks for one (EXT_ACC(3)). */
 #define EXT_WORD 0xE5000000u
@@ -168,6 +200,10 @@ typedef struct ext3 {
     unsigned tasks;      /* 1..64: a format-4 word, options.parallel with this max_tasks; 0: format 3 */
     unsigned schedule;   /* format 4: 0 forward, 1 reverse, 2 shuffled, 3 shuffled and hostile */
     unsigned sched_seed; /* format 4, schedules 2 and 3: the shuffle's seed byte */
+    int ext5;            /* a format-5 word (top byte 0xE8): its byte follows the word */
+    int pairwise;        /* format 5: float_order PAIRWISE (5), whatever `order` says */
+    int32_t lse;         /* format 5: options.log_sum_exp (0-2 itself, else raw) */
+    unsigned level;      /* 0: no feature_level; else 1 + the index of the level byte (fuzz_check.c) */
 } ext3;
 
 static void put_extra32(unsigned *extra, unsigned *n, uint32_t v) {
@@ -176,8 +212,9 @@ static void put_extra32(unsigned *extra, unsigned *n, uint32_t v) {
 }
 
 static void header_ext3(seed *s, unsigned op, unsigned buf, const ext3 *e, unsigned isa, unsigned fill) {
-    unsigned extra[40], n = 0, log2b = 0, opt = 0x06u | 0x10u; /* message capacity 512, float_order raw */
+    unsigned extra[48], n = 0, log2b = 0, opt = 0x06u | 0x10u; /* message capacity 512, float_order raw */
     uint32_t word = (e->tasks ? 0xE7000000u | (e->tasks - 1u) << 16 | e->schedule << 22 : 0xE6000000u) | e->bound;
+    int lse_code = e->lse >= 0 && e->lse <= 2 ? e->lse : 3;
     int acc_code = e->acc >= 0 && e->acc <= 2 ? e->acc : 3, seed_code = e->seed >= 0 && e->seed <= 2 ? e->seed : 3;
     int alg_code = e->alg >= 0 && e->alg <= 2 ? e->alg : 3, carry_code = e->carry >= 0 && e->carry <= 2 ? e->carry : 3;
     int block_coded = e->block >= 2 && e->block <= 65536 && (e->block & (e->block - 1u)) == 0;
@@ -187,7 +224,12 @@ static void header_ext3(seed *s, unsigned op, unsigned buf, const ext3 *e, unsig
     if (!e->has_tree) word |= 2u << 11;
     word |= (uint32_t)seed_code << 13;
     if (e->compare) word |= 1u << 15;
+    if (e->ext5) word = (word & 0x00FFFFFFu) | 0xE8000000u;
     put_extra32(extra, &n, word);
+    if (e->ext5) { /* PAIRWISE, log_sum_exp, options.parallel (bits 16-23 as format 4) */
+        extra[n++] = (e->pairwise ? 1u : 0u) | (unsigned)lse_code << 1 | (e->tasks ? 8u : 0u);
+        if (lse_code == 3) put_extra32(extra, &n, (uint32_t)e->lse);
+    }
     if (acc_code == 3) put_extra32(extra, &n, (uint32_t)e->acc);
     if (e->has_tree) {
         extra[n++] = (unsigned)alg_code | (unsigned)carry_code << 2;
@@ -201,6 +243,10 @@ static void header_ext3(seed *s, unsigned op, unsigned buf, const ext3 *e, unsig
     if (e->nan_raw_on) {
         opt |= 0x40u;
         put_extra32(extra, &n, (uint32_t)e->nan_raw);
+    }
+    if (e->level) {
+        opt |= 0x80u;
+        extra[n++] = e->level - 1u;
     }
     header_x(s, op, buf, opt, extra, n, isa, fill);
 }
@@ -571,7 +617,12 @@ int main(int argc, char **argv) {
     header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
     reduce(&s, 10, 1, a0); /* DML_REDUCE_FUNCTION_SUM */
     input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
-    output(&s, 0, NULL, 0, 0, 0);
+    put(&s, 0);
+    put(&s, 11);
+    put(&s, 0x10 | T_I32); /* output INT32: a value function's output has the input's type */
+    put(&s, 0);
+    put(&s, 0);
+    put(&s, 0);
     write_seed(&s, "invalid-reduce-sum");
 
     header1(&s, OP_REDUCE, 0, OPT_MESSAGE | OPT_LEVEL, 2, ISA_AUTO, FILL_SMALL); /* 2_1: 4-D only */
@@ -1443,6 +1494,577 @@ int main(int argc, char **argv) {
         output(&s, 0, NULL, 0, 0, 0);
         payload(&s, 32, 0x09, 3);
         write_seed(&s, "parallel-reduce-argmin-f64-two-axes-3-tasks-hostile");
+    }
+
+
+    /* ---- REDUCE value functions (semantics.md, "Reductions") ---- */
+    {
+        enum { F_AVERAGE = 2, F_L1, F_L2, F_LOG_SUM, F_LOG_SUM_EXP, F_MAX, F_MIN, F_MULTIPLY, F_SUM, F_SUM_SQUARE };
+        static const unsigned s100[1] = {100}, s1000[1] = {1000}, s6x100[2] = {6, 100}, s100x64[2] = {100, 64};
+        static const unsigned s4x1000[2] = {4, 1000}, a0[1] = {0}, a1[1] = {1}, a2[1] = {2}, a01[2] = {0, 1};
+        static const unsigned a02[2] = {0, 2}, a12[2] = {1, 2}, a00[2] = {0, 0}, a7[1] = {7};
+        static const unsigned neg_zeros[4] = {6, 6, 6, 6}, max_max_min[3] = {7, 7, 8};
+        static const unsigned specials[16] = {12, 5, 6, 13, 3, 14, 0, 9, 10, 11, 4, 7, 8, 2, 12, 13};
+        static const unsigned clash3[3] = {1, 1, 1}, perm2r[1] = {1};
+        ext3 e;
+
+        /* valid: every function, float orders, accumulations, layouts */
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_SUM, 1, a2);
+        input(&s, T_F32, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 60, 0x30, 29);
+        write_seed(&s, "reduce-sum-f32-axis-2");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_SUM, 1, a0);
+        input(&s, T_F16, 1, s1000, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F16, 451, 1, 1);
+        write_seed(&s, "reduce-pairwise-sum-f16-1000");
+
+        e = x3(0, 1, 0, 2, 0); /* NATIVE */
+        e.ext5 = 1;
+        e.pairwise = 1;
+        e.seed = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_SUM, 1, a1);
+        input(&s, T_F16, 2, s6x100, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F16, 443, 2, 0);
+        write_seed(&s, "reduce-pairwise-native-seed-sum-f16-rows-of-100");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_SUM, 1, a1);
+        input(&s, T_F64, 2, s4x1000, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F64, 113, 14, 0);
+        write_seed(&s, "reduce-pairwise-sum-f64-rows-of-1000");
+
+        e = x3(1, 1, 0, 2, 0); /* BLOCKED, NATIVE */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_AVERAGE, 1, a0);
+        input(&s, T_F16, 2, s17x3, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F16, 51, 3, 0);
+        write_seed(&s, "reduce-blocked-native-average-f16-axis-0");
+
+        e = x3(4, 2, 1, 4, 2); /* TREE {SKLANSKY, 4, RECURSIVE}, WIDE */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_AVERAGE, 2, a02);
+        input(&s, T_F32, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F32, 60, 4, 0);
+        write_seed(&s, "reduce-tree-wide-average-f32-axes-0-2");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_L1, 1, a1);
+        input(&s, T_I8, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 35, 0, 3);
+        write_seed(&s, "reduce-l1-i8-specials");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE | OPT_BLOCKED, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_L1, 1, a0);
+        input(&s, T_F64, 2, s46, 3, perm2r, 1, 0, 0);
+        output(&s, 2, pad2, 2, 0, 0);
+        payload(&s, 24, 0x11, 23);
+        write_seed(&s, "reduce-blocked-l1-f64-permuted-input-padded-output");
+
+        e = x3(2, 0, 0, 2, 0); /* EXACT */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_L2, 2, a01);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F32, 9, 5, 0);
+        write_seed(&s, "reduce-exact-l2-f32-axes-0-1");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_L2, 1, a2);
+        input(&s, T_F16, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 16; i++) put(&s, specials[i]);
+        write_seed(&s, "reduce-l2-f16-specials");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_SUM_SQUARE, 1, a0);
+        input(&s, T_U16, 2, s64, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 48, 0xF3, 37);
+        write_seed(&s, "reduce-sum-square-u16-wraps");
+
+        e = x3(4, 0, 0, 16, 0); /* TREE {KOGGE_STONE, 16, AFTER}: BLOCKED's bits */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_SUM_SQUARE, 1, a0);
+        input(&s, T_F32, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F32, 40, 6, 0);
+        write_seed(&s, "reduce-tree-kogge-stone-16-sum-square-f32");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_LOG_SUM, 1, a1);
+        input(&s, T_F32, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 60, 0x50, 3);
+        write_seed(&s, "reduce-log-sum-f32");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_LOG_SUM, 1, a2);
+        input(&s, T_F64, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F64, 60, 7, 1);
+        write_seed(&s, "reduce-log-sum-f64-positive");
+
+        e = x3(0, 1, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_LOG_SUM, 1, a0);
+        input(&s, T_F16, 1, s100, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 100, 0x48, 1);
+        write_seed(&s, "reduce-pairwise-native-log-sum-f16-100");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_LOG_SUM_EXP, 1, a1);
+        input(&s, T_F32, 2, s46, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F32, 24, 8, 0);
+        write_seed(&s, "reduce-log-sum-exp-f32");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.lse = 1; /* DMLREF_LOG_SUM_EXP_PLAIN */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_LOG_SUM_EXP, 2, a12);
+        input(&s, T_F16, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 60, 0x38, 9);
+        write_seed(&s, "reduce-plain-log-sum-exp-f16-axes-1-2");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_LOG_SUM_EXP, 1, a0);
+        input(&s, T_F64, 2, s46, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 16; i++) put(&s, specials[(i * 5) % 16]);
+        write_seed(&s, "reduce-log-sum-exp-f64-specials");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE | OPT_IGNORE, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_MAX, 1, a0);
+        input(&s, T_F32, 2, s46, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 16; i++) put(&s, specials[i]);
+        write_seed(&s, "reduce-max-f32-specials-nan-ignore");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.compare = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_MIN, 2, a02);
+        input(&s, T_F16, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 16; i++) put(&s, specials[(i * 3) % 16]);
+        write_seed(&s, "reduce-compare-min-f16-specials-axes-0-2");
+
+        e = x3(2, 0, 0, 2, 0); /* EXACT: MIN reads no order */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_MIN, 1, a1);
+        input(&s, T_F64, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 5);
+        put(&s, 6);
+        put(&s, 12);
+        write_seed(&s, "reduce-exact-not-read-min-f64-zeros");
+
+        e = x3(2, 1, 0, 2, 0); /* EXACT with NATIVE: a rule of the operators that read the order */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_MAX, 1, a1);
+        input(&s, T_F16, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 16; i++) put(&s, specials[(i * 11) % 16]);
+        write_seed(&s, "reduce-exact-native-not-read-max-f16-specials");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_MAX, 1, a0);
+        input(&s, T_F32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 6); /* -0.0, +0.0, -1: the greatest is +0.0 */
+        put(&s, 5);
+        put(&s, 13);
+        write_seed(&s, "reduce-max-f32-zeros");
+
+        e = x3(4, 1, 1, 8, 1); /* TREE {SKLANSKY, 8, INTO_FIRST}, NATIVE */
+        e.seed = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_SUM_SQUARE, 1, a1);
+        input(&s, T_F16, 2, s6x100, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F16, 300, 12, 0);
+        write_seed(&s, "reduce-tree-native-seed-sum-square-f16-rows-of-100");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_L2, 1, a1);
+        input(&s, T_F32, 2, s6x100, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F32, 211, 13, 0);
+        write_seed(&s, "reduce-pairwise-l2-f32-rows-of-100");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_MIN, 1, a0);
+        input(&s, T_I64, 2, s17x3, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 40, 0x81, 29);
+        write_seed(&s, "reduce-min-i64");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1; /* not read by MAX */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_MAX, 3, a023);
+        input(&s, T_U8, 4, s2345, 3, perm4, 3, 0, 0);
+        output(&s, 2, pad3, 4, 0, 0);
+        payload(&s, 120, 9, 17);
+        write_seed(&s, "reduce-pairwise-not-read-max-u8-three-axes-4d");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_MULTIPLY, 1, a1);
+        input(&s, T_I32, 2, s57, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 35, 0x45, 3);
+        write_seed(&s, "reduce-multiply-i32");
+
+        e = x3(4, 0, 2, 8, 3); /* TREE {BRENT_KUNG, 8, RECURSIVE_LAST} */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_MULTIPLY, 1, a0);
+        input(&s, T_F32, 1, s40, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F32, 40, 9, 0);
+        write_seed(&s, "reduce-tree-multiply-f32");
+
+        e = x3(1, 0, 0, 2, 0); /* BLOCKED (SEQUENTIAL for products) and the seed (1 x v is v) */
+        e.seed = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_MULTIPLY, 1, a2);
+        input(&s, T_F16, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 60, 0xBC, 1);
+        write_seed(&s, "reduce-blocked-seed-multiply-f16");
+
+        e = x3(4, 1, 1, 8, 1); /* TREE {SKLANSKY, 8, INTO_FIRST}, NATIVE: overflow and underflow in the tree */
+        e.seed = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_MULTIPLY, 1, a1);
+        input(&s, T_F16, 2, s6x100, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F16, 215, 15, 0);
+        write_seed(&s, "reduce-tree-native-seed-multiply-f16-rows-of-100");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1; /* integers: one answer in every order */
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_MIXED);
+        reduce(&s, F_SUM, 2, a01);
+        input(&s, T_I64, 2, s46, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 24, 0x70, 91);
+        write_seed(&s, "reduce-pairwise-sum-i64");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_SUM, 1, a0);
+        input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 4; i++) put(&s, neg_zeros[i]);
+        write_seed(&s, "reduce-sum-f32-negative-zeros");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.seed = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_SUM, 1, a0);
+        input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 4; i++) put(&s, neg_zeros[i]);
+        write_seed(&s, "reduce-seed-sum-f32-negative-zeros");
+
+        e = x3(2, 0, 0, 2, 0);
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_SUM, 1, a0);
+        input(&s, T_F16, 1, s1, 0, NULL, 0, 0, 0); /* MAX, MAX, -MAX, ...: the exact sum is MAX */
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 3; i++) put(&s, max_max_min[i]);
+        write_seed(&s, "reduce-exact-sum-f16-past-max-and-back");
+
+        e = x3(2, 0, 0, 2, 0);
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_MIXED);
+        reduce(&s, F_AVERAGE, 2, a12);
+        input(&s, T_F32, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 60, 0x3F, 5);
+        write_seed(&s, "reduce-exact-average-f32-axes-1-2");
+
+        e = x3(2, 0, 0, 2, 0);
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_SUM_SQUARE, 1, a1);
+        input(&s, T_F64, 2, s46, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 10); /* subnormals: squares far below the smallest one */
+        put(&s, 11);
+        put(&s, 9);
+        put(&s, 12);
+        write_seed(&s, "reduce-exact-sum-square-f64-subnormals");
+
+        e = x3(2, 0, 0, 2, 0);
+        header_ext3(&s, OP_REDUCE, BUF_SHARED, &e, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_L1, 1, a0);
+        input(&s, T_F16, 1, s100, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 0x00); /* the output 256 bytes after the input, in one buffer */
+        put(&s, 0x01);
+        payload(&s, 50, 0x9F, 3);
+        write_seed(&s, "reduce-exact-l1-f16-one-buffer");
+
+        /* options.parallel: many outputs split between tasks */
+        e = x3(1, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.tasks = 4;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_SUM, 1, a1);
+        input(&s, T_F32, 2, s100x64, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F32, 233, 10, 0);
+        write_seed(&s, "parallel-reduce-blocked-sum-f32-rows-4-tasks");
+
+        e = x3(0, 2, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1;
+        e.tasks = 7;
+        e.schedule = 3;
+        e.sched_seed = 0x5A;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_BYTES);
+        reduce(&s, F_AVERAGE, 1, a0);
+        input(&s, T_F64, 2, s100x64, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload_floats(&s, T_F64, 111, 11, 0);
+        write_seed(&s, "parallel-reduce-pairwise-average-f64-columns-7-tasks-hostile");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.lse = 1;
+        e.tasks = 3;
+        e.schedule = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SMALL);
+        reduce(&s, F_LOG_SUM_EXP, 1, a1);
+        input(&s, T_F16, 2, s100x64, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 64, 0x30, 3);
+        write_seed(&s, "parallel-reduce-plain-log-sum-exp-f16-rows-3-tasks");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.compare = 1;
+        e.tasks = 5;
+        e.schedule = 2;
+        e.sched_seed = 0x17;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_ALL, FILL_SPECIAL);
+        reduce(&s, F_MAX, 1, a1);
+        input(&s, T_F32, 2, s100x64, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        for (i = 0; i < 16; i++) put(&s, specials[(i * 7) % 16]);
+        write_seed(&s, "parallel-reduce-compare-max-f32-rows-5-tasks");
+
+        /* feature levels (the value functions' rules there are not settled: see fz_level_lenient) */
+        header1(&s, OP_REDUCE, 0, OPT_MESSAGE | OPT_LEVEL, 6, ISA_ALL, FILL_SMALL); /* 4_1 */
+        reduce(&s, F_SUM, 1, a1);
+        input(&s, T_F32, 2, s46, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 24, 0x31, 5);
+        write_seed(&s, "reduce-sum-f32-level-4_1");
+
+        header1(&s, OP_REDUCE, 0, OPT_MESSAGE | OPT_LEVEL, 6, ISA_ALL, FILL_SMALL); /* 4_1 */
+        reduce(&s, F_AVERAGE, 1, a1);
+        input(&s, T_I32, 2, s46, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 24, 0x31, 5);
+        write_seed(&s, "reduce-average-i32-level-4_1");
+
+        header1(&s, OP_REDUCE, 0, OPT_MESSAGE | OPT_LEVEL, 0, ISA_ALL, FILL_SMALL); /* 1_0 */
+        reduce(&s, F_MAX, 1, a1);
+        input(&s, T_F16, 4, s2345, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        payload(&s, 120, 1, 3);
+        write_seed(&s, "reduce-max-f16-level-1_0-4d");
+
+        /* ---- broken rules of REDUCE's value functions, one per file ---- */
+        {
+            static const struct {
+                unsigned function, type;
+                const char *name;
+            } float_only[4] = {{F_AVERAGE, T_I32, "invalid-reduce-average-i32"},
+                               {F_L2, T_U8, "invalid-reduce-l2-u8"},
+                               {F_LOG_SUM, T_I16, "invalid-reduce-log-sum-i16"},
+                               {F_LOG_SUM_EXP, T_U64, "invalid-reduce-log-sum-exp-u64"}};
+            for (i = 0; i < 4; i++) {
+                header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+                reduce(&s, float_only[i].function, 1, a0);
+                input(&s, float_only[i].type, 2, s33, 0, NULL, 0, 0, 0);
+                output(&s, 0, NULL, 0, 0, 0);
+                write_seed(&s, float_only[i].name);
+            }
+        }
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_MIN, 1, a0);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        put(&s, 0);
+        put(&s, 11);
+        put(&s, 0x10 | T_F64); /* output FLOAT64 for a FLOAT32 input */
+        put(&s, 0);
+        put(&s, 0);
+        put(&s, 0);
+        write_seed(&s, "invalid-reduce-min-type-mismatch");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_MULTIPLY, 1, a0);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-multiply-pairwise");
+
+        e = x3(2, 0, 0, 2, 0);
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_MULTIPLY, 1, a0);
+        input(&s, T_I32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-multiply-exact-i32");
+
+        e = x3(2, 0, 0, 2, 0);
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_LOG_SUM, 1, a0);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-log-sum-exact");
+
+        e = x3(2, 0, 0, 2, 0);
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_LOG_SUM_EXP, 1, a1);
+        input(&s, T_F16, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-log-sum-exp-exact");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.pairwise = 1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-cumsum-pairwise");
+
+        e = x3(4, 0, 0, 2, 0);
+        e.has_tree = 0;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_MAX, 1, a0); /* MAX reads no order, but TREE needs a tree whatever the operator */
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-max-tree-null");
+
+        e = x3(2, 1, 0, 2, 0);
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_L1, 1, a0);
+        input(&s, T_F16, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-l1-exact-native");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.lse = 2;
+        header_ext3(&s, OP_REDUCE, 0, &e, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_LOG_SUM_EXP, 1, a0);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-log-sum-exp-2");
+
+        e = x3(0, 0, 0, 2, 0);
+        e.ext5 = 1;
+        e.lse = -1;
+        header_ext3(&s, OP_CUMSUM, 0, &e, ISA_AUTO, FILL_SMALL);
+        scan(&s, 0, 0, 0);
+        input(&s, T_F32, 1, s1, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-option-log-sum-exp-minus-1-cumsum");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_MIN, 0, NULL);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-min-axis-count-0");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_SUM_SQUARE, 2, a00);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-sum-square-repeated-axis");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_SUM, 1, a7);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-sum-axis-out-of-range");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_AVERAGE, 1, a0);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        put(&s, 0);
+        put(&s, 0xC0 | 11); /* sizes derived, then Sizes[0] replaced: 3 where 1 is due */
+        put(&s, 0);
+        put(&s, 0);
+        put(&s, 0x83);
+        put(&s, 0);
+        put(&s, 0);
+        put(&s, 0);
+        write_seed(&s, "invalid-reduce-average-output-size");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        put(&s, 12); /* Function 12: not a DML_REDUCE_FUNCTION */
+        put(&s, 1);
+        put(&s, 0);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-function-12");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_SUM, 1, a0);
+        input(&s, T_F32, 3, s345, 0, NULL, 0, 0, 0);
+        output(&s, 6, clash3, 3, 0, 0); /* strides {1, 1, 1} on sizes {1, 4, 5} */
+        write_seed(&s, "invalid-reduce-sum-output-strides-clash");
+
+        header(&s, OP_REDUCE, 0, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_MULTIPLY, 1, a0);
+        input(&s, T_U4, 1, s1, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "invalid-reduce-multiply-uint4");
+
+        header(&s, OP_REDUCE, BUF_IN_PLACE, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_SUM, 1, a1);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        write_seed(&s, "execute-reduce-sum-in-place");
+
+        header(&s, OP_REDUCE, BUF_SHARED, OPT_MESSAGE, ISA_AUTO, FILL_SMALL);
+        reduce(&s, F_L2, 1, a0);
+        input(&s, T_F32, 2, s33, 0, NULL, 0, 0, 0);
+        output(&s, 0, NULL, 0, 0, 0);
+        put(&s, 0x10); /* the output 16 bytes after the input: overlap */
+        put(&s, 0);
+        write_seed(&s, "execute-reduce-l2-partial-overlap");
     }
 
     printf("fuzz_seeds: wrote %d files to %s\n", g_written, g_dir);
