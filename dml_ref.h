@@ -5260,6 +5260,116 @@ static double dmlref__sequence_at(dmlref__sequence *s, uint64_t i) {
     return v;
 }
 
+/* Runs of contiguous (or equally strided) elements without the odometer: E the
+   element size, T the compute type's, M the map (not EXP), P a product; each
+   combination is its own loop where it is inlined (24 of them). */
+DMLREF__INLINE double dmlref__map_at(const unsigned char *x, uint32_t esize, uint32_t esize_t, int map) {
+    double v;
+    uint16_t h;
+    if (esize == 2u) {
+        memcpy(&h, x, 2);
+        v = (double)dmlref__f16_to_f32_bits(h);
+    } else {
+        v = esize == 4u ? (double)*(const float *)(const void *)x : *(const double *)(const void *)x;
+    }
+    if (map == DMLREF_MAP_ABS) return v < 0 ? -v : v + 0.0; /* -0.0 + 0.0 is +0.0 */
+    return map == DMLREF_MAP_SQUARE ? dmlref__round_t(v * v, esize_t) : v;
+}
+DMLREF__INLINE double dmlref__run_combine(const unsigned char *x, int64_t step, uint64_t n, double t, uint32_t esize,
+                                          uint32_t esize_t, int map, int product) {
+    uint64_t i;
+    for (i = 0; i < n; i++, x += step)
+        t = dmlref__combine_t(t, dmlref__map_at(x, esize, esize_t, map), esize_t, product);
+    return t;
+}
+/* The eight running sums of NumPy's 8..128-element leaf over k elements, then their tree and the rest. */
+DMLREF__INLINE double dmlref__run_pairwise(const unsigned char *x, int64_t step, uint64_t k, uint32_t esize,
+                                           uint32_t esize_t, int map) {
+    double r[8], total;
+    uint64_t i;
+    uint32_t j;
+    for (j = 0; j < 8u; j++) r[j] = dmlref__map_at(x + (int64_t)j * step, esize, esize_t, map);
+    for (i = 8; i < k - k % 8u; i += 8)
+        for (j = 0; j < 8u; j++)
+            r[j] =
+                dmlref__combine_t(r[j], dmlref__map_at(x + (int64_t)(i + j) * step, esize, esize_t, map), esize_t, 0);
+    total = dmlref__combine_t(dmlref__combine_t(dmlref__combine_t(r[0], r[1], esize_t, 0),
+                                                dmlref__combine_t(r[2], r[3], esize_t, 0), esize_t, 0),
+                              dmlref__combine_t(dmlref__combine_t(r[4], r[5], esize_t, 0),
+                                                dmlref__combine_t(r[6], r[7], esize_t, 0), esize_t, 0),
+                              esize_t, 0);
+    return dmlref__run_combine(x + (int64_t)i * step, step, k - i, total, esize, esize_t, map, 0);
+}
+/* BLOCKED as a reduction: the carry chain over the blocks' totals, each the last value of the block's
+   Kogge-Stone scan: for a full block the balanced tree ((x0 + x1) + (x2 + x3)) + ..., for the last,
+   shorter one the steps themselves. seeded: the first block's carry is +0.0. */
+DMLREF__INLINE double dmlref__run_blocked(const unsigned char *x, int64_t step, uint64_t n, int seeded, uint32_t esize,
+                                          uint32_t esize_t, int map) {
+    double carry = 0, z[DMLREF__BLOCK];
+    uint64_t b;
+    uint32_t i, k, len;
+    for (b = 0; b < n; b += DMLREF__BLOCK, x += (int64_t)DMLREF__BLOCK * step) {
+        len = n - b < DMLREF__BLOCK ? (uint32_t)(n - b) : DMLREF__BLOCK;
+        for (i = 0; i < len; i++) z[i] = dmlref__map_at(x + (int64_t)i * step, esize, esize_t, map);
+        if (len == DMLREF__BLOCK) {
+            for (k = 1; k < DMLREF__BLOCK; k <<= 1)
+                for (i = 0; i < DMLREF__BLOCK; i += 2u * k) z[i] = dmlref__combine_t(z[i], z[i + k], esize_t, 0);
+        } else {
+            for (k = 1; k < len; k <<= 1) /* descending i reads the previous step's z[i - k] */
+                for (i = len; i-- > k;) z[i] = dmlref__combine_t(z[i - k], z[i], esize_t, 0);
+            z[0] = z[len - 1u];
+        }
+        carry = b > 0 || seeded ? dmlref__combine_t(carry, z[0], esize_t, 0) : z[0];
+    }
+    return carry;
+}
+/* The loops above with their parts as constants, by mode: a tally from t (a product), NumPy's leaf, or
+   BLOCKED's chain (seeded). */
+enum { DMLREF__RUN_TALLY, DMLREF__RUN_PRODUCT, DMLREF__RUN_PAIRWISE, DMLREF__RUN_BLOCKED, DMLREF__RUN_BLOCKED_SEEDED };
+#define DMLREF__RUN_MAP(E, T, M)                                                                 \
+    do {                                                                                         \
+        if (mode == DMLREF__RUN_PAIRWISE) return dmlref__run_pairwise(x, step, n, E, T, M);      \
+        if (mode >= DMLREF__RUN_BLOCKED)                                                         \
+            return dmlref__run_blocked(x, step, n, mode == DMLREF__RUN_BLOCKED_SEEDED, E, T, M); \
+        return dmlref__run_combine(x, step, n, t, E, T, M, mode == DMLREF__RUN_PRODUCT);         \
+    } while (0)
+#define DMLREF__RUN_MAPS(E, T)                                                  \
+    do {                                                                        \
+        if (map == DMLREF_MAP_ABS) DMLREF__RUN_MAP(E, T, DMLREF_MAP_ABS);       \
+        if (map == DMLREF_MAP_SQUARE) DMLREF__RUN_MAP(E, T, DMLREF_MAP_SQUARE); \
+        DMLREF__RUN_MAP(E, T, DMLREF_MAP_NONE);                                 \
+    } while (0)
+static double dmlref__run(const unsigned char *x, int64_t step, uint64_t n, double t, uint32_t esize, uint32_t esize_t,
+                          int map, int mode) {
+    if (esize == 2u && esize_t == 2u) DMLREF__RUN_MAPS(2u, 2u);
+    if (esize == 2u && esize_t == 4u) DMLREF__RUN_MAPS(2u, 4u);
+    if (esize == 2u) DMLREF__RUN_MAPS(2u, 8u);
+    if (esize == 4u && esize_t == 4u) DMLREF__RUN_MAPS(4u, 4u);
+    if (esize == 4u) DMLREF__RUN_MAPS(4u, 8u);
+    DMLREF__RUN_MAPS(8u, 8u);
+}
+#undef DMLREF__RUN_MAPS
+#undef DMLREF__RUN_MAP
+
+/* The SEQUENTIAL tally as runs along the innermost reduced dimension (map not EXP). */
+static double dmlref__reduce_runs(dmlref__sequence *s, int product) {
+    const dmlref__reduce_panel *p = s->p;
+    const uint32_t esize = dmlref__types[p->type].size, inner = p->rdims - 1u;
+    const uint64_t length = p->rsize[inner], runs = p->rcount / length;
+    const int64_t step = p->rstride[inner] * (int64_t)esize;
+    double t = 0;
+    uint64_t r;
+    for (r = 0; r < runs; r++) {
+        const unsigned char *x;
+        dmlref__seq_seek(s, r * length);
+        x = (const unsigned char *)dmlref__cadvance(s->base, s->offset, esize);
+        if (r == 0) t = dmlref__map_at(x, esize, s->esize_t, p->row->map);
+        t = dmlref__run(x + (r == 0 ? step : 0), step, length - (r == 0), t, esize, s->esize_t, p->row->map,
+                        product ? DMLREF__RUN_PRODUCT : DMLREF__RUN_TALLY);
+    }
+    return t;
+}
+
 /* NumPy's pairwise_sum of the mapped elements [first, first + k), k >= 1. */
 static double dmlref__pairwise(dmlref__sequence *s, uint64_t first, uint64_t k) {
     const uint32_t e = s->esize_t;
@@ -5272,6 +5382,15 @@ static double dmlref__pairwise(dmlref__sequence *s, uint64_t first, uint64_t k) 
         return dmlref__combine_t(left, dmlref__pairwise(s, first + h, k - h), e, 0);
     }
     dmlref__seq_seek(s, first);
+    if (s->p->rdims == 1u && s->p->row->map != DMLREF_MAP_EXP) { /* one strided run: the leaf's own loops */
+        const uint32_t esize = dmlref__types[s->p->type].size;
+        const unsigned char *x = (const unsigned char *)dmlref__cadvance(s->base, s->offset, esize);
+        const int64_t step = s->p->rstride[0] * (int64_t)esize;
+        if (k < 8u)
+            return dmlref__run(x + step, step, k - 1u, dmlref__map_at(x, esize, e, s->p->row->map), esize, e,
+                               s->p->row->map, DMLREF__RUN_TALLY);
+        return dmlref__run(x, step, k, 0, esize, e, s->p->row->map, DMLREF__RUN_PAIRWISE);
+    }
     if (k < 8u) {
         total = dmlref__seq_mapped(s);
         for (i = 1; i < k; i++) {
@@ -5339,8 +5458,20 @@ static double dmlref__reduce_float(const dmlref__reduce_panel *p, const void *ba
     switch (p->float_order) {
     case DMLREF_FLOAT_ORDER_PAIRWISE: t = dmlref__pairwise(&s, 0, p->rcount); break;
     case DMLREF_FLOAT_ORDER_BLOCKED:
+        if (p->rdims == 1u && p->row->map != DMLREF_MAP_EXP) { /* one strided run: the blocks' own loops */
+            const uint32_t esize = dmlref__types[p->type].size;
+            t = dmlref__run((const unsigned char *)base, p->rstride[0] * (int64_t)esize, p->rcount, 0, esize, s.esize_t,
+                            p->row->map, p->identity_seed ? DMLREF__RUN_BLOCKED_SEEDED : DMLREF__RUN_BLOCKED);
+            break;
+        }
+        t = dmlref__reduce_scheduled(p, &s);
+        break;
     case DMLREF_FLOAT_ORDER_TREE: t = dmlref__reduce_scheduled(p, &s); break;
     default: /* SEQUENTIAL */
+        if (p->row->map != DMLREF_MAP_EXP) {
+            t = dmlref__reduce_runs(&s, product);
+            break;
+        }
         dmlref__seq_seek(&s, 0);
         t = dmlref__seq_mapped(&s);
         for (i = 1; i < p->rcount; i++) {
@@ -5486,30 +5617,53 @@ DMLREF__INLINE int dmlref__below(double a, double b) {
     return a < b || (a == b && (dmlref__bits_from_f64(a) >> 63) > (dmlref__bits_from_f64(b) >> 63));
 }
 
+/* The state of a MIN or MAX over runs: the best so far, whether there is one, whether a NaN ended it. */
+typedef struct dmlref__extreme {
+    double best;
+    int have, nan;
+} dmlref__extreme;
+DMLREF__INLINE void dmlref__extreme_run(dmlref__extreme *e, const unsigned char *x, int64_t step, uint64_t n,
+                                        uint32_t esize, int want_max, int policy) {
+    uint64_t i;
+    for (i = 0; i < n; i++, x += step) {
+        const double v = dmlref__map_at(x, esize, 8u, DMLREF_MAP_NONE);
+        if (policy == DMLREF_NAN_COMPARE) { /* the plain loop: a NaN first sticks, a later one never wins */
+            if (!e->have || (want_max ? dmlref__below(e->best, v) : dmlref__below(v, e->best))) e->best = v;
+            e->have = 1;
+            continue;
+        }
+        if (v != v) {
+            if (policy == DMLREF_NAN_PROPAGATE) {
+                e->nan = 1;
+                return;
+            }
+            continue;
+        }
+        if (!e->have || (want_max ? dmlref__below(e->best, v) : dmlref__below(v, e->best))) e->best = v;
+        e->have = 1;
+    }
+}
+
 /* MIN and MAX of floats: an element, exactly, under options.nan_policy. */
 static double dmlref__reduce_extreme(const dmlref__reduce_panel *p, const void *base) {
-    const int want_max = p->row->combine == DMLREF_COMBINE_MAX;
+    const int want_max = p->row->combine == DMLREF_COMBINE_MAX, policy = p->nan_policy;
+    const uint32_t esize = dmlref__types[p->type].size, inner = p->rdims - 1u;
+    const uint64_t length = p->rsize[inner], runs = p->rcount / length;
+    const int64_t step = p->rstride[inner] * (int64_t)esize;
+    dmlref__extreme e = {0, 0, 0};
     dmlref__sequence s;
-    double best = 0, x;
-    int have = 0;
-    uint64_t i;
+    uint64_t r;
     s.p = p;
     s.base = base;
-    dmlref__seq_seek(&s, 0);
-    for (i = 0; i < p->rcount; i++, dmlref__seq_next(&s)) {
-        x = dmlref__seq_value(&s);
-        if (p->nan_policy == DMLREF_NAN_COMPARE) { /* the plain loop: a NaN first sticks, a later one never wins */
-            if (i == 0 || (want_max ? dmlref__below(best, x) : dmlref__below(x, best))) best = x;
-            continue;
-        }
-        if (x != x) {
-            if (p->nan_policy == DMLREF_NAN_PROPAGATE) return x;
-            continue;
-        }
-        if (!have || (want_max ? dmlref__below(best, x) : dmlref__below(x, best))) best = x;
-        have = 1;
+    for (r = 0; r < runs && !e.nan; r++) {
+        const unsigned char *x;
+        dmlref__seq_seek(&s, r * length);
+        x = (const unsigned char *)dmlref__cadvance(base, s.offset, esize);
+        if (esize == 2u) dmlref__extreme_run(&e, x, step, length, 2u, want_max, policy);
+        else if (esize == 4u) dmlref__extreme_run(&e, x, step, length, 4u, want_max, policy);
+        else dmlref__extreme_run(&e, x, step, length, 8u, want_max, policy);
     }
-    return have || p->nan_policy == DMLREF_NAN_COMPARE ? best : dmlref__f64_from_bits(UINT64_C(0x7FF8000000000000));
+    return e.have && !e.nan ? e.best : dmlref__f64_from_bits(UINT64_C(0x7FF8000000000000));
 }
 
 /* Integers: exact modulo 2^64, whose low bits are the element type's result. */

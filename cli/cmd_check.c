@@ -108,25 +108,14 @@ static int check_reduction(op_args *a, const char *const *pos, int ulp_set, unsi
     npy_array in, act;
     opdesc d;
     dmlref_options o;
-    char msg[512] = "", have[96], need[96];
+    char msg[512] = "";
     unsigned char *ref = NULL;
     uint64_t *dist = NULL, maxd = 0;
     size_t n, k, nd = 0, identical = 0, nan_mis = 0, inf_mis = 0, outside = 0, first[5];
     int rc, isf;
     if ((rc = npy_load_pair(pos[0], &in, pos[1], &act)) != 0) return rc;
     if ((rc = build_desc(&d, a, &in, DML_TENSOR_DATA_TYPE_INT64)) != 0) goto done;
-    if (act.type == d.out_type && same_squeezed(act.rank, act.shape, d.rank, d.out_sizes)) { /* keepdims or not */
-        act.rank = d.rank;
-        memcpy(act.shape, d.out_sizes, d.rank * sizeof(UINT));
-    }
-    if (act.type != d.out_type || act.rank != d.rank || memcmp(act.shape, d.out_sizes, d.rank * sizeof(UINT)) != 0) {
-        format_shape(act.rank, act.shape, have, sizeof have);
-        format_shape(d.rank, d.out_sizes, need, sizeof need);
-        fail("%s: dtype %s and shape %s do not match the operator's output (%s, shape %s)", pos[1],
-             dtype_name(act.type), have, dtype_name(d.out_type), need);
-        rc = 2;
-        goto done;
-    }
+    if ((rc = check_output(&act, &d, pos[1])) != 0) goto done;
     n = d.out_count;
     isf = is_float_type(in.type);
     ref = (unsigned char *)xcalloc((size_t)d.out_bytes + 8);

@@ -125,20 +125,7 @@ int cmd_explain(int argc, char **argv) {
     if ((rc = parse_op_command(argc, argv, &a, pos, 2, &npos, NULL)) != 0) return rc;
     if ((rc = npy_load_pair(pos[0], &in, pos[1], &act)) != 0) return rc;
     if ((rc = build_desc(&d, &a, &in, act.type)) != 0) goto done;
-    if (act.type == d.out_type && (act.rank != d.rank || memcmp(act.shape, d.out_sizes, d.rank * sizeof(UINT)) != 0) &&
-        same_squeezed(act.rank, act.shape, d.rank, d.out_sizes)) { /* a squeezed output: the kept axes back */
-        act.rank = d.rank;
-        memcpy(act.shape, d.out_sizes, d.rank * sizeof(UINT));
-    }
-    if (act.type != d.out_type || act.rank != d.rank || memcmp(act.shape, d.out_sizes, d.rank * sizeof(UINT)) != 0) {
-        char have[96], need[96];
-        format_shape(act.rank, act.shape, have, sizeof have);
-        format_shape(d.rank, d.out_sizes, need, sizeof need);
-        fail("%s: dtype %s and shape %s do not match the operator's output (%s, shape %s)", pos[1],
-             dtype_name(act.type), have, dtype_name(d.out_type), need);
-        rc = 2;
-        goto done;
-    }
+    if ((rc = check_output(&act, &d, pos[1])) != 0) goto done;
     n = d.out_count;
     want = packed_le(&act);
     out = (unsigned char *)xcalloc((size_t)d.out_bytes + 8);

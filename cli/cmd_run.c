@@ -164,7 +164,7 @@ int cmd_run(int argc, char **argv) {
         fputs(HELP_RUN, stdout);
         print_op_help(stdout);
         char functions[256];
-        jdesc_functions(functions, sizeof functions, ", ");
+        reduce_function_names(functions, sizeof functions, ", ", 1);
         fputs(HELP_RUN_DESC, stdout);
         printf("Function %s.\n", functions);
         fputs(HELP_RUN_DESC_END, stdout);

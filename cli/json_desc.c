@@ -4,6 +4,7 @@
 #include "json_desc.h"
 #include "cli.h"
 #include "json.h"
+#include "ops.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,18 +23,6 @@ static const dmlref_operator_info *type_row(const char *s) {
         if (strlen(s) == type_length(r) && strncmp(s, r->name, type_length(r)) == 0) return r;
     }
     return NULL;
-}
-
-/* "ARGMAX, ARGMIN, ..., SUM_SQUARE": REDUCE's implemented functions, joined by sep. */
-void jdesc_functions(char *buf, size_t cap, const char *sep) {
-    uint32_t i;
-    size_t used = 0;
-    buf[0] = 0;
-    for (i = 0; i < dmlref_operator_count() && used < cap; i++) {
-        const dmlref_operator_info *r = dmlref_operator_at(i);
-        if ((r->flags & DMLREF_OPERATOR_IMPLEMENTED) && r->reduce_function >= 0)
-            used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? sep : "", function_name(r));
-    }
 }
 
 /* "CUMULATIVE_SUMMATION, ..., REDUCE with Function ARGMAX/ARGMIN/...": the implemented types. */
@@ -225,7 +214,7 @@ static const dmlref_operator_info *jfunction_row(const json_value *v) {
     }
     {
         char list[256];
-        jdesc_functions(list, sizeof list, ", ");
+        reduce_function_names(list, sizeof list, ", ", 1);
         fail("--desc: Function: unknown value '%s' (DML_REDUCE_FUNCTION_ %s)", v->text, list);
     }
     return NULL;

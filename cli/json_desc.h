@@ -26,8 +26,6 @@ typedef struct jdesc {
 /* Reads the dispatchable of the JSON file `path` (in a model, the one named `want`, or its only DirectML
    operator when `want` is NULL): 0, or 2 after a message. */
 int jdesc_load(const char *path, const char *want, jdesc *jd);
-/* "ARGMAX, ARGMIN, ..., SUM_SQUARE": the REDUCE Functions a desc may name (the implemented rows), joined by sep. */
-void jdesc_functions(char *buf, size_t cap, const char *sep);
 
 /* The tensor `field` of the desc against the data: DataType `type` and the Sizes, and Strides (if given)
    that describe `strides` (NULL: packed C order) on every dimension longer than 1; 0 after a message

@@ -132,14 +132,15 @@ void op_groups(char *buf, size_t cap, int (*takes)(const dmlref_operator_info *)
     }
 }
 
-void reduce_function_names(char *buf, size_t cap, const char *sep) {
+void reduce_function_names(char *buf, size_t cap, const char *sep, int dml_names) {
     uint32_t i;
     size_t used = 0;
     buf[0] = 0;
     for (i = 0; i < dmlref_operator_count() && used < cap; i++) {
         const dmlref_operator_info *r = dmlref_operator_at(i);
-        if (implemented(r) && is_reduce_function(r))
-            used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? sep : "", r->cli_name + 7);
+        if (implemented(r) && is_reduce_function(r)) /* "REDUCE SUM_SQUARE", "reduce-sum-square" */
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? sep : "",
+                                     dml_names ? r->name + strcspn(r->name, " ") + 1 : r->cli_name + 7);
     }
 }
 
@@ -183,7 +184,7 @@ int resolve_function(op_args *a) {
         }
         return 0;
     }
-    reduce_function_names(list, sizeof list, ", ");
+    reduce_function_names(list, sizeof list, ", ", 0);
     if (!a->function) {
         fail("OP reduce needs --function F (F: %s)", list);
         return 2;
@@ -472,7 +473,7 @@ static void help_line(FILE *f, const char *option, int (*takes)(const dmlref_ope
 void print_op_help(FILE *f) {
     char list[512], functions[256];
     op_names(list, sizeof list, " | ", NULL);
-    reduce_function_names(functions, sizeof functions, " | ");
+    reduce_function_names(functions, sizeof functions, " | ", 0);
     fputs("operator options (OP:", f);
     help_wrap(f, 21, list);
     fputs("  or OP reduce with --function F, F:", f);
@@ -611,6 +612,22 @@ int build_desc(opdesc *d, op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE 
     for (k = 0; k < rank; k++) d->out_count *= d->out_sizes[k];
     d->out_bytes = d->ob.TotalTensorSizeInBytes;
     return 0;
+}
+
+int check_output(npy_array *act, const opdesc *d, const char *path) {
+    char have[96], need[96];
+    if (act->type == d->out_type && same_squeezed(act->rank, act->shape, d->rank, d->out_sizes)) { /* keepdims or not */
+        act->rank = d->rank;
+        memcpy(act->shape, d->out_sizes, d->rank * sizeof(UINT));
+    }
+    if (act->type == d->out_type && act->rank == d->rank &&
+        memcmp(act->shape, d->out_sizes, d->rank * sizeof(UINT)) == 0)
+        return 0;
+    format_shape(act->rank, act->shape, have, sizeof have);
+    format_shape(d->rank, d->out_sizes, need, sizeof need);
+    fail("%s: dtype %s and shape %s do not match the operator's output (%s, shape %s)", path, dtype_name(act->type),
+         have, dtype_name(d->out_type), need);
+    return 2;
 }
 
 /* ---- running ----------------------------------------------------------------------------- */

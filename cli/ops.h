@@ -44,8 +44,9 @@ int op_select(const char *name, op_args *a);
 void op_names(char *buf, size_t cap, const char *sep, int (*takes)(const dmlref_operator_info *));
 /* The same operators by group: "scans", "reductions except reduce-max/reduce-min", "argmin/argmax", ... */
 void op_groups(char *buf, size_t cap, int (*takes)(const dmlref_operator_info *));
-/* REDUCE's implemented functions (`--function`'s values: the CLI names after "reduce-"), joined by `sep`. */
-void reduce_function_names(char *buf, size_t cap, const char *sep);
+/* REDUCE's implemented functions, joined by `sep`: `--function`'s values (the CLI names after "reduce-"), or
+   with dml_names the DML_REDUCE_FUNCTION_ suffixes ("ARGMAX, ..., SUM_SQUARE": the Functions a JSON desc names). */
+void reduce_function_names(char *buf, size_t cap, const char *sep, int dml_names);
 /* A row of shape DMLREF_SHAPE_REDUCTION (a REDUCE value function: sum, max, ...). */
 int op_is_reduction(const dmlref_operator_info *r);
 /* A scan whose outputs have an error bound for any order: what `check` judges. */
@@ -81,6 +82,9 @@ typedef struct opdesc {
 /* The descriptor of a->op on `in` (d must stay where it is: it points into itself); 0, or 2 after a
    message. */
 int build_desc(opdesc *d, op_args *a, const npy_array *in, DML_TENSOR_DATA_TYPE index_type);
+/* `act` (the file `path`) is the output of d: its dtype and shape, or that shape without its size-1 axes
+   (keepdims or not: act then takes d's shape); 0, or 2 after a message. */
+int check_output(npy_array *act, const opdesc *d, const char *path);
 void options_from_args(dmlref_options *o, const op_args *a, char *msg, size_t cap);
 /* Run the operator / its error bound; on a library error print its message and return 2. */
 int exec_op(const opdesc *d, const npy_array *in, void *out, const dmlref_options *o);

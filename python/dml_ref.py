@@ -42,7 +42,9 @@ every N; ``threads=None``, the default, means every CPU the process may run on
 
 import ctypes
 import dataclasses
+import inspect
 import os
+import textwrap
 
 import numpy as np
 
@@ -171,8 +173,8 @@ def _row(op, what="op", has=None):
 
 
 def _function(row):
-    """This module's function of an implemented row."""
-    function = globals().get(row.python_name)
+    """This module's function of an implemented row (a REDUCTION row's is made on first use)."""
+    function = _reduction_function(row) if _is_reduction(row) else globals().get(row.python_name)
     if not callable(function):
         raise NotImplementedError("dml_ref: the library implements %s (%s) but this module has no function for it"
                                   % (row.python_name, row.name))
@@ -180,19 +182,29 @@ def _function(row):
 
 
 def __getattr__(name):
-    """dml_ref.NAME for a row of the operator table without a function here: an AttributeError that says why."""
+    """dml_ref.NAME for an implemented REDUCTION row of the operator table: its function, made on first use
+    (_reduction_function); for another row without a function here, an AttributeError that says why."""
     row = None
     if not name.startswith("_"):
         try:
             row = _operator_rows().get(name)
-        except OSError:  # no library: the plain error
-            pass
+        except OSError as e:  # no library: the plain error, with why for a function made from the table
+            if name in __all__:
+                raise AttributeError("module %r has no attribute %r yet: it is made from the library's operator "
+                                     "table, and the library did not load (%s)" % (__name__, name, e)) from None
+    if row is not None and _implemented(row) and _is_reduction(row):
+        return _reduction_function(row)
     if row is not None:
         why = "the library implements it but this module has no function for it" if _implemented(row) else \
             "dml_ref does not implement it"
         raise AttributeError("module %r has no attribute %r: %s is in the operator table, but %s"
                              % (__name__, name, row.name, why))
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+def __dir__():
+    """The module's names, with __all__'s functions that __getattr__ makes on first use."""
+    return sorted(set(globals()) | set(__all__))
 
 
 class DmlRefError(Exception):
@@ -557,6 +569,29 @@ def _keep_prepared(key, prepared):
     _PREPARED[key] = prepared
 
 
+def _run_prepared(x, key):
+    """The result of the call kept under key (_prepared_key's, or None) on x, or None: none kept, x not aligned,
+    or a library error (the caller then runs the call the long way)."""
+    prepared = _PREPARED.get(key) if key is not None else None
+    return prepared.run(x) if prepared is not None and x.flags.aligned else None
+
+
+def _execute(op, op_fields, options, tin, dest, out, key, in_place, result_shape):
+    """Runs op (op_fields: what it points into) from tin into dest (an _Output) and returns out when given, else
+    dest's array with result_shape; DmlRefError on a library error. A call with a key whose input was read in
+    place is kept (_Prepared) for the next one with that key."""
+    status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
+                                                 _void_array(dest.tensor.address), ctypes.byref(options.options))
+    options.check(status)
+    dest.finish()
+    if out is not None:
+        return out
+    if key is not None and in_place:
+        _keep_prepared(key, _Prepared(op, op_fields, options, tin, dest.tensor, dest.array.shape, dest.array.dtype,
+                                      result_shape))
+    return dest.array.reshape(result_shape)
+
+
 def _axis_length(x, axis):
     """The length of x along axis, 0 when the axis is not valid (the call then says why)."""
     try:
@@ -609,15 +644,11 @@ def _scan(name, x, axis=-1, exclusive=False, reverse=False, order="sequential",
           accumulation="default", identity_seed=False, isa="auto", out=None, feature_level=0, threads=None):
     """The SCAN row `name` of the operator table on x."""
     x = _native(x)
-    key = None
-    if out is None:
-        key = _prepared_key(x, (name, axis, exclusive, reverse, order, accumulation, identity_seed, isa,
-                                feature_level, threads))
-        prepared = _PREPARED.get(key) if key is not None else None
-        if prepared is not None and x.flags.aligned:
-            result = prepared.run(x)
-            if result is not None:
-                return result
+    key = None if out is not None else _prepared_key(x, (name, axis, exclusive, reverse, order, accumulation,
+                                                         identity_seed, isa, feature_level, threads))
+    result = _run_prepared(x, key)
+    if result is not None:
+        return result
     row = _row(name, "a scan", _is_scan)
     _applies(row, _capi.DMLREF_OPERATOR_EXCLUSIVE, bool(exclusive), False, "exclusive")
     _applies(row, _capi.DMLREF_OPERATOR_DIRECTION, bool(reverse), False, "direction (reverse=True)")
@@ -640,15 +671,7 @@ def _scan(name, x, axis=-1, exclusive=False, reverse=False, order="sequential",
     in_place = x1 is given  # the input is read where it is, not from a copy
     dest = _Output(x1.shape, x.dtype, None if out is None else out.reshape(x1.shape))
     op, op_fields = _scan_desc(row, tin, dest.tensor, axis, exclusive, reverse)  # both kept alive
-    status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
-                                                 _void_array(dest.tensor.address), ctypes.byref(options.options))
-    options.check(status)
-    dest.finish()
-    if out is not None:
-        return out
-    if key is not None and in_place:
-        _keep_prepared(key, _Prepared(op, op_fields, options, tin, dest.tensor, x1.shape, x.dtype, shape))
-    return dest.array.reshape(shape)
+    return _execute(op, op_fields, options, tin, dest, out, key, in_place, shape)
 
 
 def cumsum(x, axis=-1, exclusive=False, reverse=False, order="sequential", accumulation="default",
@@ -698,6 +721,29 @@ def _with_kept_axes(out, kept_shape, axes):
     return np.expand_dims(out, tuple(sorted(set(axes))))
 
 
+def _reduced_shapes(x, axes, keepdims):
+    """(kept_shape, result_shape) of a reduction of x over axes (normalized; a 0-d x is shape (1,)): DirectML's
+    output shape, size 1 on every reduced axis, and the shape returned: () for a 0-d x, else kept_shape, or
+    with keepdims False the reduced axes dropped."""
+    shape = x.shape or (1,)
+    kept_shape = tuple(1 if k in axes else s for k, s in enumerate(shape))
+    if x.ndim == 0:
+        return kept_shape, ()
+    return kept_shape, kept_shape if keepdims else tuple(s for k, s in enumerate(shape) if k not in axes)
+
+
+def _run_reduction(row, x1, axes, last, dtype, options, out, key, kept_shape, result_shape):
+    """Runs an ARG_REDUCTION or REDUCTION row (REDUCE's descriptor, or ARGMIN/ARGMAX's) over axes of x1 (rank 1
+    or more, not empty) into an output of dtype (out, when given; see _execute)."""
+    given = x1
+    x1, tin = _input_tensor(x1)
+    in_place = x1 is given  # the input is read where it is, not from a copy
+    dest = _Output(kept_shape, dtype, None if out is None else _with_kept_axes(out, kept_shape, axes))
+    axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
+    op, desc = _arg_desc(row, tin, dest.tensor, axis_array, len(axes), last)
+    return _execute(op, (desc, axis_array), options, tin, dest, out, key, in_place, result_shape)
+
+
 def _arg_desc(row, tin, tout, axis_array, axis_count, last):
     """The DML_OPERATOR_DESC of an ARG_REDUCTION row and its operator descriptor: REDUCE's has its
     Function, a row with DMLREF_OPERATOR_DIRECTION its AxisDirection."""
@@ -719,14 +765,11 @@ def _arg(name, x, axes=None, last=False, nan="propagate", index_type="int64", ke
          isa="auto", out=None, feature_level=0, threads=None):
     """The ARG_REDUCTION row `name` of the operator table on x."""
     x = _native(x)
-    key = None
-    if out is None:
-        key = _prepared_key(x, (name, axes, last, nan, index_type, keepdims, isa, feature_level, threads))
-        prepared = _PREPARED.get(key) if key is not None else None
-        if prepared is not None and x.flags.aligned:
-            result = prepared.run(x)
-            if result is not None:
-                return result
+    key = None if out is not None else _prepared_key(x, (name, axes, last, nan, index_type, keepdims, isa,
+                                                         feature_level, threads))
+    result = _run_prepared(x, key)
+    if result is not None:
+        return result
     row = _row(name, "an arg-reduction", _is_arg_reduction)
     _applies(row, _capi.DMLREF_OPERATOR_DIRECTION, bool(last), False, "direction (last=True)")
     index_dtype = _lookup(_INDEX_DTYPES, index_type, "index_type")
@@ -734,35 +777,13 @@ def _arg(name, x, axes=None, last=False, nan="propagate", index_type="int64", ke
     _applies(row, _capi.DMLREF_OPERATOR_NAN_POLICY, nan_policy, _capi.DMLREF_NAN_PROPAGATE, "NaN policy")
     options = _Options(0, None, nan_policy, _lookup(_ISAS, isa, "isa"), feature_level=feature_level,
                        threads=threads)
-    scalar = x.ndim == 0
-    x1 = x.reshape(1) if scalar else x
+    x1 = x.reshape(1) if x.ndim == 0 else x
     axes = _reduced_axes(axes, x1.ndim)
-    kept_shape = tuple(1 if k in axes else s for k, s in enumerate(x1.shape))
-    if scalar:
-        result_shape = ()
-    elif keepdims:
-        result_shape = kept_shape
-    else:
-        result_shape = tuple(s for k, s in enumerate(x1.shape) if k not in axes)
+    kept_shape, result_shape = _reduced_shapes(x, axes, keepdims)
     out = _check_out(out, result_shape, index_dtype)
     if x1.size == 0:
         raise ValueError("dml_ref: an arg-reduction of an empty array has no answer")
-    given = x1
-    x1, tin = _input_tensor(x1)
-    in_place = x1 is given  # the input is read where it is, not from a copy
-    dest = _Output(kept_shape, index_dtype, None if out is None else _with_kept_axes(out, kept_shape, axes))
-    axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
-    op, desc = _arg_desc(row, tin, dest.tensor, axis_array, len(axes), last)
-    status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
-                                                 _void_array(dest.tensor.address), ctypes.byref(options.options))
-    options.check(status)
-    dest.finish()
-    if out is not None:
-        return out
-    if key is not None and in_place:
-        _keep_prepared(key, _Prepared(op, (desc, axis_array), options, tin, dest.tensor, kept_shape, index_dtype,
-                                      result_shape))
-    return dest.array.reshape(result_shape)
+    return _run_reduction(row, x1, axes, last, index_dtype, options, out, key, kept_shape, result_shape)
 
 
 def argmin(x, axes=None, last=False, nan="propagate", index_type="int64", keepdims=True, isa="auto",
@@ -832,15 +853,11 @@ def _reduce(name, x, axes=None, order="sequential", accumulation="default", iden
             log_sum_exp="shifted", keepdims=True, isa="auto", out=None, feature_level=0, threads=None):
     """The REDUCTION row `name` of the operator table on x."""
     x = _native(x)
-    key = None
-    if out is None:
-        key = _prepared_key(x, (name, axes, order, accumulation, identity_seed, nan, log_sum_exp, keepdims, isa,
-                                feature_level, threads))
-        prepared = _PREPARED.get(key) if key is not None else None
-        if prepared is not None and x.flags.aligned:
-            result = prepared.run(x)
-            if result is not None:
-                return result
+    key = None if out is not None else _prepared_key(x, (name, axes, order, accumulation, identity_seed, nan,
+                                                         log_sum_exp, keepdims, isa, feature_level, threads))
+    result = _run_prepared(x, key)
+    if result is not None:
+        return result
     row = _row(name, "a reduction", _is_reduction)
     nan_policy = _lookup(_NAN_POLICIES, nan, "nan")
     _applies(row, _capi.DMLREF_OPERATOR_NAN_POLICY, nan_policy, _capi.DMLREF_NAN_PROPAGATE, "NaN policy")
@@ -852,8 +869,7 @@ def _reduce(name, x, axes=None, order="sequential", accumulation="default", iden
     if not row.float_orders and (order != "sequential" or accumulation_value or identity_seed):
         raise ValueError("dml_ref: %s (%s) takes no float order, accumulation or identity seed"
                          % (row.python_name, row.name))
-    scalar = x.ndim == 0
-    x1 = x.reshape(1) if scalar else x
+    x1 = x.reshape(1) if x.ndim == 0 else x
     axes = _reduced_axes(axes, x1.ndim)
     reduced = 1
     for k in set(axes):
@@ -863,32 +879,11 @@ def _reduce(name, x, axes=None, order="sequential", accumulation="default", iden
         raise ValueError("dml_ref: order 'any' is valid only for error_bound")
     options = _Options(float_order, tree, nan_policy, _lookup(_ISAS, isa, "isa"), accumulation_value, identity_seed,
                        feature_level, threads, lse)
-    kept_shape = tuple(1 if k in axes else s for k, s in enumerate(x1.shape))
-    if scalar:
-        result_shape = ()
-    elif keepdims:
-        result_shape = kept_shape
-    else:
-        result_shape = tuple(s for k, s in enumerate(x1.shape) if k not in axes)
+    kept_shape, result_shape = _reduced_shapes(x, axes, keepdims)
     out = _check_out(out, result_shape, x.dtype)
     if x1.size == 0:
         raise ValueError("dml_ref: a reduction of an empty array: the library takes sizes of at least 1")
-    given = x1
-    x1, tin = _input_tensor(x1)
-    in_place = x1 is given
-    dest = _Output(kept_shape, x.dtype, None if out is None else _with_kept_axes(out, kept_shape, axes))
-    axis_array = _UINT_ARRAYS[max(len(axes), 1)](*axes)
-    op, desc = _arg_desc(row, tin, dest.tensor, axis_array, len(axes), False)
-    status = (_library or _lib()).dmlref_execute(ctypes.byref(op), _void_array(tin.address),
-                                                 _void_array(dest.tensor.address), ctypes.byref(options.options))
-    options.check(status)
-    dest.finish()
-    if out is not None:
-        return out
-    if key is not None and in_place:
-        _keep_prepared(key, _Prepared(op, (desc, axis_array), options, tin, dest.tensor, kept_shape, x.dtype,
-                                      result_shape))
-    return dest.array.reshape(result_shape)
+    return _run_reduction(row, x1, axes, False, x.dtype, options, out, key, kept_shape, result_shape)
 
 
 def reduce(x, function, axes=None, order="sequential", accumulation="default", identity_seed=False, nan="propagate",
@@ -901,7 +896,8 @@ def reduce(x, function, axes=None, order="sequential", accumulation="default", i
     order: 'sequential' (default), 'pairwise' (NumPy's pairwise sum; sums only), 'blocked', 'exact'
     (the sum's exact value rounded once: sum, average, l1, sum_square, l2), 'tree:...' or a GPU stack's
     'torch-compile', 'xla', 'cupy'; accumulation 'default', 'native', 'wide'; identity_seed: the tally
-    starts at +0.0 (or 1). min/max take no order but nan ('propagate', 'ignore', 'compare');
+    starts at +0.0 (or 1). min/max (the least/greatest element, exactly: -0.0 below +0.0) take no order
+    but nan: 'propagate' (np.min/np.max), 'ignore' (np.nanmin/np.nanmax, but all-NaN gives NaN) or 'compare';
     log_sum_exp: 'shifted' (M + log(sum exp(x - M)), the default) or 'plain' (log(sum exp(x))). An option
     the function does not take, set away from its default, is a ValueError. Integer types wrap modulo
     2^bits and read no order. keepdims=True returns DirectML's shape (size 1 on every reduced axis),
@@ -916,72 +912,63 @@ def reduce(x, function, axes=None, order="sequential", accumulation="default", i
                    out, threads=threads)
 
 
-def reduce_sum(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
-               isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_SUM: reduce(x, 'sum', ...)."""
-    return _reduce("reduce_sum", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa, out=out,
-                   threads=threads)
+def _takes(row, option):
+    """Whether a REDUCTION row takes one of _reduce's options: order, accumulation and identity_seed when it has
+    float orders, nan with DMLREF_OPERATOR_NAN_POLICY, log_sum_exp when its map is exp (_takes_log_sum_exp);
+    axes, keepdims, isa, out and threads always."""
+    if option in ("order", "accumulation", "identity_seed"):
+        return bool(row.float_orders)
+    if option == "nan":
+        return bool(row.flags & _capi.DMLREF_OPERATOR_NAN_POLICY)
+    if option == "log_sum_exp":
+        return _takes_log_sum_exp(row)
+    return option in ("axes", "keepdims", "isa", "out", "threads")
 
 
-def reduce_average(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
-                   isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_AVERAGE: reduce(x, 'average', ...)."""
-    return _reduce("reduce_average", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa,
-                   out=out, threads=threads)
+def _reduction_doc(row):
+    """The docstring of a REDUCTION row's function: what it computes, and the values of the options it takes."""
+    function = row.python_name[len("reduce_"):]
+    summary = ("DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_%s of x over axes (an int, a sequence, or None for "
+               "every axis): reduce(x, %r, ...), which says what each option does." % (function.upper(), function))
+    options = []
+    if row.float_orders:
+        orders = ["'tree:...'" if name == "tree" else repr(name)
+                  for name, value in _ORDERS.items() if name != "any" and row.float_orders >> value & 1]
+        if row.float_orders >> _ORDERS["tree"] & 1:
+            orders += map(repr, _STACK_ORDERS)
+        options.append("order: %s; accumulation: %s; identity_seed: False or True."
+                       % (", ".join(orders), ", ".join(map(repr, _ACCUMULATIONS))))
+    else:
+        options.append("No order, accumulation or identity seed: every order gives the same result.")
+    if _takes(row, "nan"):
+        options.append("nan: %s." % ", ".join(map(repr, _NAN_POLICIES)))
+    if _takes(row, "log_sum_exp"):
+        options.append("log_sum_exp: %s." % ", ".join(map(repr, _LOG_SUM_EXP)))
+    options.append("keepdims=True returns DirectML's shape (size 1 on every reduced axis), False squeezes them; "
+                   "threads: as for cumsum. Returns an array of x's dtype (out, when given).")
+    return "\n\n".join(textwrap.fill(text, 100, break_on_hyphens=False) for text in (summary, " ".join(options)))
 
 
-def reduce_l1(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
-              isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_L1: reduce(x, 'l1', ...)."""
-    return _reduce("reduce_l1", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa, out=out,
-                   threads=threads)
-
-
-def reduce_l2(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
-              isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_L2: reduce(x, 'l2', ...)."""
-    return _reduce("reduce_l2", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa, out=out,
-                   threads=threads)
-
-
-def reduce_sum_square(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
-                      isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_SUM_SQUARE: reduce(x, 'sum_square', ...)."""
-    return _reduce("reduce_sum_square", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa,
-                   out=out, threads=threads)
-
-
-def reduce_log_sum(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
-                   isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_LOG_SUM: reduce(x, 'log_sum', ...)."""
-    return _reduce("reduce_log_sum", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa,
-                   out=out, threads=threads)
-
-
-def reduce_log_sum_exp(x, axes=None, order="sequential", accumulation="default", identity_seed=False,
-                       log_sum_exp="shifted", keepdims=True, isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_LOG_SUM_EXP: reduce(x, 'log_sum_exp', ...)."""
-    return _reduce("reduce_log_sum_exp", x, axes, order, accumulation, identity_seed, log_sum_exp=log_sum_exp,
-                   keepdims=keepdims, isa=isa, out=out, threads=threads)
-
-
-def reduce_multiply(x, axes=None, order="sequential", accumulation="default", identity_seed=False, keepdims=True,
-                    isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_MULTIPLY: reduce(x, 'multiply', ...) (no 'pairwise' or
-    'exact' order)."""
-    return _reduce("reduce_multiply", x, axes, order, accumulation, identity_seed, keepdims=keepdims, isa=isa,
-                   out=out, threads=threads)
-
-
-def reduce_min(x, axes=None, nan="propagate", keepdims=True, isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_MIN: the least element, exactly (-0.0 below +0.0);
-    nan 'propagate' (np.min), 'ignore' (np.nanmin, but all-NaN gives NaN) or 'compare'."""
-    return _reduce("reduce_min", x, axes, nan=nan, keepdims=keepdims, isa=isa, out=out, threads=threads)
-
-
-def reduce_max(x, axes=None, nan="propagate", keepdims=True, isa="auto", out=None, threads=None):
-    """DML_OPERATOR_REDUCE with DML_REDUCE_FUNCTION_MAX: the greatest element; options as for reduce_min."""
-    return _reduce("reduce_max", x, axes, nan=nan, keepdims=keepdims, isa=isa, out=out, threads=threads)
+def _reduction_function(row):
+    """The function of an implemented REDUCTION row (reduce_sum, ..., reduce_max), made on first use and kept in
+    the module: def reduce_sum(x, axes=None, order="sequential", ...): return _reduce("reduce_sum", x, ...), with
+    the options of _reduce that the row takes (_takes), in _reduce's order and with its defaults."""
+    function = globals().get(row.python_name)
+    if function is not None:
+        return function
+    if not row.python_name.isidentifier():
+        raise NotImplementedError("dml_ref: the operator table's name %r is not a Python name" % row.python_name)
+    options = [p for p in inspect.signature(_reduce).parameters.values() if _takes(row, p.name)]
+    source = "def %s(x, %s):\n    return _reduce(%r, x, %s)\n" % (
+        row.python_name, ", ".join(p.name for p in options), row.python_name,
+        ", ".join("%s=%s" % (p.name, p.name) for p in options))
+    made = {}
+    exec(compile(source, "<dml_ref: %s>" % row.python_name, "exec"), globals(), made)
+    function = made[row.python_name]
+    function.__defaults__ = tuple(p.default for p in options)
+    function.__doc__ = _reduction_doc(row)
+    globals()[row.python_name] = function
+    return function
 
 
 # ---------------------------------------------------------------------------
@@ -1062,7 +1049,7 @@ def _reduction_bound(row, x, axes, order, accumulation, identity_seed, threads):
     x = _native(x)
     x1 = x.reshape(1) if x.ndim == 0 else x
     axes = _reduced_axes(axes, x1.ndim)
-    kept_shape = tuple(1 if k in axes else s for k, s in enumerate(x1.shape))
+    kept_shape, result_shape = _reduced_shapes(x, axes, True)
     float_order, tree = _parse_order(order, 1, x.dtype)
     options = _Options(float_order, tree, 0, 0, _lookup(_ACCUMULATIONS, accumulation, "accumulation"),
                        identity_seed, threads=threads)
@@ -1078,7 +1065,7 @@ def _reduction_bound(row, x, axes, order, accumulation, identity_seed, threads):
                                                      ctypes.byref(tbound.desc), tbound.address,
                                                      ctypes.byref(options.options))
     options.check(status)
-    return bound.reshape(() if x.ndim == 0 else kept_shape)
+    return bound.reshape(result_shape)
 
 
 # ---------------------------------------------------------------------------
@@ -1372,10 +1359,9 @@ def _family_configurations(native_differs):
                                     yield {"order": order, "accumulation": accumulation, "identity_seed": seed}
 
 
-def _scan_configurations(row):
-    """Every configuration of `dmlref explain` for a SCAN row, as keyword dicts: the row's float orders
-    (TREE: 3 algorithms x blocks 2..65536 x 2 carries) x 3 accumulations (EXACT: default) x the seed
-    off/on; 590 for cumsum."""
+def _order_names(row):
+    """The row's float orders but ANY, as `dmlref explain` tries them: TREE as 3 algorithms x blocks 2..65536 x
+    the carries AFTER and INTO_FIRST."""
     orders = []
     for name, value in _ORDERS.items():
         if value == _ORDERS["any"] or not row.float_orders >> value & 1:
@@ -1387,7 +1373,14 @@ def _scan_configurations(row):
             for log2 in range(1, 17):
                 for carry in ("after", "into-first"):
                     orders.append("tree:%s:%d:%s" % (alg, 1 << log2, carry))
-    for order in orders:
+    return orders
+
+
+def _scan_configurations(row):
+    """Every configuration of `dmlref explain` for a SCAN row, as keyword dicts: the row's float orders
+    (TREE: 3 algorithms x blocks 2..65536 x 2 carries) x 3 accumulations (EXACT: default) x the seed
+    off/on; 590 for cumsum."""
+    for order in _order_names(row):
         for accumulation in (["default"] if order == "exact" else list(_ACCUMULATIONS)):
             for seed in (False, True):
                 yield {"order": order, "accumulation": accumulation, "identity_seed": seed}
@@ -1400,16 +1393,7 @@ def _reduction_configurations(row, integer):
     policies of min/max. 614 for a float reduce_sum."""
     orders = []
     if row.float_orders and not integer:
-        for name, value in _ORDERS.items():
-            if value == _ORDERS["any"] or not row.float_orders >> value & 1:
-                continue
-            if name != "tree":
-                orders.append(name)
-                continue
-            for alg in _TREE_ALGORITHMS:
-                for log2 in range(1, 17):
-                    for carry in ("after", "into-first"):
-                        orders.append("tree:%s:%d:%s" % (alg, 1 << log2, carry))
+        orders = _order_names(row)
         if row.float_orders >> _ORDERS["tree"] & 1:
             orders += list(_STACK_ORDERS)
     lses = list(_LOG_SUM_EXP) if _takes_log_sum_exp(row) else [None]
@@ -1472,7 +1456,7 @@ def explain(op, x, actual, **op_options):
     elif _is_reduction(row):
         kept = ("axes", "keepdims", "isa", "threads")
         varied = tuple(k for k in ("order", "accumulation", "identity_seed", "log_sum_exp", "nan")
-                       if k in function.__code__.co_varnames[:function.__code__.co_argcount])
+                       if _takes(row, k))
         configurations = list(_reduction_configurations(row, _native(x).dtype.kind != "f"))
     else:
         raise NotImplementedError("dml_ref: explain has no configurations for %s's shape (%d)"

@@ -109,7 +109,38 @@
    (gold_order_visible). Until extension 2 is committed, `make golden`
    regenerates its digests with the rest of the file (those of version 1 and
    extension 1 must come out unchanged); once committed it is frozen too, and
-   more cases go into an extension 3. */
+   more cases go into an extension 3.
+
+   Extension 3 (gold_generate_ext3, 357 cases: cases 1757 to 2113, seeded from
+   GOLD_EXT3_SEED) is appended after extension 2 in the same way: "# extension-
+   3-cases: 357" and "# extension-3-fingerprint: X" before case 1757, every
+   earlier line byte-identical. It pins DML_REDUCE with the value functions
+   (operator G_REDUCE_VALUE, gold_case.reduce_fn; the output has the input's
+   type): SUM, AVERAGE, L1, L2, SUM_SQUARE, LOG_SUM, LOG_SUM_EXP (SHIFTED, and
+   PLAIN through options.log_sum_exp), MULTIPLY, MIN, MAX, on every type each
+   takes at feature_level 0 (all 11 for SUM, L1, SUM_SQUARE, MULTIPLY, MIN and
+   MAX; FLOAT16/32/64 for the others). Shapes are of rank 1 to 4, one or
+   several axes in any order, packed / explicit / padded / permuted layouts and
+   zero input strides (in=bcast). Descriptions name the function, the order
+   ("seq", "pairwise", "blocked", "exact", or the one TREE schedule of the
+   extension, "tree(sklansky,block=4,carry=into-first)"), "acc=... seed=..."
+   and "lse=plain"; MIN and MAX, which read no order, name "nan=..." instead.
+   Sections and their groups: Q1 golden/reduce-value (186): every function x
+   type, floats in every float order the function takes (MIN / MAX: every NaN
+   policy), integers in one order each with options that change nothing; Q2
+   golden/reduce-options (54): every function but MIN / MAX x accumulation x
+   identity_seed on FLOAT16 / FLOAT32 in SEQUENTIAL, PAIRWISE, BLOCKED or TREE;
+   Q3 golden/reduce-special (72): every function x float type x two of the
+   special-value classes (NaN payloads quiet and signalling, infinities, -0,
+   subnormals, values near overflow, all-NaN), and all-NaN slices for MIN / MAX
+   in every NaN policy; Q4 golden/reduce-long (21): lines of 1500 to 4099
+   elements (one line, rows, lines across the innermost dimension, two axes of
+   a 3-D tensor) in PAIRWISE and BLOCKED, a 3001-element product, long MIN /
+   MAX and integer sums; Q5 golden/reduce-random (24). Value class only
+   extension 3 draws: V_POSITIVE (LOG_SUM of a positive sum). Until extension 3
+   is committed, `make golden` regenerates its digests with the rest of the
+   file (every earlier digest must come out unchanged); once committed it is
+   frozen too, and more cases go into an extension 4. */
 #include "../dml_ref.h"
 #include "fixture.h"
 #include "runner.h"
@@ -125,6 +156,7 @@
 #define GOLD_MAX_CASES 3000
 #define GOLD_EXT1_SEED UINT64_C(0x45585431) /* "EXT1": extension 1's cases */
 #define GOLD_EXT2_SEED UINT64_C(0x45585432) /* "EXT2": extension 2's cases */
+#define GOLD_EXT3_SEED UINT64_C(0x45585433) /* "EXT3": extension 3's cases */
 #define GOLD_DESC_MAX 256
 #define GOLD_GUARD 64 /* bytes checked after every output buffer */
 #define GOLD_HINT "if this change of results is intended, run `make golden` and commit tests/golden/digests_v1.txt"
@@ -163,6 +195,9 @@ enum { G_CUMSUM, G_CUMPROD, G_ARGMIN, G_ARGMAX, G_REDUCE_ARGMIN, G_REDUCE_ARGMAX
 static const char *const gold_op_names[G_OP_COUNT] = {"cumsum", "cumprod",       "argmin",
                                                       "argmax", "reduce-argmin", "reduce-argmax"};
 #define GOLD_IS_SCAN(op) ((op) <= G_CUMPROD)
+/* Extension 3: REDUCE with a value function (gold_case.reduce_fn). Outside the enum: G_OP_COUNT is read by
+   corpus version 1's generator (sections F and H), which must not change. */
+#define G_REDUCE_VALUE G_OP_COUNT
 
 /* Layouts. BCAST is for inputs only, INPLACE for scan outputs only. */
 enum { L_PACKED, L_EXPLICIT, L_PADDED, L_PERM, L_BCAST, L_INPLACE, L_COUNT };
@@ -187,11 +222,13 @@ enum {
     V_SOMENAN,      /* 25% NaN (any payload, quiet or signalling), the rest as V_TIES */
     V_WIDE,         /* floats: random sign/mantissa, exponent within 2^+-10 (FLOAT16), 2^+-30, 2^+-60: sums
                        round in every accumulation type, so the association order shows; integers: all bits */
+    /* extension 3 only */
+    V_POSITIVE, /* floats: as V_RANDOM but positive (LOG_SUM of a positive sum); integers: all bits */
     V_COUNT
 };
-static const char *const gold_value_names[V_COUNT] = {"small",    "random", "special",      "near1",   "ties",
-                                                      "nanheavy", "bits",   "zeros",        "huge",    "subnormal",
-                                                      "allnan",   "infs",   "negzero-lead", "somenan", "wide"};
+static const char *const gold_value_names[V_COUNT] = {
+    "small", "random",    "special", "near1", "ties",         "nanheavy", "bits", "zeros",
+    "huge",  "subnormal", "allnan",  "infs",  "negzero-lead", "somenan",  "wide", "positive"};
 
 static const DML_TENSOR_DATA_TYPE gold_types[11] = {
     DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT64,
@@ -264,6 +301,9 @@ typedef struct gold_case {
     int tree_algorithm, tree_carry;  /* options.tree, when float_order is TREE */
     UINT tree_block;
     UINT zero_run; /* V_NEGZERO_LEAD: length of each line's leading run of -0 */
+    /* extension 3 (op G_REDUCE_VALUE only) */
+    int reduce_fn; /* DML_REDUCE_FUNCTION_* (a value function) */
+    int lse_plain; /* options.log_sum_exp: DMLREF_LOG_SUM_EXP_PLAIN */
     char desc[GOLD_DESC_MAX];
 } gold_case;
 
@@ -271,6 +311,7 @@ static gold_case gold_cases[GOLD_MAX_CASES];
 static unsigned gold_count;
 static unsigned gold_v1_count; /* cases of corpus version 1 proper (1025); extension 1 follows */
 static unsigned gold_ext1_end; /* one past extension 1's last case (1344); extension 2 follows */
+static unsigned gold_ext2_end; /* one past extension 2's last case (1757); extension 3 follows */
 
 /* ---- corpus generator (version 1: frozen) --------------------------------------- */
 
@@ -325,6 +366,59 @@ static const char *const gold_tree_algorithm_names[3] = {"kogge-stone", "sklansk
 static const char *const gold_tree_carry_names[2] = {"after", "into-first"};
 static const char *const gold_accumulation_names[3] = {"default", "native", "wide"};
 
+/* Extension 3: names of the value functions and of the float orders in descriptions. */
+static const char *gold_reduce_fn_name(int fn) {
+    switch (fn) {
+    case DML_REDUCE_FUNCTION_AVERAGE: return "reduce-average";
+    case DML_REDUCE_FUNCTION_L1: return "reduce-l1";
+    case DML_REDUCE_FUNCTION_L2: return "reduce-l2";
+    case DML_REDUCE_FUNCTION_LOG_SUM: return "reduce-log-sum";
+    case DML_REDUCE_FUNCTION_LOG_SUM_EXP: return "reduce-log-sum-exp";
+    case DML_REDUCE_FUNCTION_MAX: return "reduce-max";
+    case DML_REDUCE_FUNCTION_MIN: return "reduce-min";
+    case DML_REDUCE_FUNCTION_MULTIPLY: return "reduce-multiply";
+    case DML_REDUCE_FUNCTION_SUM: return "reduce-sum";
+    case DML_REDUCE_FUNCTION_SUM_SQUARE: return "reduce-sum-square";
+    default: return "reduce-?";
+    }
+}
+
+static const char *gold_order_name(int order) {
+    switch (order) {
+    case DMLREF_FLOAT_ORDER_BLOCKED: return "blocked";
+    case DMLREF_FLOAT_ORDER_EXACT: return "exact";
+    case DMLREF_FLOAT_ORDER_ANY: return "any";
+    case DMLREF_FLOAT_ORDER_TREE: return "tree";
+    case DMLREF_FLOAT_ORDER_PAIRWISE: return "pairwise";
+    default: return "seq";
+    }
+}
+
+/* " axes=A,B ORDER acc=X seed=S[ lse=plain]", or for MIN / MAX " axes=A,B nan=POLICY". */
+static void gold_describe_reduce_value(gold_case *c) {
+    size_t used = strlen(c->desc);
+    snprintf(c->desc + used, sizeof c->desc - used, " axes=");
+    gold_append_uints(c->desc, sizeof c->desc, ",", c->axis_count, c->axes);
+    used = strlen(c->desc);
+    if (c->reduce_fn == DML_REDUCE_FUNCTION_MIN || c->reduce_fn == DML_REDUCE_FUNCTION_MAX) {
+        snprintf(c->desc + used, sizeof c->desc - used, " nan=%s",
+                 c->nan_policy == DMLREF_NAN_IGNORE    ? "ignore"
+                 : c->nan_policy == DMLREF_NAN_COMPARE ? "compare"
+                                                       : "prop");
+        return;
+    }
+    snprintf(c->desc + used, sizeof c->desc - used, " %s", gold_order_name(c->float_order));
+    if (c->float_order == DMLREF_FLOAT_ORDER_TREE) {
+        used = strlen(c->desc);
+        snprintf(c->desc + used, sizeof c->desc - used, "(%s,block=%u,carry=%s)",
+                 gold_tree_algorithm_names[c->tree_algorithm], (unsigned)c->tree_block,
+                 gold_tree_carry_names[c->tree_carry]);
+    }
+    used = strlen(c->desc);
+    snprintf(c->desc + used, sizeof c->desc - used, " acc=%s seed=%d%s", gold_accumulation_names[c->accumulation],
+             c->identity_seed, c->lse_plain ? " lse=plain" : "");
+}
+
 /* Fill strides and the description of a case whose fields are set. */
 static void gold_finish(gold_case *c, gold_rng *r) {
     UINT out_sizes[8], d;
@@ -339,7 +433,10 @@ static void gold_finish(gold_case *c, gold_rng *r) {
     c->seed = gold_next(r);
 
     c->desc[0] = 0;
-    if (GOLD_IS_SCAN(c->op))
+    if (c->op == G_REDUCE_VALUE) /* extension 3 */
+        snprintf(c->desc, sizeof c->desc, "%s %s r%u ", gold_reduce_fn_name(c->reduce_fn), gold_type_name(c->type),
+                 (unsigned)c->rank);
+    else if (GOLD_IS_SCAN(c->op))
         snprintf(c->desc, sizeof c->desc, "%s%s %s r%u ", c->bound ? "bound " : "", gold_op_names[c->op],
                  gold_type_name(c->type), (unsigned)c->rank);
     else
@@ -366,6 +463,8 @@ static void gold_finish(gold_case *c, gold_rng *r) {
             snprintf(c->desc + used, sizeof c->desc - used, " acc=%s seed=%d", gold_accumulation_names[c->accumulation],
                      c->identity_seed);
         }
+    } else if (c->op == G_REDUCE_VALUE) {
+        gold_describe_reduce_value(c);
     } else {
         snprintf(c->desc + used, sizeof c->desc - used, " axes=");
         gold_append_uints(c->desc, sizeof c->desc, ",", c->axis_count, c->axes);
@@ -726,7 +825,12 @@ enum {
     GP_EXT2_EXACT_SEED,   /* EXACT sums with identity_seed */
     GP_EXT2_NAN_COMPARE,  /* ARGMIN / ARGMAX / REDUCE with DMLREF_NAN_COMPARE */
     GP_EXT2_BOUND,        /* dmlref_error_bound with the new accumulations and identity_seed (no TREE) */
-    GP_EXT2_BOUND_TREE    /* dmlref_error_bound of TREE scans */
+    GP_EXT2_BOUND_TREE,   /* dmlref_error_bound of TREE scans */
+    GP_EXT3_VALUE,        /* REDUCE value functions: every function x type x float order (or NaN policy) */
+    GP_EXT3_OPTIONS,      /* REDUCE value functions with every accumulation x identity_seed */
+    GP_EXT3_SPECIAL,      /* REDUCE value functions on the float special-value classes */
+    GP_EXT3_LONG,         /* REDUCE value functions on long lines (PAIRWISE, BLOCKED) */
+    GP_EXT3_RANDOM        /* REDUCE value functions, random cases */
 };
 
 static const UINT gold_tree_blocks[9] = {2, 4, 16, 32, 64, 256, 1024, 2048, 65536};
@@ -1279,6 +1383,219 @@ static void gold_generate_ext2(void) {
     gold_add_ext2(&r, c);
 }
 
+/* ---- extension 3: REDUCE value functions (appended, own seed) ------------------------- */
+
+/* The value functions, LOG_SUM_EXP twice (SHIFTED, PLAIN), with the float orders each takes (EXACT for the
+   sums whose result is the sum's value; PAIRWISE for every sum; MULTIPLY SEQUENTIAL, BLOCKED and TREE; MIN
+   and MAX none: their digests vary the NaN policy instead) and whether integer types take it. */
+typedef struct gold_rfn {
+    int fn, lse_plain, all_types;
+    unsigned order_count;
+    int orders[5];
+} gold_rfn;
+
+#define GOLD_O_SEQ DMLREF_FLOAT_ORDER_SEQUENTIAL
+#define GOLD_O_PW DMLREF_FLOAT_ORDER_PAIRWISE
+#define GOLD_O_BL DMLREF_FLOAT_ORDER_BLOCKED
+#define GOLD_O_EX DMLREF_FLOAT_ORDER_EXACT
+#define GOLD_O_TR DMLREF_FLOAT_ORDER_TREE
+static const gold_rfn gold_rfns[11] = {
+    {DML_REDUCE_FUNCTION_SUM, 0, 1, 5, {GOLD_O_SEQ, GOLD_O_PW, GOLD_O_BL, GOLD_O_EX, GOLD_O_TR}},
+    {DML_REDUCE_FUNCTION_AVERAGE, 0, 0, 5, {GOLD_O_SEQ, GOLD_O_PW, GOLD_O_BL, GOLD_O_EX, GOLD_O_TR}},
+    {DML_REDUCE_FUNCTION_L1, 0, 1, 5, {GOLD_O_SEQ, GOLD_O_PW, GOLD_O_BL, GOLD_O_EX, GOLD_O_TR}},
+    {DML_REDUCE_FUNCTION_L2, 0, 0, 5, {GOLD_O_SEQ, GOLD_O_PW, GOLD_O_BL, GOLD_O_EX, GOLD_O_TR}},
+    {DML_REDUCE_FUNCTION_SUM_SQUARE, 0, 1, 5, {GOLD_O_SEQ, GOLD_O_PW, GOLD_O_BL, GOLD_O_EX, GOLD_O_TR}},
+    {DML_REDUCE_FUNCTION_LOG_SUM, 0, 0, 4, {GOLD_O_SEQ, GOLD_O_PW, GOLD_O_BL, GOLD_O_TR, 0}},
+    {DML_REDUCE_FUNCTION_LOG_SUM_EXP, 0, 0, 4, {GOLD_O_SEQ, GOLD_O_PW, GOLD_O_BL, GOLD_O_TR, 0}},
+    {DML_REDUCE_FUNCTION_LOG_SUM_EXP, 1, 0, 4, {GOLD_O_SEQ, GOLD_O_PW, GOLD_O_BL, GOLD_O_TR, 0}},
+    {DML_REDUCE_FUNCTION_MULTIPLY, 0, 1, 3, {GOLD_O_SEQ, GOLD_O_BL, GOLD_O_TR, 0, 0}},
+    {DML_REDUCE_FUNCTION_MIN, 0, 1, 0, {0, 0, 0, 0, 0}},
+    {DML_REDUCE_FUNCTION_MAX, 0, 1, 0, {0, 0, 0, 0, 0}},
+};
+#undef GOLD_O_SEQ
+#undef GOLD_O_PW
+#undef GOLD_O_BL
+#undef GOLD_O_EX
+#undef GOLD_O_TR
+#define GOLD_RFN_MULTIPLY 8u
+#define GOLD_RFN_MIN 9u /* MIN and MAX are the last two */
+
+/* The one TREE schedule of extension 3: blocks of 4, so that small reductions span several. */
+#define GOLD_EXT3_TREE_ALGORITHM 1u /* sklansky */
+#define GOLD_EXT3_TREE_BLOCK 4u
+#define GOLD_EXT3_TREE_CARRY 1u /* into-first */
+
+/* A case of function f (index into gold_rfns): a random shape of rank 1 to 4, axes (one or several, in any
+   order), layouts (zero input strides included) and offset; float order `order` (TREE: the one schedule),
+   accumulation DEFAULT, no seed, NaN policy PROPAGATE. */
+static gold_case *gold_new_ext3(gold_rng *r, unsigned f, DML_TENSOR_DATA_TYPE type, int part, int order) {
+    gold_case *c = gold_new_seeded(r, G_REDUCE_VALUE, type, GOLD_EXT3_SEED);
+    c->part = part;
+    c->reduce_fn = gold_rfns[f].fn;
+    c->lse_plain = gold_rfns[f].lse_plain;
+    gold_random_shape(r, c, 1u + gold_below(r, 4));
+    gold_random_axes(r, c);
+    c->nan_policy = DMLREF_NAN_PROPAGATE;
+    c->float_order = gold_rfns[f].order_count ? order : DMLREF_FLOAT_ORDER_SEQUENTIAL;
+    if (c->float_order == DMLREF_FLOAT_ORDER_TREE)
+        gold_set_tree(c, GOLD_EXT3_TREE_ALGORITHM, GOLD_EXT3_TREE_BLOCK, GOLD_EXT3_TREE_CARRY);
+    return c;
+}
+
+/* Values that suit function f on type t (k picks among alternatives). */
+static int gold_ext3_values(unsigned f, DML_TENSOR_DATA_TYPE t, unsigned k) {
+    int fl = gold_is_float(t);
+    switch (gold_rfns[f].fn) {
+    case DML_REDUCE_FUNCTION_SUM:
+    case DML_REDUCE_FUNCTION_AVERAGE:
+    case DML_REDUCE_FUNCTION_L1: return fl ? (k & 1u ? V_WIDE : V_RANDOM) : (k & 1u ? V_SMALL : V_RANDOM);
+    case DML_REDUCE_FUNCTION_L2:
+    case DML_REDUCE_FUNCTION_SUM_SQUARE:
+        if (!fl) return k & 1u ? V_SMALL : V_RANDOM;
+        return t == DML_TENSOR_DATA_TYPE_FLOAT16 ? V_NEAR1 : k & 1u ? V_WIDE : V_RANDOM;
+    case DML_REDUCE_FUNCTION_LOG_SUM: return k & 1u ? V_NEAR1 : V_POSITIVE;
+    case DML_REDUCE_FUNCTION_LOG_SUM_EXP: return k & 1u ? V_NEAR1 : V_RANDOM;
+    case DML_REDUCE_FUNCTION_MULTIPLY: return V_NEAR1;
+    default: /* MIN, MAX */
+        if (!fl) return k & 1u ? V_TIES : V_RANDOM;
+        return k % 3u == 0 ? V_SOMENAN : k % 3u == 1 ? V_SPECIAL : V_TIES;
+    }
+}
+
+static void gold_generate_ext3(void) {
+    static const int float_types[3] = {0, 1, 2}; /* indices into gold_types */
+    gold_rng r;
+    gold_case *c;
+    unsigned f, t, k, acc, seed, i;
+
+    /* Q1 (golden/reduce-value): every function x type; floats in every float order the function takes
+       (MIN / MAX: every NaN policy), integers in one order each (their one answer). */
+    for (f = 0; f < 11; f++)
+        for (t = 0; t < 11; t++) {
+            const gold_rfn *fn = &gold_rfns[f];
+            unsigned n = gold_is_float(gold_types[t]) ? (fn->order_count ? fn->order_count : 3u) : 1u;
+            if (!gold_is_float(gold_types[t]) && !fn->all_types) continue;
+            for (k = 0; k < n; k++) {
+                int order = fn->order_count ? fn->orders[n == 1 ? (t + f) % fn->order_count : k] : 0;
+                c = gold_new_ext3(&r, f, gold_types[t], GP_EXT3_VALUE, order);
+                if (!fn->order_count) c->nan_policy = (int)(n == 1 ? 0u : k);
+                if (n == 1 && fn->order_count && order != DMLREF_FLOAT_ORDER_EXACT) /* integers: no effect */
+                    gold_set_options(c, (t + f) % 3u, (t >> 1) & 1u);
+                c->values = gold_ext3_values(f, gold_types[t], k + t);
+                gold_add(&r, c);
+            }
+        }
+
+    /* Q2 (golden/reduce-options): every function but MIN / MAX x accumulation x identity_seed, FLOAT16 and
+       FLOAT32 in turn, in SEQUENTIAL, PAIRWISE, BLOCKED or TREE (MULTIPLY: no PAIRWISE). Seeded sums take
+       values with -0 (the seed turns a -0 tally into +0) half the time. */
+    for (f = 0; f < GOLD_RFN_MIN; f++)
+        for (acc = 0; acc < 3; acc++)
+            for (seed = 0; seed < 2; seed++) {
+                static const int orders[4] = {DMLREF_FLOAT_ORDER_SEQUENTIAL, DMLREF_FLOAT_ORDER_PAIRWISE,
+                                              DMLREF_FLOAT_ORDER_BLOCKED, DMLREF_FLOAT_ORDER_TREE};
+                unsigned n = f * 6u + acc * 2u + seed;
+                int order = orders[n % 4u];
+                if (f == GOLD_RFN_MULTIPLY && order == DMLREF_FLOAT_ORDER_PAIRWISE) order = DMLREF_FLOAT_ORDER_BLOCKED;
+                c = gold_new_ext3(&r, f, gold_types[(n / 4u + seed) & 1u], GP_EXT3_OPTIONS, order);
+                gold_set_options(c, acc, seed);
+                c->values = gold_ext3_values(f, c->type, n / 2u);
+                if (seed && (n & 2u) && f != GOLD_RFN_MULTIPLY && gold_rfns[f].fn != DML_REDUCE_FUNCTION_LOG_SUM)
+                    c->values = V_ZEROS;
+                gold_add(&r, c);
+            }
+
+    /* Q3 (golden/reduce-special): every function x float type x two special-value classes (NaN with any
+       payload, infinities, -0, subnormals, values near overflow), in the function's orders in turn (MIN /
+       MAX: the NaN policies); then all-NaN slices for MIN / MAX in every policy. */
+    for (f = 0; f < 11; f++)
+        for (t = 0; t < 3; t++)
+            for (k = 0; k < 2; k++) {
+                static const int classes[8] = {V_SPECIAL, V_INFS,    V_ZEROS,  V_SUBNORMAL,
+                                               V_HUGE,    V_SOMENAN, V_ALLNAN, V_NANHEAVY};
+                const gold_rfn *fn = &gold_rfns[f];
+                unsigned n = f * 6u + t * 2u + k;
+                int order = fn->order_count ? fn->orders[n % fn->order_count] : 0;
+                c = gold_new_ext3(&r, f, gold_types[float_types[t]], GP_EXT3_SPECIAL, order);
+                if (!fn->order_count) c->nan_policy = (int)(n % 3u);
+                c->values = classes[(f * 2u + t * 3u + k) % 8u];
+                gold_add(&r, c);
+            }
+    for (f = GOLD_RFN_MIN; f < 11; f++)
+        for (k = 0; k < 3; k++) {
+            static const UINT s[3] = {3, 4, 5};
+            static const UINT ax[2] = {2, 0};
+            c = gold_new_ext3(&r, f, gold_types[float_types[(f + k) % 3u]], GP_EXT3_SPECIAL, 0);
+            gold_set_shape(c, 3, s);
+            gold_set_axes(c, 1u + (k & 1u), ax);
+            c->nan_policy = (int)k;
+            c->values = V_ALLNAN;
+            gold_add(&r, c);
+        }
+
+    /* Q4 (golden/reduce-long): lines of thousands of elements in PAIRWISE and BLOCKED (one line, contiguous
+       rows, lines across the innermost dimension, two axes of a 3-D tensor); MULTIPLY, MIN / MAX and
+       integer sums too. */
+    for (f = 0; f < 8; f++)
+        for (k = 0; k < 2; k++) {
+            static const UINT s1[1] = {4099}, s2[2] = {3, 2053}, s3[2] = {1500, 3}, s4[3] = {40, 50, 3};
+            static const UINT a0[1] = {0}, a1[1] = {1}, a10[2] = {1, 0};
+            unsigned form = (f + 2u * k) % 4u;
+            c = gold_new_ext3(&r, f, gold_types[float_types[(f + k) % 3u]], GP_EXT3_LONG,
+                              k ? DMLREF_FLOAT_ORDER_BLOCKED : DMLREF_FLOAT_ORDER_PAIRWISE);
+            if (form == 0) {
+                gold_set_shape(c, 1, s1);
+                gold_set_axes(c, 1, a0);
+            } else if (form == 1) {
+                gold_set_shape(c, 2, s2);
+                gold_set_axes(c, 1, a1);
+            } else if (form == 2) {
+                gold_set_shape(c, 2, s3);
+                gold_set_axes(c, 1, a0);
+            } else {
+                gold_set_shape(c, 3, s4);
+                gold_set_axes(c, 2, a10);
+            }
+            c->in_layout = form == 3 ? L_PADDED : L_PACKED;
+            c->out_layout = L_PACKED;
+            c->values = gold_ext3_values(f, c->type, f + k);
+            gold_add(&r, c);
+        }
+    for (i = 0; i < 5; i++) {
+        static const unsigned fns[5] = {GOLD_RFN_MULTIPLY, GOLD_RFN_MIN, GOLD_RFN_MIN + 1u, 0, 4};
+        static const unsigned types[5] = {1, 0, 2, 5, 10}; /* F32 F16 F64 I32 U64 */
+        static const UINT s_prod[1] = {3001}, s_long[1] = {4099}, a0[1] = {0};
+        c = gold_new_ext3(&r, fns[i], gold_types[types[i]], GP_EXT3_LONG,
+                          i == 0 ? DMLREF_FLOAT_ORDER_SEQUENTIAL : DMLREF_FLOAT_ORDER_BLOCKED);
+        gold_set_shape(c, 1, i ? s_long : s_prod);
+        gold_set_axes(c, 1, a0);
+        c->nan_policy = (int)(i == 1 ? DMLREF_NAN_IGNORE : i == 2 ? DMLREF_NAN_COMPARE : DMLREF_NAN_PROPAGATE);
+        c->in_layout = L_PACKED;
+        c->out_layout = L_PACKED;
+        c->values = i == 2 ? V_WIDE : gold_ext3_values(fns[i], c->type, i);
+        gold_add(&r, c);
+    }
+
+    /* Q5 (golden/reduce-random): random function, type, order, accumulation, seed and values. */
+    for (i = 0; i < 24; i++) {
+        gold_rng pick = gold_seeded(GOLD_EXT3_SEED + 1000u, i);
+        const gold_rfn *fn;
+        unsigned ty, order;
+        f = gold_below(&pick, 11);
+        fn = &gold_rfns[f];
+        ty = fn->all_types ? gold_below(&pick, 11) : gold_below(&pick, 3);
+        order = fn->order_count ? (unsigned)fn->orders[gold_below(&pick, fn->order_count)] : 0u;
+        c = gold_new_ext3(&r, f, gold_types[ty], GP_EXT3_RANDOM, (int)order);
+        if (!fn->order_count) c->nan_policy = (int)gold_below(&pick, 3);
+        else if (order != DMLREF_FLOAT_ORDER_EXACT) { /* one draw per statement: argument order is unspecified */
+            const unsigned accumulation = gold_below(&pick, 3);
+            gold_set_options(c, accumulation, gold_below(&pick, 2));
+        }
+        c->values = gold_ext3_values(f, gold_types[ty], gold_below(&pick, 6));
+        gold_add(&r, c);
+    }
+}
+
 static void gold_generate(void) {
     static const int float_types[3] = {0, 1, 2}; /* indices into gold_types */
     gold_rng r;
@@ -1600,6 +1917,8 @@ static void gold_generate(void) {
     gold_generate_ext1();
     gold_ext1_end = gold_count;
     gold_generate_ext2();
+    gold_ext2_end = gold_count;
+    gold_generate_ext3();
 }
 
 /* ---- input values from integer bits ------------------------------------------- */
@@ -1693,6 +2012,10 @@ static uint64_t gold_float_bits(gold_rng *r, unsigned ebits, unsigned mbits, int
         m = gold_next(r) & mmask;
         return GOLD_F(sign, e, m);
     }
+    case V_POSITIVE:
+        e = bias - 6u + gold_below(r, 13);
+        m = gold_next(r) & mmask;
+        return GOLD_F(0, e, m);
     case V_SOMENAN:
         if (gold_below(r, 4) == 0) return gold_float_bits(r, ebits, mbits, V_ALLNAN);
         return gold_float_bits(r, ebits, mbits, V_TIES);
@@ -1863,9 +2186,9 @@ static int gold_state_init(gold_run_state *s, const gold_case *c) {
     UINT out_sizes[8], d;
     size_t i, gathered;
     gold_rng r = gold_seeded(c->seed, 0x76616C756573u);
-    DML_TENSOR_DATA_TYPE out_type = c->bound              ? DML_TENSOR_DATA_TYPE_FLOAT64
-                                    : GOLD_IS_SCAN(c->op) ? c->type
-                                                          : c->index_type;
+    DML_TENSOR_DATA_TYPE out_type = c->bound                                         ? DML_TENSOR_DATA_TYPE_FLOAT64
+                                    : GOLD_IS_SCAN(c->op) || c->op == G_REDUCE_VALUE ? c->type
+                                                                                     : c->index_type;
     memset(s, 0, sizeof *s);
     s->c = c;
     for (d = 0; d < c->rank; d++) out_sizes[d] = c->sizes[d];
@@ -1973,7 +2296,8 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
     options.error_message = message;
     options.error_message_capacity = capacity;
     options.accumulation = c->accumulation;   /* 0 (DEFAULT) but in extension 2 */
-    options.identity_seed = c->identity_seed; /* 0 but in extension 2 */
+    options.identity_seed = c->identity_seed; /* 0 but in extensions 2 and 3 */
+    options.log_sum_exp = c->lse_plain;       /* 0 (SHIFTED) but in extension 3 */
     if (c->float_order == DMLREF_FLOAT_ORDER_TREE) {
         memset(&tree, 0, sizeof tree);
         tree.algorithm = c->tree_algorithm;
@@ -2022,7 +2346,9 @@ static dmlref_status gold_run_isa(gold_run_state *s, int isa, uint64_t *digest, 
         op.Desc = &argmax;
         break;
     default:
-        reduce.Function = c->op == G_REDUCE_ARGMAX ? DML_REDUCE_FUNCTION_ARGMAX : DML_REDUCE_FUNCTION_ARGMIN;
+        reduce.Function = c->op == G_REDUCE_VALUE    ? (DML_REDUCE_FUNCTION)c->reduce_fn
+                          : c->op == G_REDUCE_ARGMAX ? DML_REDUCE_FUNCTION_ARGMAX
+                                                     : DML_REDUCE_FUNCTION_ARGMIN;
         reduce.InputTensor = &s->in.desc;
         reduce.OutputTensor = &s->out.desc;
         reduce.AxisCount = c->axis_count;
@@ -2119,6 +2445,9 @@ static struct {
     long ext2_cases; /* "# extension-2-cases:", -1: no such line */
     int have_ext2_fingerprint;
     uint64_t ext2_fingerprint;
+    long ext3_cases; /* "# extension-3-cases:", -1: no such line */
+    int have_ext3_fingerprint;
+    uint64_t ext3_fingerprint;
     unsigned entries;   /* case lines read */
     unsigned bad_lines; /* unparseable, out of range or repeated */
     char first_bad[200];
@@ -2188,6 +2517,7 @@ static void gold_load_file(void) {
     gold_file.cases = -1;
     gold_file.ext_cases = -1;
     gold_file.ext2_cases = -1;
+    gold_file.ext3_cases = -1;
     gold_locate(gold_file.path, sizeof gold_file.path, &gold_file.how);
     f = fopen(gold_file.path, "rb");
     if (!f) return;
@@ -2221,6 +2551,10 @@ static void gold_load_file(void) {
             else if (strncmp(line, "# extension-2-fingerprint: ", 27) == 0)
                 gold_file.have_ext2_fingerprint =
                     gold_parse_hex(line + 27, strlen(line + 27), &gold_file.ext2_fingerprint);
+            else if (sscanf(line, "# extension-3-cases: %llu", &v) == 1) gold_file.ext3_cases = (long)v;
+            else if (strncmp(line, "# extension-3-fingerprint: ", 27) == 0)
+                gold_file.have_ext3_fingerprint =
+                    gold_parse_hex(line + 27, strlen(line + 27), &gold_file.ext3_fingerprint);
             continue;
         }
         /* "<id> <description> <digest>" */
@@ -2274,7 +2608,7 @@ typedef struct gold_group {
     const char *name;
     int op_a, op_b; /* operators of the group */
     int part;       /* GP_*: corpus version 1 proper, extension 1's executes (EXACT sums), its bounds, and
-                       extension 2's parts */
+                       extensions 2's and 3's parts */
 } gold_group;
 
 static const gold_group gold_groups[] = {
@@ -2293,6 +2627,11 @@ static const gold_group gold_groups[] = {
     {"golden/nan-compare", G_ARGMIN, G_REDUCE_ARGMAX, GP_EXT2_NAN_COMPARE},
     {"golden/bound-accumulation", G_CUMSUM, G_CUMPROD, GP_EXT2_BOUND},
     {"golden/bound-tree", G_CUMSUM, G_CUMPROD, GP_EXT2_BOUND_TREE},
+    {"golden/reduce-value", G_REDUCE_VALUE, G_REDUCE_VALUE, GP_EXT3_VALUE},
+    {"golden/reduce-options", G_REDUCE_VALUE, G_REDUCE_VALUE, GP_EXT3_OPTIONS},
+    {"golden/reduce-special", G_REDUCE_VALUE, G_REDUCE_VALUE, GP_EXT3_SPECIAL},
+    {"golden/reduce-long", G_REDUCE_VALUE, G_REDUCE_VALUE, GP_EXT3_LONG},
+    {"golden/reduce-random", G_REDUCE_VALUE, G_REDUCE_VALUE, GP_EXT3_RANDOM},
 };
 
 static int gold_part(unsigned id) {
@@ -2379,7 +2718,7 @@ static void gold_check_group(const void *ctx) {
    not the results. */
 static void gold_check_corpus(const void *ctx) {
     unsigned id, absent = 0, renamed = 0;
-    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED, ext2_fp = GOLD_EXT2_SEED;
+    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED, ext2_fp = GOLD_EXT2_SEED, ext3_fp = GOLD_EXT3_SEED;
     (void)ctx;
     if (!gold_file_usable()) return;
     printf("  golden: %u cases, ISA paths checked:", gold_count);
@@ -2392,12 +2731,14 @@ static void gold_check_corpus(const void *ctx) {
         GOLD_FAIL("%s: %u malformed lines (first: %s); %s", gold_file.path, gold_file.bad_lines, gold_file.first_bad,
                   GOLD_HINT);
     if (gold_file.cases != (long)gold_v1_count || gold_file.ext_cases != (long)(gold_ext1_end - gold_v1_count) ||
-        gold_file.ext2_cases != (long)(gold_count - gold_ext1_end) || gold_file.entries != gold_count)
-        GOLD_FAIL("%s holds %u case lines (header says %ld, then %ld for extension 1 and %ld for extension 2), "
-                  "corpus version %d has %u cases, extension 1 %u more and extension 2 %u more; %s",
+        gold_file.ext2_cases != (long)(gold_ext2_end - gold_ext1_end) ||
+        gold_file.ext3_cases != (long)(gold_count - gold_ext2_end) || gold_file.entries != gold_count)
+        GOLD_FAIL("%s holds %u case lines (header says %ld, then %ld for extension 1, %ld for extension 2 and %ld "
+                  "for extension 3), corpus version %d has %u cases, extension 1 %u more, extension 2 %u more and "
+                  "extension 3 %u more; %s",
                   gold_file.path, gold_file.entries, gold_file.cases, gold_file.ext_cases, gold_file.ext2_cases,
-                  GOLD_CORPUS_VERSION, gold_v1_count, gold_ext1_end - gold_v1_count, gold_count - gold_ext1_end,
-                  GOLD_HINT);
+                  gold_file.ext3_cases, GOLD_CORPUS_VERSION, gold_v1_count, gold_ext1_end - gold_v1_count,
+                  gold_ext2_end - gold_ext1_end, gold_count - gold_ext2_end, GOLD_HINT);
     for (id = 0; id < gold_count; id++) {
         gold_run_state s;
         if (!gold_file.e[id].present) absent++;
@@ -2412,7 +2753,8 @@ static void gold_check_corpus(const void *ctx) {
         }
         if (id < gold_v1_count) fp = gold_fingerprint_case(&s, fp);
         else if (id < gold_ext1_end) ext_fp = gold_fingerprint_case(&s, ext_fp);
-        else ext2_fp = gold_fingerprint_case(&s, ext2_fp);
+        else if (id < gold_ext2_end) ext2_fp = gold_fingerprint_case(&s, ext2_fp);
+        else ext3_fp = gold_fingerprint_case(&s, ext3_fp);
         gold_state_free(&s);
     }
     for (id = gold_count; id < GOLD_MAX_CASES; id++)
@@ -2440,6 +2782,12 @@ static void gold_check_corpus(const void *ctx) {
         GOLD_FAIL("extension 2's input fingerprint %016llx differs from the file's %016llx: its inputs changed (an "
                   "extension, once committed, is frozen too: append another one instead)",
                   (unsigned long long)ext2_fp, (unsigned long long)gold_file.ext2_fingerprint);
+    if (!gold_file.have_ext3_fingerprint)
+        GOLD_FAIL("%s has no \"# extension-3-fingerprint:\" line; %s", gold_file.path, GOLD_HINT);
+    else if (gold_file.ext3_fingerprint != ext3_fp)
+        GOLD_FAIL("extension 3's input fingerprint %016llx differs from the file's %016llx: its inputs changed (an "
+                  "extension, once committed, is frozen too: append another one instead)",
+                  (unsigned long long)ext3_fp, (unsigned long long)gold_file.ext3_fingerprint);
 }
 
 /* ---- writing the file (make golden) ----------------------------------------------- */
@@ -2448,7 +2796,7 @@ static void gold_write(const void *ctx) {
     const char *path = (const char *)ctx;
     char tmp_path[1100], message[512], integrity[160];
     unsigned id, k, failures = 0;
-    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED, ext2_fp = GOLD_EXT2_SEED;
+    uint64_t fp = GOLD_CORPUS_VERSION, ext_fp = GOLD_EXT1_SEED, ext2_fp = GOLD_EXT2_SEED, ext3_fp = GOLD_EXT3_SEED;
     FILE *f;
     static uint64_t digests[GOLD_MAX_CASES];
     for (id = 0; id < gold_count; id++) {
@@ -2461,7 +2809,8 @@ static void gold_write(const void *ctx) {
         }
         if (id < gold_v1_count) fp = gold_fingerprint_case(&s, fp);
         else if (id < gold_ext1_end) ext_fp = gold_fingerprint_case(&s, ext_fp);
-        else ext2_fp = gold_fingerprint_case(&s, ext2_fp);
+        else if (id < gold_ext2_end) ext2_fp = gold_fingerprint_case(&s, ext2_fp);
+        else ext3_fp = gold_fingerprint_case(&s, ext3_fp);
         for (k = 0; k < gold_isa_count; k++) {
             dmlref_status st =
                 gold_run_isa(&s, gold_isas[k], &d[k], message, sizeof message, integrity, sizeof integrity);
@@ -2514,7 +2863,13 @@ static void gold_write(const void *ctx) {
                     "# Extension 2, appended (cases %u and up): DMLREF_FLOAT_ORDER_TREE (algorithm, block, carry),\n"
                     "# accumulation NATIVE / WIDE and identity_seed (scans, EXACT, bounds), and DMLREF_NAN_COMPARE.\n"
                     "# extension-2-cases: %u\n# extension-2-fingerprint: %016llx\n",
-                    gold_ext1_end, gold_count - gold_ext1_end, (unsigned long long)ext2_fp);
+                    gold_ext1_end, gold_ext2_end - gold_ext1_end, (unsigned long long)ext2_fp);
+        if (id == gold_ext2_end)
+            fprintf(f,
+                    "# Extension 3, appended (cases %u and up): DML_REDUCE value functions (SUM, AVERAGE, L1, L2,\n"
+                    "# SUM_SQUARE, LOG_SUM, LOG_SUM_EXP, MULTIPLY, MIN, MAX): float orders incl. PAIRWISE, options.\n"
+                    "# extension-3-cases: %u\n# extension-3-fingerprint: %016llx\n",
+                    gold_ext2_end, gold_count - gold_ext2_end, (unsigned long long)ext3_fp);
         fprintf(f, "%04u %s %016llx\n", id, gold_cases[id].desc, (unsigned long long)digests[id]);
     }
     if (fclose(f) != 0) {
