@@ -1234,21 +1234,6 @@ static const uint64_t dmlref__el_log_t[256] = {
 #define DMLREF__EL_SLACK 8                  /* the fast paths' error in units of the last place, rounded up */
 #define DMLREF__EL_HARD UINT64_C(0xFFFFFFFFFFFFFFFF)
 
-DMLREF__INLINE double dmlref__el_d(uint64_t u) {
-    double d;
-    memcpy(&d, &u, sizeof d);
-    return d;
-}
-DMLREF__INLINE uint64_t dmlref__el_u(double d) {
-    uint64_t u;
-    memcpy(&u, &d, sizeof u);
-    return u;
-}
-DMLREF__INLINE float dmlref__el_f(uint32_t u) {
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
 
 /* Knuth's TwoSum: s + *e == a + b exactly, whatever the magnitudes. */
 DMLREF__INLINE double dmlref__el_two_sum(double a, double b, double *e) {
@@ -1289,7 +1274,7 @@ DMLREF__INLINE double dmlref__el_dd_add(double ah, double al, double bh, double 
    a midpoint, where the sign of lo decides. With slack >= 0 (the fast paths, lo ignored) it returns
    DMLREF__EL_HARD instead when y is within slack units of its last place of a midpoint. */
 static uint64_t dmlref__el_round(double y, double lo, int scale, int slack, int p, int bias, int w) {
-    const uint64_t u = dmlref__el_u(y), sign = (u >> 63) << (w - 1);
+    const uint64_t u = dmlref__bits_from_f64(y), sign = (u >> 63) << (w - 1);
     const uint64_t m = (u & UINT64_C(0xFFFFFFFFFFFFF)) | UINT64_C(0x10000000000000);
     const int e = (int)((u >> 52) & 0x7FFu) - 1023 + scale; /* |y| 2^scale in [2^e, 2^(e+1)) */
     int n = 53 - p;                                         /* the bits of m to drop */
@@ -1314,7 +1299,7 @@ static uint64_t dmlref__el_round(double y, double lo, int scale, int slack, int 
    not within DMLREF__EL_SLACK units of a midpoint) by a few integer operations, the rest by
    dmlref__el_round. */
 DMLREF__INLINE uint64_t dmlref__el_round_fast(double y, int p, int bias, int w) {
-    const uint64_t u = dmlref__el_u(y), a = u & UINT64_C(0x7FFFFFFFFFFFFFFF);
+    const uint64_t u = dmlref__bits_from_f64(y), a = u & UINT64_C(0x7FFFFFFFFFFFFFFF);
     const int n = 53 - p;
     const uint64_t half = UINT64_C(1) << (n - 1), low = (UINT64_C(1) << n) - 1u;
     if (a - ((uint64_t)(1024 - bias) << 52) >= (uint64_t)(2 * bias) << 52 ||
@@ -1326,44 +1311,48 @@ DMLREF__INLINE uint64_t dmlref__el_round_fast(double y, int p, int bias, int w) 
 /* exp(x) for binary16 and binary32 x in [-104, 89], relative error below 2^-51.9 (docs/elementary-functions.md 3):
    exp(x) = 2^m 2^(j/32) exp(r), |r| <= ln2/64, with a degree-6 Taylor polynomial. */
 DMLREF__INLINE double dmlref__el_exp_fast(double x) {
-    const double kd = (x * dmlref__el_d(DMLREF__EL_INV32) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
+    const double kd = (x * dmlref__f64_from_bits(DMLREF__EL_INV32) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
     /* x - kd E32A is exact for inputs of at most 24 bits; the E32B term is rounded. */
-    const double r = (x - kd * dmlref__el_d(DMLREF__EL_E32A)) - kd * dmlref__el_d(DMLREF__EL_E32B);
+    const double r = (x - kd * dmlref__f64_from_bits(DMLREF__EL_E32A)) - kd * dmlref__f64_from_bits(DMLREF__EL_E32B);
     const uint32_t k = (uint32_t)((int32_t)kd + 8192); /* |kd| < 4900: k >= 0, so shifts are portable */
-    const double t = dmlref__el_d(dmlref__el_exp_t1[2u * (k & 31u)]);
-    const double p = r + r * r *
-                             (0.5 + r * (dmlref__el_d(DMLREF__EL_X3) +
-                                         r * (dmlref__el_d(DMLREF__EL_X4) +
-                                              r * (dmlref__el_d(DMLREF__EL_X5) + r * dmlref__el_d(DMLREF__EL_X6)))));
-    return (t + t * p) * dmlref__el_d((uint64_t)((int)(k >> 5) - 256 + 1023) << 52);
+    const double t = dmlref__f64_from_bits(dmlref__el_exp_t1[2u * (k & 31u)]);
+    const double p =
+        r +
+        r * r *
+            (0.5 + r * (dmlref__f64_from_bits(DMLREF__EL_X3) +
+                        r * (dmlref__f64_from_bits(DMLREF__EL_X4) +
+                             r * (dmlref__f64_from_bits(DMLREF__EL_X5) + r * dmlref__f64_from_bits(DMLREF__EL_X6)))));
+    return (t + t * p) * dmlref__f64_from_bits((uint64_t)((int)(k >> 5) - 256 + 1023) << 52);
 }
 
 /* exp(x) = 2^*scale (hi + *lo) for |x| <= 746, hi in [0.99, 2.01), relative error below 2^-101.5
    (docs/elementary-functions.md 4): exp(x) = 2^m 2^(j1/32) 2^(j2/1024) exp(r), |r| <= ln2/2048, degree 7. */
 static double dmlref__el_exp_dd(double x, double *lo, int *scale) {
-    const double kd = (x * dmlref__el_d(DMLREF__EL_INV1024) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
+    const double kd = (x * dmlref__f64_from_bits(DMLREF__EL_INV1024) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
     const uint32_t k = (uint32_t)((int32_t)kd + 2097152); /* |kd| < 2^21 */
     const uint64_t *t1 = dmlref__el_exp_t1 + 2u * ((k >> 5) & 31u), *t2 = dmlref__el_exp_t2 + 2u * (k & 31u);
     double a, al, b, bl, s, e, rh, rl, x4, h, l, sh, sl, th, tl;
     *scale = (int)(k >> 10) - 2048;
     /* r = x - kd ln2/1024 to 2^-114: kd E1024A is exact, TwoSum and TwoProd keep the rest. */
-    a = dmlref__el_two_sum(x, -(kd * dmlref__el_d(DMLREF__EL_E1024A)), &al);
-    b = dmlref__el_two_prod(kd, dmlref__el_d(DMLREF__EL_E1024B), &bl);
+    a = dmlref__el_two_sum(x, -(kd * dmlref__f64_from_bits(DMLREF__EL_E1024A)), &al);
+    b = dmlref__el_two_prod(kd, dmlref__f64_from_bits(DMLREF__EL_E1024B), &bl);
     s = dmlref__el_two_sum(a, -b, &e);
-    rl = ((e + al) - bl) - kd * dmlref__el_d(DMLREF__EL_E1024C);
+    rl = ((e + al) - bl) - kd * dmlref__f64_from_bits(DMLREF__EL_E1024C);
     rh = dmlref__el_two_sum(s, rl, &rl);
     /* exp(r) - 1 = r + r^2 (1/2 + r (1/6 + r X4)): X4 in double, the rest in double-double. */
-    x4 = dmlref__el_d(DMLREF__EL_X4) +
-         rh * (dmlref__el_d(DMLREF__EL_X5) + rh * (dmlref__el_d(DMLREF__EL_X6) + rh * dmlref__el_d(DMLREF__EL_X7)));
+    x4 = dmlref__f64_from_bits(DMLREF__EL_X4) +
+         rh * (dmlref__f64_from_bits(DMLREF__EL_X5) +
+               rh * (dmlref__f64_from_bits(DMLREF__EL_X6) + rh * dmlref__f64_from_bits(DMLREF__EL_X7)));
     h = dmlref__el_dd_mul(rh, rl, x4, 0.0, &l);
-    h = dmlref__el_dd_add(dmlref__el_d(DMLREF__EL_X3), dmlref__el_d(DMLREF__EL_X3L), h, l, &l);
+    h = dmlref__el_dd_add(dmlref__f64_from_bits(DMLREF__EL_X3), dmlref__f64_from_bits(DMLREF__EL_X3L), h, l, &l);
     h = dmlref__el_dd_mul(rh, rl, h, l, &l);
     h = dmlref__el_dd_add(0.5, 0.0, h, l, &l);
     sh = dmlref__el_dd_mul(rh, rl, rh, rl, &sl);
     h = dmlref__el_dd_mul(sh, sl, h, l, &l);
     h = dmlref__el_dd_add(rh, rl, h, l, &l);
     /* 2^(j1/32 + j2/1024) (1 + p) */
-    th = dmlref__el_dd_mul(dmlref__el_d(t1[0]), dmlref__el_d(t1[1]), dmlref__el_d(t2[0]), dmlref__el_d(t2[1]), &tl);
+    th = dmlref__el_dd_mul(dmlref__f64_from_bits(t1[0]), dmlref__f64_from_bits(t1[1]), dmlref__f64_from_bits(t2[0]),
+                           dmlref__f64_from_bits(t2[1]), &tl);
     h = dmlref__el_dd_mul(th, tl, h, l, &l);
     return dmlref__el_dd_add(th, tl, h, l, lo);
 }
@@ -1373,61 +1362,64 @@ static double dmlref__el_exp_dd(double x, double *lo, int *scale) {
    r = z c - 1 exact, |r| <= 2^-8, degree-7 Taylor polynomial. */
 DMLREF__INLINE double dmlref__el_log_fast(double x) {
     /* Unsigned arithmetic with 2^63 added: k, the index and z without signed shifts. */
-    const uint64_t t = dmlref__el_u(x) - DMLREF__EL_LOG_OFF + (UINT64_C(2048) << 52);
+    const uint64_t t = dmlref__bits_from_f64(x) - DMLREF__EL_LOG_OFF + (UINT64_C(2048) << 52);
     const unsigned i = (unsigned)(t >> 45) & 127u;
     const double kd = (double)((int)(t >> 52) - 2048);
-    const double z = dmlref__el_d((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
-    const double r = z * dmlref__el_d(dmlref__el_log_c[i]) - 1.0; /* 24 + 20 bits: exact */
-    const double q =
-        r * r *
-        (-0.5 + r * (dmlref__el_d(DMLREF__EL_L3) +
-                     r * (-0.25 + r * (dmlref__el_d(DMLREF__EL_L5) +
-                                       r * (dmlref__el_d(DMLREF__EL_L6) + r * dmlref__el_d(DMLREF__EL_L7))))));
+    const double z = dmlref__f64_from_bits((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
+    const double r = z * dmlref__f64_from_bits(dmlref__el_log_c[i]) - 1.0; /* 24 + 20 bits: exact */
+    const double q = r * r *
+                     (-0.5 + r * (dmlref__f64_from_bits(DMLREF__EL_L3) +
+                                  r * (-0.25 + r * (dmlref__f64_from_bits(DMLREF__EL_L5) +
+                                                    r * (dmlref__f64_from_bits(DMLREF__EL_L6) +
+                                                         r * dmlref__f64_from_bits(DMLREF__EL_L7))))));
     /* kd LN2A is exact; with kd = 0 the first sum is exact too. */
-    const double s = kd * dmlref__el_d(DMLREF__EL_LN2A) + dmlref__el_d(dmlref__el_log_t[2u * i]);
-    return s + (r + (q + (kd * dmlref__el_d(DMLREF__EL_LN2R) + dmlref__el_d(dmlref__el_log_t[2u * i + 1u]))));
+    const double s = kd * dmlref__f64_from_bits(DMLREF__EL_LN2A) + dmlref__f64_from_bits(dmlref__el_log_t[2u * i]);
+    return s + (r + (q + (kd * dmlref__f64_from_bits(DMLREF__EL_LN2R) +
+                          dmlref__f64_from_bits(dmlref__el_log_t[2u * i + 1u]))));
 }
 
 /* log(x) = hi + *lo for finite x > 0, relative error below 2^-98.3, hi = RN(hi + lo)
    (docs/elementary-functions.md 6): the reduction of log_fast with r = z c - 1 exact as a double-double and the
    Taylor polynomial to degree 12. */
 static double dmlref__el_log_dd(double x, double *lo) {
-    uint64_t ix = dmlref__el_u(x), t;
+    uint64_t ix = dmlref__bits_from_f64(x), t;
     int k0 = 0;
     unsigned i;
     double kd, z, ph, pl, rh, rl, h, l, sh, sl, s, e, v, f;
     if (ix < UINT64_C(0x0010000000000000)) { /* subnormal: scale by 2^52 first */
-        ix = dmlref__el_u(x * 4503599627370496.0);
+        ix = dmlref__bits_from_f64(x * 4503599627370496.0);
         k0 = -52;
     }
     t = ix - DMLREF__EL_LOG_OFF + (UINT64_C(2048) << 52);
     i = (unsigned)(t >> 45) & 127u;
     kd = (double)((int)(t >> 52) - 2048 + k0);
-    z = dmlref__el_d((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
-    ph = dmlref__el_two_prod(z, dmlref__el_d(dmlref__el_log_c[i]), &pl);
+    z = dmlref__f64_from_bits((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
+    ph = dmlref__el_two_prod(z, dmlref__f64_from_bits(dmlref__el_log_c[i]), &pl);
     rh = dmlref__el_two_sum(ph - 1.0, pl, &rl); /* ph - 1 is exact (Sterbenz) */
     /* log(1 + r) = r + r^2 (-1/2 + r (1/3 + r (-1/4 + r (1/5 + r (-1/6 + r Z))))), Z in double. */
-    h = dmlref__el_d(DMLREF__EL_L7) +
-        rh * (-0.125 + rh * (dmlref__el_d(DMLREF__EL_L9) +
-                             rh * (dmlref__el_d(DMLREF__EL_L10) +
-                                   rh * (dmlref__el_d(DMLREF__EL_L11) + rh * dmlref__el_d(DMLREF__EL_L12)))));
+    h = dmlref__f64_from_bits(DMLREF__EL_L7) +
+        rh * (-0.125 +
+              rh * (dmlref__f64_from_bits(DMLREF__EL_L9) +
+                    rh * (dmlref__f64_from_bits(DMLREF__EL_L10) +
+                          rh * (dmlref__f64_from_bits(DMLREF__EL_L11) + rh * dmlref__f64_from_bits(DMLREF__EL_L12)))));
     h = dmlref__el_dd_mul(rh, rl, h, 0.0, &l);
-    h = dmlref__el_dd_add(dmlref__el_d(DMLREF__EL_L6), dmlref__el_d(DMLREF__EL_L6L), h, l, &l);
+    h = dmlref__el_dd_add(dmlref__f64_from_bits(DMLREF__EL_L6), dmlref__f64_from_bits(DMLREF__EL_L6L), h, l, &l);
     h = dmlref__el_dd_mul(rh, rl, h, l, &l);
-    h = dmlref__el_dd_add(dmlref__el_d(DMLREF__EL_L5), dmlref__el_d(DMLREF__EL_L5L), h, l, &l);
+    h = dmlref__el_dd_add(dmlref__f64_from_bits(DMLREF__EL_L5), dmlref__f64_from_bits(DMLREF__EL_L5L), h, l, &l);
     h = dmlref__el_dd_mul(rh, rl, h, l, &l);
     h = dmlref__el_dd_add(-0.25, 0.0, h, l, &l);
     h = dmlref__el_dd_mul(rh, rl, h, l, &l);
-    h = dmlref__el_dd_add(dmlref__el_d(DMLREF__EL_L3), dmlref__el_d(DMLREF__EL_L3L), h, l, &l);
+    h = dmlref__el_dd_add(dmlref__f64_from_bits(DMLREF__EL_L3), dmlref__f64_from_bits(DMLREF__EL_L3L), h, l, &l);
     h = dmlref__el_dd_mul(rh, rl, h, l, &l);
     h = dmlref__el_dd_add(-0.5, 0.0, h, l, &l);
     sh = dmlref__el_dd_mul(rh, rl, rh, rl, &sl);
     h = dmlref__el_dd_mul(sh, sl, h, l, &l);
     h = dmlref__el_dd_add(rh, rl, h, l, &l);
     /* k ln2 - log c as s + v: kd LN2A and kd LN2B are exact (|k| < 2^11, 42-bit constants). */
-    s = dmlref__el_two_sum(kd * dmlref__el_d(DMLREF__EL_LN2A), dmlref__el_d(dmlref__el_log_t[2u * i]), &e);
-    v = dmlref__el_two_sum(e, kd * dmlref__el_d(DMLREF__EL_LN2B), &f);
-    f += dmlref__el_d(dmlref__el_log_t[2u * i + 1u]) + kd * dmlref__el_d(DMLREF__EL_LN2C);
+    s = dmlref__el_two_sum(kd * dmlref__f64_from_bits(DMLREF__EL_LN2A), dmlref__f64_from_bits(dmlref__el_log_t[2u * i]),
+                           &e);
+    v = dmlref__el_two_sum(e, kd * dmlref__f64_from_bits(DMLREF__EL_LN2B), &f);
+    f += dmlref__f64_from_bits(dmlref__el_log_t[2u * i + 1u]) + kd * dmlref__f64_from_bits(DMLREF__EL_LN2C);
     s = dmlref__el_fast_two_sum(s, v, &v);
     v += f;
     return dmlref__el_dd_add(s, v, h, l, lo);
@@ -1437,21 +1429,22 @@ static double dmlref__el_log_dd(double x, double *lo) {
    below 2^-63 (docs/elementary-functions.md 7): the reduction of exp_fast kept to 2^-75 as r = rh + rl, a degree-8
    Taylor polynomial, and 2^(j/32) (1 + r + q) with the product by rh exact. */
 DMLREF__INLINE double dmlref__el_exp64_fast(double x, double *lo, int *scale) {
-    const double kd = (x * dmlref__el_d(DMLREF__EL_INV32) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
+    const double kd = (x * dmlref__f64_from_bits(DMLREF__EL_INV32) + DMLREF__EL_SHIFT) - DMLREF__EL_SHIFT;
     const uint32_t k = (uint32_t)((int32_t)kd + 65536); /* |kd| < 34500 */
-    const double th = dmlref__el_d(dmlref__el_exp_t1[2u * (k & 31u)]),
-                 tl = dmlref__el_d(dmlref__el_exp_t1[2u * (k & 31u) + 1u]);
+    const double th = dmlref__f64_from_bits(dmlref__el_exp_t1[2u * (k & 31u)]),
+                 tl = dmlref__f64_from_bits(dmlref__el_exp_t1[2u * (k & 31u) + 1u]);
     double a, al, rh, rl, q, p, pe, h, l;
     *scale = (int)(k >> 5) - 2048;
-    a = dmlref__el_two_sum(x, -(kd * dmlref__el_d(DMLREF__EL_E32A)), &al); /* kd E32A exact */
-    rh = dmlref__el_two_sum(a, -(kd * dmlref__el_d(DMLREF__EL_E32B)), &rl);
+    a = dmlref__el_two_sum(x, -(kd * dmlref__f64_from_bits(DMLREF__EL_E32A)), &al); /* kd E32A exact */
+    rh = dmlref__el_two_sum(a, -(kd * dmlref__f64_from_bits(DMLREF__EL_E32B)), &rl);
     rl += al;
     /* exp(rh + rl) - 1 - rh = rl + rh (rl + rh P(rh)) to 2^-73 */
-    q = 0.5 + rh * (dmlref__el_d(DMLREF__EL_X3) +
-                    rh * (dmlref__el_d(DMLREF__EL_X4) +
-                          rh * (dmlref__el_d(DMLREF__EL_X5) +
-                                rh * (dmlref__el_d(DMLREF__EL_X6) +
-                                      rh * (dmlref__el_d(DMLREF__EL_X7) + rh * dmlref__el_d(DMLREF__EL_X8))))));
+    q = 0.5 + rh * (dmlref__f64_from_bits(DMLREF__EL_X3) +
+                    rh * (dmlref__f64_from_bits(DMLREF__EL_X4) +
+                          rh * (dmlref__f64_from_bits(DMLREF__EL_X5) +
+                                rh * (dmlref__f64_from_bits(DMLREF__EL_X6) +
+                                      rh * (dmlref__f64_from_bits(DMLREF__EL_X7) +
+                                            rh * dmlref__f64_from_bits(DMLREF__EL_X8))))));
     q = rl + rh * (rl + rh * q);
     /* (th + tl)(1 + rh + q) with th rh exact: th + p is the leading part, the rest is small. */
     p = dmlref__el_two_prod(th, rh, &pe);
@@ -1464,37 +1457,30 @@ DMLREF__INLINE double dmlref__el_exp64_fast(double x, double *lo, int *scale) {
    the reduction of log_fast with r = rh + rl from an exact product, rh^2 exact, and the leading
    terms k LN2A - log c + rh - rh^2/2 added exactly. */
 DMLREF__INLINE double dmlref__el_log64_fast(double x, double *lo) {
-    const uint64_t t = dmlref__el_u(x) - DMLREF__EL_LOG_OFF + (UINT64_C(2048) << 52);
+    const uint64_t t = dmlref__bits_from_f64(x) - DMLREF__EL_LOG_OFF + (UINT64_C(2048) << 52);
     const unsigned i = (unsigned)(t >> 45) & 127u;
     const double kd = (double)((int)(t >> 52) - 2048);
-    const double z = dmlref__el_d((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
+    const double z = dmlref__f64_from_bits((t & UINT64_C(0xFFFFFFFFFFFFF)) + DMLREF__EL_LOG_OFF);
     double ph, pl, rh, rl, s, se, q, h, e1, e2, e3, l;
-    ph = dmlref__el_two_prod(z, dmlref__el_d(dmlref__el_log_c[i]), &pl);
+    ph = dmlref__el_two_prod(z, dmlref__f64_from_bits(dmlref__el_log_c[i]), &pl);
     rh = dmlref__el_fast_two_sum(ph - 1.0, pl, &rl); /* ph - 1 is exact and a multiple of 2^-53 */
     s = dmlref__el_two_prod(rh, rh, &se);
     /* log(1 + r) - rh + rh^2/2 = rl (1 - rh) - se/2 + rh s Q(rh), Q = 1/3 - rh/4 + ... - rh^5/8 + rh^6/9 */
-    q = dmlref__el_d(DMLREF__EL_L3) +
-        rh * (-0.25 +
-              rh * (dmlref__el_d(DMLREF__EL_L5) +
-                    rh * (dmlref__el_d(DMLREF__EL_L6) +
-                          rh * (dmlref__el_d(DMLREF__EL_L7) + rh * (-0.125 + rh * dmlref__el_d(DMLREF__EL_L9))))));
+    q = dmlref__f64_from_bits(DMLREF__EL_L3) +
+        rh * (-0.25 + rh * (dmlref__f64_from_bits(DMLREF__EL_L5) +
+                            rh * (dmlref__f64_from_bits(DMLREF__EL_L6) +
+                                  rh * (dmlref__f64_from_bits(DMLREF__EL_L7) +
+                                        rh * (-0.125 + rh * dmlref__f64_from_bits(DMLREF__EL_L9))))));
     q = (rl - rh * rl) + (rh * s * q - 0.5 * se);
-    h = dmlref__el_two_sum(kd * dmlref__el_d(DMLREF__EL_LN2A), dmlref__el_d(dmlref__el_log_t[2u * i]), &e1);
+    h = dmlref__el_two_sum(kd * dmlref__f64_from_bits(DMLREF__EL_LN2A), dmlref__f64_from_bits(dmlref__el_log_t[2u * i]),
+                           &e1);
     h = dmlref__el_two_sum(h, rh, &e2);
     h = dmlref__el_two_sum(h, -0.5 * s, &e3);
-    l = ((e1 + e2) + e3) + ((dmlref__el_d(dmlref__el_log_t[2u * i + 1u]) + kd * dmlref__el_d(DMLREF__EL_LN2R)) + q);
+    l = ((e1 + e2) + e3) +
+        ((dmlref__f64_from_bits(dmlref__el_log_t[2u * i + 1u]) + kd * dmlref__f64_from_bits(DMLREF__EL_LN2R)) + q);
     return dmlref__el_fast_two_sum(h, l, lo);
 }
 
-/* binary16 bits to double, exactly (NaN payloads kept: only tested for NaN). */
-DMLREF__INLINE double dmlref__el_from_f16(uint16_t h) {
-    const uint64_t e = (uint64_t)(h >> 10) & 31u, m = (uint64_t)h & 1023u, s = (uint64_t)(h >> 15) << 63;
-    if (e == 0) {
-        const double v = (double)m * 5.9604644775390625e-08; /* m 2^-24 */
-        return s ? -v : v;
-    }
-    return dmlref__el_d(s | (e == 31u ? UINT64_C(0x7FF) : e + 1008u) << 52 | m << 42);
-}
 
 /* exp for binary32, correctly rounded (round to nearest even) for every input; NaN gives the
    canonical quiet NaN. The fast path decides all but about 2^-25 of the inputs; the rest are
@@ -1502,9 +1488,9 @@ DMLREF__INLINE double dmlref__el_from_f16(uint16_t h) {
 static float dmlref__exp_f32(float x) {
     const double xd = (double)x;
     uint64_t b;
-    if (x != x) return dmlref__el_f(0x7FC00000u);
-    if (xd > 89.0) return dmlref__el_f(0x7F800000u); /* exp(89) > 2^128 */
-    if (xd < -104.0) return 0.0f;                    /* exp(-104) < 2^-150: rounds to +0 */
+    if (x != x) return dmlref__f32_from_bits(0x7FC00000u);
+    if (xd > 89.0) return dmlref__f32_from_bits(0x7F800000u); /* exp(89) > 2^128 */
+    if (xd < -104.0) return 0.0f;                             /* exp(-104) < 2^-150: rounds to +0 */
     b = dmlref__el_round_fast(dmlref__el_exp_fast(xd), 24, 127, 32);
     if (b == DMLREF__EL_HARD) {
         double lo;
@@ -1513,7 +1499,7 @@ static float dmlref__exp_f32(float x) {
         DMLREF__EL_ON_FALLBACK(0);
         b = dmlref__el_round(hi, lo, scale, -1, 24, 127, 32);
     }
-    return dmlref__el_f((uint32_t)b);
+    return dmlref__f32_from_bits((uint32_t)b);
 }
 
 /* log for binary32, correctly rounded for every input: log(+-0) = -inf, log(x < 0) = NaN,
@@ -1523,8 +1509,8 @@ static float dmlref__log_f32(float x) {
     uint64_t b;
     memcpy(&u, &x, sizeof u);
     if (u == 0x3F800000u) return 0.0f;
-    if ((u & 0x7FFFFFFFu) == 0) return dmlref__el_f(0xFF800000u);
-    if (u >= 0x7F800000u) return dmlref__el_f(u == 0x7F800000u ? u : 0x7FC00000u); /* +inf; NaN, x < 0 */
+    if ((u & 0x7FFFFFFFu) == 0) return dmlref__f32_from_bits(0xFF800000u);
+    if (u >= 0x7F800000u) return dmlref__f32_from_bits(u == 0x7F800000u ? u : 0x7FC00000u); /* +inf; NaN, x < 0 */
     b = dmlref__el_round_fast(dmlref__el_log_fast((double)x), 24, 127, 32);
     if (b == DMLREF__EL_HARD) {
         double lo;
@@ -1532,13 +1518,13 @@ static float dmlref__log_f32(float x) {
         DMLREF__EL_ON_FALLBACK(1);
         b = dmlref__el_round(hi, lo, 0, -1, 24, 127, 32);
     }
-    return dmlref__el_f((uint32_t)b);
+    return dmlref__f32_from_bits((uint32_t)b);
 }
 
 /* exp for binary16 bits, correctly rounded from the double evaluation (never through binary32,
    whose rounding would round twice); NaN gives 0x7E00. */
 static uint16_t dmlref__exp_f16(uint16_t h) {
-    const double x = dmlref__el_from_f16(h);
+    const double x = (double)dmlref__f16_to_f32_bits(h);
     uint64_t b;
     if (x != x) return 0x7E00u;
     if (x > 12.0) return 0x7C00u; /* exp(12) > 65520 */
@@ -1560,10 +1546,10 @@ static uint16_t dmlref__log_f16(uint16_t h) {
     if (h == 0x3C00u) return 0;
     if ((h & 0x7FFFu) == 0) return 0xFC00u;
     if (h >= 0x7C00u) return h == 0x7C00u ? 0x7C00u : 0x7E00u;
-    b = dmlref__el_round_fast(dmlref__el_log_fast(dmlref__el_from_f16(h)), 11, 15, 16);
+    b = dmlref__el_round_fast(dmlref__el_log_fast((double)dmlref__f16_to_f32_bits(h)), 11, 15, 16);
     if (b == DMLREF__EL_HARD) {
         double lo;
-        const double hi = dmlref__el_log_dd(dmlref__el_from_f16(h), &lo);
+        const double hi = dmlref__el_log_dd((double)dmlref__f16_to_f32_bits(h), &lo);
         DMLREF__EL_ON_FALLBACK(3);
         b = dmlref__el_round(hi, lo, 0, -1, 11, 15, 16);
     }
@@ -1575,39 +1561,40 @@ static uint16_t dmlref__log_f16(uint16_t h) {
 static double dmlref__exp_f64(double x) {
     double hi, lo;
     int scale;
-    if (x != x) return dmlref__el_d(UINT64_C(0x7FF8000000000000));
-    if (x > 710.0) return dmlref__el_d(UINT64_C(0x7FF0000000000000)); /* exp(710) > 2^1024 */
-    if (x < -746.0) return 0.0;                                       /* exp(-746) < 2^-1075 */
+    if (x != x) return dmlref__f64_from_bits(UINT64_C(0x7FF8000000000000));
+    if (x > 710.0) return dmlref__f64_from_bits(UINT64_C(0x7FF0000000000000)); /* exp(710) > 2^1024 */
+    if (x < -746.0) return 0.0;                                                /* exp(-746) < 2^-1075 */
     if (x >= -708.0) { /* a normal result: the rounding test of docs/elementary-functions.md 7 */
         hi = dmlref__el_exp64_fast(x, &lo, &scale);
         {
-            const double e = hi * dmlref__el_d(UINT64_C(0x3C10000000000000)), y = hi + (lo + e); /* 2^-62 hi */
+            const double e = hi * dmlref__f64_from_bits(UINT64_C(0x3C10000000000000)), y = hi + (lo + e); /* 2^-62 hi */
             if (y == hi + (lo - e))
-                return y * dmlref__el_d((uint64_t)(scale / 2 + 1023) << 52) *
-                       dmlref__el_d((uint64_t)(scale - scale / 2 + 1023) << 52);
+                return y * dmlref__f64_from_bits((uint64_t)(scale / 2 + 1023) << 52) *
+                       dmlref__f64_from_bits((uint64_t)(scale - scale / 2 + 1023) << 52);
         }
         DMLREF__EL_ON_FALLBACK(4);
     }
     hi = dmlref__el_exp_dd(x, &lo, &scale);
-    if ((int)((dmlref__el_u(hi) >> 52) & 0x7FFu) - 1023 + scale >= -1022) /* normal or overflow: exact scaling */
-        return hi * dmlref__el_d((uint64_t)(scale / 2 + 1023) << 52) *
-               dmlref__el_d((uint64_t)(scale - scale / 2 + 1023) << 52);
-    return dmlref__el_d(dmlref__el_round(hi, lo, scale, -1, 53, 1023, 64));
+    if ((int)((dmlref__bits_from_f64(hi) >> 52) & 0x7FFu) - 1023 + scale >=
+        -1022) /* normal or overflow: exact scaling */
+        return hi * dmlref__f64_from_bits((uint64_t)(scale / 2 + 1023) << 52) *
+               dmlref__f64_from_bits((uint64_t)(scale - scale / 2 + 1023) << 52);
+    return dmlref__f64_from_bits(dmlref__el_round(hi, lo, scale, -1, 53, 1023, 64));
 }
 
 /* log for binary64 within 0.5 + 2^-45 ulp (docs/elementary-functions.md 7), and correctly rounded whenever the fast
    path's rounding test passes; special values as for binary32. */
 static double dmlref__log_f64(double x) {
-    const uint64_t u = dmlref__el_u(x);
+    const uint64_t u = dmlref__bits_from_f64(x);
     double hi, lo;
     if (u == UINT64_C(0x3FF0000000000000)) return 0.0;
-    if ((u << 1) == 0) return dmlref__el_d(UINT64_C(0xFFF0000000000000));
+    if ((u << 1) == 0) return dmlref__f64_from_bits(UINT64_C(0xFFF0000000000000));
     if (u >= UINT64_C(0x7FF0000000000000))
-        return dmlref__el_d(u == UINT64_C(0x7FF0000000000000) ? u : UINT64_C(0x7FF8000000000000));
+        return dmlref__f64_from_bits(u == UINT64_C(0x7FF0000000000000) ? u : UINT64_C(0x7FF8000000000000));
     if (u >= UINT64_C(0x0010000000000000)) { /* normal x */
         hi = dmlref__el_log64_fast(x, &lo);
         {
-            const double e = (hi < 0 ? -hi : hi) * dmlref__el_d(UINT64_C(0x3BE0000000000000)),
+            const double e = (hi < 0 ? -hi : hi) * dmlref__f64_from_bits(UINT64_C(0x3BE0000000000000)),
                          y = hi + (lo + e); /* 2^-65 |hi| */
             if (y == hi + (lo - e)) return y;
         }
@@ -5239,16 +5226,20 @@ DMLREF__INLINE double dmlref__log_t(double v, uint32_t esize_t) {
     return (double)dmlref__f16_to_f32_bits(dmlref__log_f16(dmlref__f64_to_f16(v)));
 }
 
-/* The element at the walk's position, mapped in T: x, |x|, x x x or exp(x - M). */
+/* Element x (esize bytes) mapped in T: x, |x| or x x x (not EXP). */
+DMLREF__INLINE double dmlref__map_at(const unsigned char *x, uint32_t esize, uint32_t esize_t, int map) {
+    const double v = dmlref__load_float_as(x, 0, 0, esize);
+    if (map == DMLREF_MAP_ABS) return v < 0 ? -v : v + 0.0; /* -0.0 + 0.0 is +0.0 */
+    return map == DMLREF_MAP_SQUARE ? dmlref__round_t(v * v, esize_t) : v;
+}
+/* The element at the walk's position, mapped in T: x, |x|, x x x (dmlref__map_at) or exp(x - M). */
 DMLREF__INLINE double dmlref__seq_mapped(const dmlref__sequence *s) {
-    double x = dmlref__seq_value(s);
-    switch ((dmlref_map)s->p->row->map) {
-    case DMLREF_MAP_ABS: return dmlref__f64_from_bits(dmlref__bits_from_f64(x) & ~(UINT64_C(1) << 63));
-    case DMLREF_MAP_SQUARE: return dmlref__round_t(x * x, s->esize_t);
-    case DMLREF_MAP_EXP:
-        return dmlref__exp_t(s->p->plain_lse ? x : dmlref__round_t(x - s->shift, s->esize_t), s->esize_t);
-    default: return x;
-    }
+    const uint32_t esize = dmlref__types[s->p->type].size;
+    const unsigned char *x = (const unsigned char *)dmlref__cadvance(s->base, s->offset, esize);
+    double v;
+    if (s->p->row->map != DMLREF_MAP_EXP) return dmlref__map_at(x, esize, s->esize_t, s->p->row->map);
+    v = dmlref__load_float_as(x, 0, 0, esize);
+    return dmlref__exp_t(s->p->plain_lse ? v : dmlref__round_t(v - s->shift, s->esize_t), s->esize_t);
 }
 
 /* The mapped value of element i; the interpreter reads in order, so this walks on. */
@@ -5263,18 +5254,6 @@ static double dmlref__sequence_at(dmlref__sequence *s, uint64_t i) {
 /* Runs of contiguous (or equally strided) elements without the odometer: E the
    element size, T the compute type's, M the map (not EXP), P a product; each
    combination is its own loop where it is inlined (24 of them). */
-DMLREF__INLINE double dmlref__map_at(const unsigned char *x, uint32_t esize, uint32_t esize_t, int map) {
-    double v;
-    uint16_t h;
-    if (esize == 2u) {
-        memcpy(&h, x, 2);
-        v = (double)dmlref__f16_to_f32_bits(h);
-    } else {
-        v = esize == 4u ? (double)*(const float *)(const void *)x : *(const double *)(const void *)x;
-    }
-    if (map == DMLREF_MAP_ABS) return v < 0 ? -v : v + 0.0; /* -0.0 + 0.0 is +0.0 */
-    return map == DMLREF_MAP_SQUARE ? dmlref__round_t(v * v, esize_t) : v;
-}
 DMLREF__INLINE double dmlref__run_combine(const unsigned char *x, int64_t step, uint64_t n, double t, uint32_t esize,
                                           uint32_t esize_t, int map, int product) {
     uint64_t i;
